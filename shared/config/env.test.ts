@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_REPLAY_INSTANT, InvalidEnvironmentError, parseClockSetting, parseEnv } from "./env";
+
+describe("parseEnv", () => {
+  it("needs no configuration: embedded database, replay clock, embedded worker", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PGLITE_DATA_DIR).toBe(".data/pglite");
+    expect(env.CLOCK).toEqual({ kind: "replay", start: new Date(DEFAULT_REPLAY_INSTANT), speed: 1 });
+    expect(env.WORKER).toBe("embedded");
+    expect(env.FOOTBALL_DATA_BASE_URL).toBe("https://www.football-data.co.uk/mmz4281");
+  });
+
+  it("runs the worker separately when Postgres is configured", () => {
+    const env = parseEnv({ DATABASE_URL: "postgres://postgres@127.0.0.1:5432/app" });
+    expect(env.WORKER).toBe("separate");
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(parseEnv({ PORT: "", API_FOOTBALL_KEY: "" }).API_FOOTBALL_KEY).toBeUndefined();
+  });
+
+  it.each([
+    ["PORT", "eighty", "PORT=\"eighty\""],
+    ["PORT", "70000", "PORT=\"70000\""],
+    ["DATABASE_URL", "mysql://x", "DATABASE_URL=\"mysql://x\": expected a postgres:// connection URL"],
+    ["CLOCK", "yesterday", 'CLOCK="yesterday": expected "real" or "replay:<ISO instant>[,speed=<n>]"'],
+    ["SANITY_API_VERSION", "v1", "expected an API version date such as 2025-02-19"],
+    ["PREVIEW_SECRET", "short", "PREVIEW_SECRET=\"short\": expected a secret of at least 16 characters"],
+    ["WORKER", "sometimes", "WORKER=\"sometimes\""],
+  ])("%s=%s stops start-up with a message naming the variable", (name, value, message) => {
+    expect(() => parseEnv({ [name]: value })).toThrowError(InvalidEnvironmentError);
+    expect(() => parseEnv({ [name]: value })).toThrowError(message);
+  });
+
+  it("lists every bad variable at once", () => {
+    try {
+      parseEnv({ PORT: "x", LOG_LEVEL: "loud" });
+      expect.unreachable();
+    } catch (e) {
+      expect((e as InvalidEnvironmentError).problems.map((p) => p.split("=")[0])).toEqual(["PORT", "LOG_LEVEL"]);
+    }
+  });
+
+  it("refuses a separate worker without a shared database", () => {
+    expect(() => parseEnv({ WORKER: "separate" })).toThrowError("set DATABASE_URL or use WORKER=embedded");
+  });
+});
+
+describe("parseClockSetting", () => {
+  it.each([
+    ["real", { kind: "real" }],
+    ["replay:2026-02-07T14:30:00Z", { kind: "replay", start: new Date("2026-02-07T14:30:00Z"), speed: 1 }],
+    ["replay:2026-02-07T14:30:00Z,speed=60", { kind: "replay", start: new Date("2026-02-07T14:30:00Z"), speed: 60 }],
+  ])("%s", (value, expected) => {
+    expect(parseClockSetting(value)).toEqual(expected);
+  });
+
+  it.each(["replay:", "replay:tomorrow", "replay:2026-02-07T14:30:00Z,speed=0", "replay:2026-02-07"])(
+    "rejects %s",
+    (value) => {
+      expect(() => parseClockSetting(value)).toThrow();
+    },
+  );
+});

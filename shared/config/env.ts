@@ -1,0 +1,148 @@
+import { z } from "zod";
+
+/**
+ * The whole environment of every process, parsed once. An invalid value stops start-up with a
+ * message that names the variable and what it expects. Every variable is documented in README.md.
+ */
+
+/** 7 February 2026, 15:50 UTC: a Saturday with Premier League and Bundesliga matches live,
+ * the early kick-off finished, and evening matches in Spain, Italy and France still to come. */
+export const DEFAULT_REPLAY_INSTANT = "2026-02-07T15:50:00Z";
+
+export type ClockSetting = { kind: "real" } | { kind: "replay"; start: Date; speed: number };
+
+export function parseClockSetting(value: string): ClockSetting {
+  if (value === "real") return { kind: "real" };
+  const m = /^replay:([^,]+)(?:,speed=(\d+(?:\.\d+)?))?$/.exec(value);
+  if (!m) throw new Error('expected "real" or "replay:<ISO instant>[,speed=<n>]"');
+  const start = new Date(m[1]);
+  if (Number.isNaN(start.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(m[1])) {
+    throw new Error(`"${m[1]}" is not an ISO instant such as ${DEFAULT_REPLAY_INSTANT}`);
+  }
+  const speed = m[2] === undefined ? 1 : Number(m[2]);
+  if (!(speed > 0)) throw new Error("speed must be a number above 0");
+  return { kind: "replay", start, speed };
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const url = (protocols: string[], hint: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `expected ${hint}`);
+
+const secret = z
+  .string()
+  .trim()
+  .min(16, "expected a secret of at least 16 characters")
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int("expected a whole port number").min(1).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  SITE_URL: url(["http:", "https:"], "an absolute http(s) URL such as https://example.com").default(
+    "http://localhost:3000",
+  ),
+  DATABASE_URL: url(["postgres:", "postgresql:"], "a postgres:// connection URL").optional(),
+  PGLITE_DATA_DIR: z.string().trim().min(1).default(".data/pglite"),
+  CLOCK: z
+    .string()
+    .trim()
+    .default(`replay:${DEFAULT_REPLAY_INSTANT}`)
+    .transform((v, ctx) => {
+      try {
+        return parseClockSetting(v);
+      } catch (e) {
+        ctx.addIssue({ code: "custom", message: (e as Error).message });
+        return z.NEVER;
+      }
+    }),
+  WORKER: z.enum(["embedded", "separate", "off"]).optional(),
+  FOOTBALL_DATA_DIR: optionalText,
+  FOOTBALL_DATA_BASE_URL: url(["http:", "https:"], "an http(s) URL").default(
+    "https://www.football-data.co.uk/mmz4281",
+  ),
+  API_FOOTBALL_KEY: optionalText,
+  API_FOOTBALL_BASE_URL: url(["http:", "https:"], "an http(s) URL").default("https://v3.football.api-sports.io"),
+  SANITY_PROJECT_ID: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]+$/, "expected a Sanity project id (lowercase letters, digits, dashes)")
+    .optional(),
+  SANITY_DATASET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_-]+$/, "expected a dataset name (lowercase letters, digits, _ and -)")
+    .default("production"),
+  SANITY_API_VERSION: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "expected an API version date such as 2025-02-19")
+    .default("2025-02-19"),
+  SANITY_READ_TOKEN: optionalText,
+  SANITY_WRITE_TOKEN: optionalText,
+  PREVIEW_SECRET: secret,
+  SANITY_WEBHOOK_SECRET: secret,
+  CONTENT_AUTOMATION_TOKEN: secret,
+  INTERNAL_PAGES_TOKEN: secret,
+  ANALYTICS_HOST: url(["https:"], "an https URL of the tag-manager host").optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema> & {
+  /** Where the sync worker runs: inside the web process on PGlite, separately on Postgres. */
+  WORKER: "embedded" | "separate" | "off";
+};
+
+export class InvalidEnvironmentError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join("\n")}\nSee README.md, "Configuration".`);
+    this.name = "InvalidEnvironmentError";
+  }
+}
+
+/** Parses an environment; throws InvalidEnvironmentError naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // An empty variable means "not set", as a shell `VAR=` does.
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    throw new InvalidEnvironmentError(
+      result.error.issues.map((i) => {
+        const name = i.path.join(".");
+        const value = present[name];
+        return `${name}=${JSON.stringify(value ?? "")}: ${i.message}`;
+      }),
+    );
+  }
+  const env = result.data;
+  // PGlite allows a single process, so the worker runs in the web process by default there.
+  const worker = env.WORKER ?? (env.DATABASE_URL ? "separate" : "embedded");
+  if (worker === "separate" && !env.DATABASE_URL) {
+    throw new InvalidEnvironmentError([
+      'WORKER="separate": a separate worker needs a shared database; set DATABASE_URL or use WORKER=embedded',
+    ]);
+  }
+  return { ...env, WORKER: worker };
+}
+
+let cached: Env | undefined;
+
+/** The process environment, parsed on first use. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
