@@ -1,0 +1,34 @@
+/** What callers need from an error Postgres raised, the same on both drivers. */
+export interface DatabaseError {
+  message: string;
+  /** SQLSTATE, e.g. '23505' for a unique violation, '23001' for the ledger's append-only rule. */
+  code: string;
+  /** Name of the violated constraint, when there is one. */
+  constraint: string | undefined;
+}
+
+/**
+ * The database's own error inside whatever was thrown: drizzle wraps it (message "Failed query:
+ * ..." with the original as `cause`), and the drivers name the constraint differently (PGlite
+ * `constraint`, postgres.js `constraint_name`). Null when the error did not come from Postgres.
+ */
+export function databaseErrorOf(error: unknown): DatabaseError | null {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const fields = current as Error & {
+      code?: unknown;
+      severity?: unknown;
+      constraint?: unknown;
+      constraint_name?: unknown;
+    };
+    // Server errors carry a severity on both drivers; socket errors (code 'EPIPE'...) do not.
+    if (typeof fields.code === "string" && typeof fields.severity === "string") {
+      const constraint = fields.constraint ?? fields.constraint_name;
+      return {
+        message: current.message,
+        code: fields.code,
+        constraint: typeof constraint === "string" ? constraint : undefined,
+      };
+    }
+  }
+  return null;
+}

@@ -1,0 +1,29 @@
+import { date, index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { createdAt, odds, updatedAt } from "./columns";
+import { fixtures } from "./fixtures";
+
+/** Featured parlay legs (the visitor's own parlay lives in browser session storage). */
+export const parlayPicks = pgTable(
+  "parlay_picks",
+  {
+    id: serial("id").primaryKey(),
+    fixtureId: integer("fixture_id")
+      .notNull()
+      .references(() => fixtures.id, { onDelete: "cascade" }),
+    prediction: text("prediction").notNull(),
+    odds: odds("odds").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("parlay_picks_fixture_idx").on(t.fixtureId)],
+);
+
+/** Match of the Week rotation: which league was featured for which week. */
+export const matchOfTheWeek = pgTable("match_of_the_week", {
+  id: serial("id").primaryKey(),
+  lastFeaturedLeague: text("last_featured_league").notNull(),
+  weekStartDate: date("week_start_date", { mode: "string" }).notNull(),
+  /** The featured match, once chosen. */
+  fixtureId: integer("fixture_id").references(() => fixtures.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
