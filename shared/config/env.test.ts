@@ -22,7 +22,7 @@ describe("parseEnv", () => {
   });
 
   it.each([
-    ["PORT", "eighty", "PORT=\"eighty\""],
+    ["PORT", "eighty", "PORT=\"eighty\": expected a port number from 1 to 65535"],
     ["PORT", "70000", "PORT=\"70000\""],
     ["DATABASE_URL", "mysql://x", "DATABASE_URL=\"mysql://x\": expected a postgres:// connection URL"],
     ["CLOCK", "yesterday", 'CLOCK="yesterday": expected "real" or "replay:<ISO instant>[,speed=<n>]"'],

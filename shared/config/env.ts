@@ -51,7 +51,12 @@ const secret = z
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int("expected a whole port number").min(1).max(65535).default(3000),
+  PORT: z.coerce
+    .number({ error: "expected a port number from 1 to 65535" })
+    .int("expected a port number from 1 to 65535")
+    .min(1, "expected a port number from 1 to 65535")
+    .max(65535, "expected a port number from 1 to 65535")
+    .default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   SITE_URL: url(["http:", "https:"], "an absolute http(s) URL such as https://example.com").default(
     "http://localhost:3000",

@@ -11,6 +11,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres, { type Sql } from "postgres";
 import { ALL_LEAGUES } from "../domain/leagues";
+import { lockPgliteDataDir } from "./pglite-lock";
 import * as schema from "./schema";
 
 export { schema };
@@ -89,11 +90,19 @@ type Connection = DistributiveOmit<DbHandle, "migrations">;
 
 async function openPglite(options: OpenDbOptions): Promise<Connection> {
   let dataDir: string | undefined;
+  let unlock = () => {};
   if (!options.inMemory) {
     dataDir = path.resolve(options.dataDir ?? DEFAULT_PGLITE_DATA_DIR);
     await mkdir(dataDir, { recursive: true });
+    unlock = lockPgliteDataDir(dataDir);
   }
-  const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema });
   const execute = async <Row>(query: SQL | string) => (await db.execute(toSql(query))).rows as Row[];
 
@@ -105,7 +114,14 @@ async function openPglite(options: OpenDbOptions): Promise<Connection> {
     return run;
   };
 
-  return { db, driver: "pglite", client, execute, applyMigrations, close: () => client.close() };
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      unlock();
+    }
+  };
+  return { db, driver: "pglite", client, execute, applyMigrations, close };
 }
 
 function openPostgres(url: string): Connection {

@@ -1,4 +1,6 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -96,5 +98,23 @@ describe("PGlite data directory", () => {
     } finally {
       await reopened.close();
     }
+  });
+
+  it("refuses a second opener while the first has it, and takes over a lock its dead owner left", async () => {
+    const dataDir = path.join(parent, "locked");
+    const first = await openDb({ dataDir });
+    try {
+      await expect(openDb({ dataDir })).rejects.toThrow(
+        `The embedded database in ${dataDir} is in use by another process (pid ${process.pid}). Stop that process, or set PGLITE_DATA_DIR to another directory.`,
+      );
+    } finally {
+      await first.close();
+    }
+    const finished = spawnSync(process.execPath, ["-e", "process.pid"]);
+    await writeFile(`${dataDir}.lock`, String(finished.pid));
+    const second = await openDb({ dataDir });
+    expect(await readFile(`${dataDir}.lock`, "utf8")).toBe(String(process.pid));
+    await second.close();
+    expect(existsSync(`${dataDir}.lock`)).toBe(false);
   });
 });
