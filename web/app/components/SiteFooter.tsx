@@ -1,0 +1,77 @@
+import { Link } from "@remix-run/react";
+import { LEAGUE_LINKS, NAV_LINKS } from "../../../shared/domain/urls";
+import { MINIMUM_USER_AGE, MINIMUM_WAGER_AGE, SITE_NAME, SITE_SHORT_NAME } from "../../../shared/domain/site";
+
+const LEGAL_LINKS = [
+  { href: "/terms", label: "Terms of Service" },
+  { href: "/privacy", label: "Privacy Policy" },
+  { href: "/responsible-gambling", label: "Responsible Gambling" },
+];
+
+/** Admin-looking paths that only scrapers follow; people never see or reach them. */
+const DECOY_PATHS = ["/admin", "/wp-admin", "/administrator/login"];
+
+export function SiteFooter({ year, socialUrl }: { year: number; socialUrl: string }) {
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <section className="site-footer__brand" aria-label={SITE_NAME}>
+          <Link to="/" className="logo">
+            <span className="logo__mark" aria-hidden="true">
+              {SITE_SHORT_NAME}
+            </span>
+            <span className="logo__name">{SITE_NAME}</span>
+          </Link>
+          <p>
+            Algorithm-driven predictions for the Premier League, Bundesliga, La Liga, Serie A and Ligue 1.
+            Information and entertainment only: we take no bets.
+          </p>
+          <a href={socialUrl} rel="noopener noreferrer me" target="_blank">
+            Follow us on X<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </section>
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links">Quick Links</h2>
+          <ul>
+            {NAV_LINKS.map((l) => (
+              <li key={l.href}>
+                <Link to={l.href}>{l.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-leagues">
+          <h2 id="footer-leagues">Leagues</h2>
+          <ul>
+            {LEAGUE_LINKS.map((l) => (
+              <li key={l.href}>
+                <Link to={l.href}>{l.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-legal">
+          <h2 id="footer-legal">Legal</h2>
+          <ul>
+            {LEGAL_LINKS.map((l) => (
+              <li key={l.href}>
+                <Link to={l.href}>{l.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <p className="site-footer__copyright">
+        © {year} {SITE_NAME}. {MINIMUM_WAGER_AGE}+ to wager; you must be {MINIMUM_USER_AGE}+ or of legal age to use
+        this site.
+      </p>
+      <div className="decoy-links" hidden aria-hidden="true">
+        {DECOY_PATHS.map((path) => (
+          <a key={path} href={path} tabIndex={-1} rel="nofollow">
+            {path}
+          </a>
+        ))}
+      </div>
+    </footer>
+  );
+}

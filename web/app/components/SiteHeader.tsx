@@ -1,0 +1,91 @@
+import { Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useId, useRef, useState } from "react";
+import { NAV_LINKS } from "../../../shared/domain/urls";
+import { SITE_NAME, SITE_SHORT_NAME } from "../../../shared/domain/site";
+import { ParlayButton } from "./parlay/ParlayButton";
+
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const menuRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  // Navigating closes the menu and starts the new page at its top.
+  useEffect(() => {
+    setMenuOpen(false);
+    if (!location.hash) window.scrollTo(0, 0);
+  }, [location.pathname, location.hash]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onPointerDown = (e: PointerEvent) => {
+      const target = e.target as Node;
+      if (!menuRef.current?.contains(target) && !toggleRef.current?.contains(target)) setMenuOpen(false);
+    };
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        setMenuOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, [menuOpen]);
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to="/" className="logo" aria-label={`${SITE_NAME} home`}>
+          <span className="logo__mark" aria-hidden="true">
+            {SITE_SHORT_NAME}
+          </span>
+          <span className="logo__name">{SITE_NAME}</span>
+        </Link>
+        <nav className="site-nav" aria-label="Main">
+          <ul>
+            {NAV_LINKS.map((link) => (
+              <li key={link.href}>
+                <NavLink to={link.href} end prefetch="intent">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="site-header__actions">
+          <ParlayButton variant="badge" />
+          <button
+            ref={toggleRef}
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span aria-hidden="true" className="menu-toggle__bars" />
+          </button>
+        </div>
+      </div>
+      <div ref={menuRef} id={menuId} className="mobile-menu" hidden={!menuOpen}>
+        <nav aria-label="Menu">
+          <ul>
+            {NAV_LINKS.map((link) => (
+              <li key={link.href}>
+                <NavLink to={link.href} end>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <ParlayButton variant="menu" />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,57 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { EMPTY_PARLAY_NOTICE } from "../../../../shared/domain/parlay";
+import { OPEN_PARLAY_MODAL_EVENT } from "./parlay-storage";
+import { useParlayCount } from "./useParlayCount";
+
+/**
+ * The 'PB' header button (variant "badge") and the menu's 'Parlay Builder' button. With at
+ * least one stored pick it asks for the parlay dialog; otherwise it shows the empty notice.
+ */
+export function ParlayButton({ variant }: { variant: "badge" | "menu" }) {
+  const count = useParlayCount();
+  const [noticeOpen, setNoticeOpen] = useState(false);
+  const noticeId = useId();
+  const wrapperRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!noticeOpen) return;
+    const close = (e: Event) => {
+      if (e instanceof KeyboardEvent && e.key !== "Escape") return;
+      if (e instanceof PointerEvent && wrapperRef.current?.contains(e.target as Node)) return;
+      setNoticeOpen(false);
+    };
+    document.addEventListener("pointerdown", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("pointerdown", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, [noticeOpen]);
+
+  const onClick = () => {
+    if (count > 0) window.dispatchEvent(new CustomEvent(OPEN_PARLAY_MODAL_EVENT));
+    else setNoticeOpen((open) => !open);
+  };
+
+  return (
+    <div className={`parlay-button parlay-button--${variant}`} ref={wrapperRef}>
+      <button
+        type="button"
+        onClick={onClick}
+        aria-label={`Parlay Builder, ${count} ${count === 1 ? "pick" : "picks"}`}
+        aria-describedby={noticeOpen ? noticeId : undefined}
+        aria-expanded={count === 0 ? noticeOpen : undefined}
+      >
+        {variant === "badge" ? "PB" : "Parlay Builder"}
+        <span className="parlay-button__badge" aria-hidden="true">
+          {count}
+        </span>
+      </button>
+      {noticeOpen ? (
+        <p id={noticeId} role="status" className="parlay-button__notice">
+          {EMPTY_PARLAY_NOTICE}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import type { AppContext } from "./app/load-context";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export type ServerServices = Omit<AppContext, "cspNonce">;
+
+/** The web process's HTTP app: static assets, security headers, then Remix. */
+export function createApp(build: ServerBuild, services: ServerServices): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", 1);
+  app.use(compression());
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+          "img-src": ["'self'", "data:"],
+          "connect-src": ["'self'"],
+          "upgrade-insecure-requests": null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    }),
+  );
+
+  // Fingerprinted build assets never change; everything else in public/ may.
+  app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: services.env.NODE_ENV,
+      getLoadContext: (_req, res): AppContext => ({ ...services, cspNonce: res.locals.cspNonce as string }),
+    }),
+  );
+  return app;
+}

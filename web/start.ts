@@ -1,0 +1,91 @@
+/**
+ * `npm start`: builds the site if its build is missing or older than the sources, opens the
+ * database (embedded PGlite unless DATABASE_URL is set), applies migrations and serves.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import { createClock } from "../shared/config/clock";
+import { getEnv, InvalidEnvironmentError, type Env } from "../shared/config/env";
+import { openDb } from "../shared/db";
+import { createApp } from "./server";
+
+const startedAt = performance.now();
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const buildFile = path.join(root, "build/index.js");
+
+function newestSourceMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSourceMtime(full));
+    else if (!entry.name.includes(".test.")) newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function ensureBuild() {
+  const sources = Math.max(
+    newestSourceMtime(path.join(root, "web/app")),
+    newestSourceMtime(path.join(root, "shared")),
+    statSync(path.join(root, "remix.config.js")).mtimeMs,
+  );
+  if (existsSync(buildFile) && statSync(buildFile).mtimeMs >= sources) return;
+  console.log("Building the site (remix build)...");
+  const result = spawnSync(path.join(root, "node_modules/.bin/remix"), ["build"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) {
+    console.error("The build failed; see the errors above.");
+    process.exit(1);
+  }
+}
+
+function loadEnv(): Env {
+  try {
+    return getEnv();
+  } catch (error) {
+    if (error instanceof InvalidEnvironmentError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const env = loadEnv();
+  ensureBuild();
+  const db = await openDb(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.resolve(root, env.PGLITE_DATA_DIR) });
+  const clock = createClock(env.CLOCK);
+  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  const app = createApp(build, { env, clock, db });
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+    const where = env.DATABASE_URL ? "Postgres" : `embedded database in ${env.PGLITE_DATA_DIR}`;
+    const time = env.CLOCK.kind === "real" ? "real time" : `replay from ${env.CLOCK.start.toISOString()}`;
+    console.log(`Serving http://localhost:${port} (${where}; clock: ${time}; ready in ${seconds}s)`);
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: finishing open requests, then closing the database.`);
+    server.close(() => {
+      db.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  console.error(`The site could not start: ${error instanceof Error ? error.message : String(error)}`);
+  if (process.env.LOG_LEVEL === "debug") console.error(error);
+  process.exit(1);
+});
