@@ -7,6 +7,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import type { AppContext } from "./app/load-context";
+import { createRateLimiter, DEFAULT_RATE_LIMIT_TIERS } from "./rate-limit";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -43,6 +44,7 @@ export function createApp(build: ServerBuild, services: ServerServices): express
   app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
 
+  app.use(createRateLimiter(DEFAULT_RATE_LIMIT_TIERS));
   app.all(
     "*",
     createRequestHandler({
