@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { date, index, integer, pgTable, serial, text, unique } from "drizzle-orm/pg-core";
 import { createdAt, odds, updatedAt } from "./columns";
 import { fixtures } from "./fixtures";
 
@@ -17,13 +17,18 @@ export const parlayPicks = pgTable(
   (t) => [index("parlay_picks_fixture_idx").on(t.fixtureId)],
 );
 
-/** Match of the Week rotation: which league was featured for which week. */
-export const matchOfTheWeek = pgTable("match_of_the_week", {
-  id: serial("id").primaryKey(),
-  lastFeaturedLeague: text("last_featured_league").notNull(),
-  weekStartDate: date("week_start_date", { mode: "string" }).notNull(),
-  /** The featured match, once chosen. */
-  fixtureId: integer("fixture_id").references(() => fixtures.id, { onDelete: "set null" }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+/** Match of the Week rotation: which league was featured for which week (weeks start on Monday). */
+export const matchOfTheWeek = pgTable(
+  "match_of_the_week",
+  {
+    id: serial("id").primaryKey(),
+    lastFeaturedLeague: text("last_featured_league").notNull(),
+    weekStartDate: date("week_start_date", { mode: "string" }).notNull(),
+    /** The featured match, once chosen. */
+    fixtureId: integer("fixture_id").references(() => fixtures.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // One featured league per week, so the rotation job can run any number of times.
+  (t) => [unique("match_of_the_week_week_key").on(t.weekStartDate)],
+);

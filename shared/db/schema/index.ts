@@ -5,13 +5,15 @@ import type { pickLedger, predictions } from "./predictions";
 import type { playerMatchStats, playerSeasonStats, players } from "./players";
 import type { leagues, seasons, teams } from "./reference";
 import type { standingRows, standingsSnapshots } from "./standings";
-import type { syncRuns } from "./operations";
+import type { syncFingerprints, syncRuns } from "./operations";
+import type { teamSeasonStats } from "./team-stats";
 
 export * from "./reference";
 export * from "./fixtures";
 export * from "./predictions";
 export * from "./players";
 export * from "./standings";
+export * from "./team-stats";
 export * from "./operations";
 export * from "./performance";
 export * from "./features";
@@ -59,3 +61,6 @@ export type AlgoPerformanceLeagueRow = typeof algoPerformanceLeague.$inferSelect
 export type NewAlgoPerformanceLeagueRow = typeof algoPerformanceLeague.$inferInsert;
 export type AlgoRecentMatchRow = typeof algoRecentMatches.$inferSelect;
 export type NewAlgoRecentMatchRow = typeof algoRecentMatches.$inferInsert;
+export type TeamSeasonStatsRow = typeof teamSeasonStats.$inferSelect;
+export type NewTeamSeasonStatsRow = typeof teamSeasonStats.$inferInsert;
+export type SyncFingerprintRow = typeof syncFingerprints.$inferSelect;

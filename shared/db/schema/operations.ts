@@ -1,7 +1,8 @@
 import { check, index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { instant, oneOf } from "./columns";
 
-export const SYNC_RUN_STATUSES = ["running", "ok", "failed"] as const;
+/** 'skipped': the job had nothing to do by design (no provider for its kind, no live match...). */
+export const SYNC_RUN_STATUSES = ["running", "ok", "skipped", "failed"] as const;
 export type SyncRunStatus = (typeof SYNC_RUN_STATUSES)[number];
 
 /** One run of a sync-worker job, for the status page and for diagnosing providers. */
@@ -26,3 +27,14 @@ export const syncRuns = pgTable(
     index("sync_runs_job_started_idx").on(t.job, t.startedAt.desc()),
   ],
 );
+
+/**
+ * What the sync worker last wrote from a feed (a league season from a provider, as of the clock):
+ * a hash of the records. A sync whose feed has the same hash has nothing new and skips the
+ * database, which keeps a cycle with nothing new to a few reads.
+ */
+export const syncFingerprints = pgTable("sync_fingerprints", {
+  key: text("key").primaryKey(),
+  fingerprint: text("fingerprint").notNull(),
+  updatedAt: instant("updated_at").notNull().defaultNow(),
+});

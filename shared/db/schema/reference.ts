@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import type { LeagueKey } from "../../domain/leagues";
 import { updatedAt } from "./columns";
@@ -26,6 +26,11 @@ export const seasons = pgTable(
     startDate: date("start_date", { mode: "string" }),
     endDate: date("end_date", { mode: "string" }),
     isCurrent: boolean("is_current").notNull().default(false),
+    /**
+     * When the sync worker stored the whole season after it had finished; such a season is not
+     * read again by the backfill (its file no longer changes).
+     */
+    completedImportAt: timestamp("completed_import_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
     primaryKey({ columns: [t.league, t.season] }),

@@ -1,0 +1,82 @@
+/**
+ * Reading one league season from the configured providers and writing it. Jobs read before they
+ * open their transaction (a slow provider must not hold the database, which on PGlite is the web
+ * process's one connection) and write inside it, so a season is stored whole or not at all.
+ */
+import type { DataKind } from "../../shared/config/data-sources";
+import type { LeagueKey } from "../../shared/domain/leagues";
+import type { ProviderFixture } from "../providers/types";
+import { fingerprintOf, rememberFingerprint, seasonDataState, storedFingerprint } from "../store/fingerprints";
+import { fixtureKey, lockMatchRows, seasonFixtureIds, upsertFixtures, upsertOdds } from "../store/fixtures";
+import { updateSeasonDates } from "../store/reference";
+import { countFeed } from "./feeds";
+import type { JobContext, JobDb, JobResult } from "./types";
+
+export interface SeasonData {
+  league: LeagueKey;
+  season: string;
+  fixtures: ProviderFixture[];
+  /** Prices from the odds provider when it is not the fixtures provider; null when they come with the fixtures or not at all. */
+  separateOdds: ProviderFixture[] | null;
+  oddsWithFixtures: boolean;
+}
+
+/** Reads a season from the provider of `kind` (history or fixtures) and, when another one feeds odds, from that one too. */
+export async function readSeason(
+  ctx: JobContext,
+  kind: Extract<DataKind, "history" | "fixtures">,
+  league: LeagueKey,
+  season: string,
+  result: JobResult,
+): Promise<SeasonData> {
+  const provider = ctx.providers.for(kind);
+  if (!provider) throw new Error(`no provider feeds ${kind}`);
+  const oddsProvider = ctx.providers.for("odds");
+  const feed = await provider.seasonFixtures({ league, season, signal: ctx.signal });
+  countFeed(result, feed, ctx.log);
+  let separateOdds: ProviderFixture[] | null = null;
+  if (oddsProvider && oddsProvider !== provider) {
+    const oddsFeed = await oddsProvider.seasonFixtures({ league, season, signal: ctx.signal });
+    countFeed(result, oddsFeed, ctx.log);
+    separateOdds = oddsFeed.items;
+  }
+  return { league, season, fixtures: feed.items, separateOdds, oddsWithFixtures: oddsProvider === provider };
+}
+
+/**
+ * Writes what readSeason read, keeping only the fixtures `keep` accepts; returns the rows changed.
+ * `feed` names what is written (e.g. 'results'): when the same feed wrote exactly these records
+ * last time, nothing is written, unless `force`.
+ */
+export async function writeSeason(
+  db: JobDb,
+  data: SeasonData,
+  now: Date,
+  feed: string,
+  options: { keep?: (fixture: ProviderFixture) => boolean; force?: boolean } = {},
+): Promise<number> {
+  const keep = options.keep ?? (() => true);
+  await lockMatchRows(db);
+  const fixtures = data.fixtures.filter(keep);
+  const priced = data.oddsWithFixtures ? fixtures : (data.separateOdds?.filter(keep) ?? []);
+  const key = `${feed}:${data.league}:${data.season}`;
+  const feedHash = fingerprintOf([fixtures, data.oddsWithFixtures ? null : priced.map((f) => [fixtureKey(f), f.odds])]);
+  if (!options.force && (await storedFingerprint(db, key)) === `${feedHash}@${await seasonDataState(db, data.league, data.season)}`) {
+    return 0;
+  }
+
+  let written = await upsertFixtures(db, fixtures, now);
+  if (priced.length > 0) {
+    const ids = await seasonFixtureIds(db, data.league, data.season);
+    written += await upsertOdds(
+      db,
+      priced.flatMap((f) => {
+        const id = ids.get(fixtureKey(f));
+        return id === undefined || f.odds.length === 0 ? [] : [{ fixtureId: id, odds: f.odds }];
+      }),
+    );
+  }
+  if (fixtures.length > 0) written += await updateSeasonDates(db, data.league, data.season);
+  await rememberFingerprint(db, key, `${feedHash}@${await seasonDataState(db, data.league, data.season)}`);
+  return written;
+}

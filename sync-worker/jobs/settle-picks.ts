@@ -1,0 +1,63 @@
+import { sql } from "drizzle-orm";
+import { pickProfit, settlePick } from "../../shared/domain/picks";
+import { getTeamById } from "../../shared/domain/teams/registry";
+import { emptyResult, type JobDefinition } from "./types";
+
+/** Every name a pick text may use for a club: display name first, then short name, source name, aliases. */
+function teamNames(id: number): string[] {
+  const team = getTeamById(id);
+  return team ? [team.name, team.shortName, team.footballDataName, ...team.aliases] : [`Team #${id}`];
+}
+
+/**
+ * After the final whistle, settles each locked pick of the match: hit, miss or void against the
+ * final score, and the profit of one unit at the locked odds. The ledger allows this once.
+ */
+export const settlePicksJob: JobDefinition = {
+  name: "settle-picks",
+  description: "Settles locked picks (hit, miss, void, profit) once their match is final",
+  cadence: {
+    description: "after the final whistle (after results and live), and every 5 minutes",
+    cron: ["*/5 * * * *"],
+    everyMs: 5 * 60_000,
+    async due({ db }) {
+      const [row] = await db.execute<{ due: boolean }>(sql`
+        select exists (
+          select 1 from pick_ledger l join fixtures f on f.id = l.fixture_id
+          where l.settled_at is null and f.match_state = 'post-match' and f.home_score is not null) as due`);
+      return row.due;
+    },
+  },
+  transactional: true,
+  async run(ctx) {
+    const rows = await ctx.db.execute<{
+      id: number;
+      pick: string;
+      odds: string | null;
+      home_team_id: number;
+      away_team_id: number;
+      home_score: number;
+      away_score: number;
+    }>(sql`
+      select l.id, l.pick, l.odds, f.home_team_id, f.away_team_id, f.home_score, f.away_score
+      from pick_ledger l join fixtures f on f.id = l.fixture_id
+      where l.settled_at is null and f.match_state = 'post-match'
+        and f.home_score is not null and f.away_score is not null
+      order by l.id`);
+    const settled = rows.flatMap((row) => {
+      const outcome = settlePick(row.pick, { home: row.home_score, away: row.away_score }, {
+        homeTeam: teamNames(row.home_team_id),
+        awayTeam: teamNames(row.away_team_id),
+      });
+      if (outcome === "pending") return [];
+      return [{ id: row.id, outcome, profit: pickProfit(outcome, row.odds === null ? null : Number(row.odds)) }];
+    });
+    if (settled.length === 0) return { ...emptyResult(), rowsRead: rows.length };
+    const updated = await ctx.db.execute(sql`
+      update pick_ledger l set settled_at = ${ctx.clock.now().toISOString()}::timestamptz, outcome = t.outcome, profit = t.profit
+      from json_to_recordset(${JSON.stringify(settled)}::json) as t(id int, outcome text, profit numeric)
+      where l.id = t.id and l.settled_at is null
+      returning 1`);
+    return { ...emptyResult(), rowsRead: rows.length, rowsWritten: updated.length, next: ["performance"] };
+  },
+};

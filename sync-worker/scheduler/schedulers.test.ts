@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClock } from "../../shared/config/clock";
+import { parseEnv } from "../../shared/config/env";
+import { openDb, type DbHandle } from "../../shared/db";
+import { testDatabases } from "../../shared/db/test-databases";
+import { startEmbeddedWorker } from "../embedded";
+import { emptyResult, throwIfAborted, type JobDefinition } from "../jobs/types";
+import { memoryLogger } from "../log";
+import { FIXTURES_SEASONS_DIR, unreachableBaseUrl } from "../test-support/csv-origin";
+import { testWorker } from "../test-support/worker";
+import { startInProcessScheduler } from "./in-process";
+import { startPgBossWorker } from "./pg-boss";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A job that takes a while and counts how many of its runs overlap. */
+function probeJob(name: string, options: { takesMs: number; next?: string[] }) {
+  const probe = { runs: 0, active: 0, maxActive: 0 };
+  const job: JobDefinition = {
+    name,
+    description: "a test job that records overlapping runs",
+    cadence: { description: "on demand", cron: [], everyMs: 0 },
+    transactional: false,
+    async run(ctx) {
+      probe.runs += 1;
+      probe.active += 1;
+      probe.maxActive = Math.max(probe.maxActive, probe.active);
+      try {
+        for (let waited = 0; waited < options.takesMs; waited += 20) {
+          throwIfAborted(ctx.signal);
+          await sleep(20);
+        }
+        return { ...emptyResult(), rowsWritten: 1, next: options.next };
+      } finally {
+        probe.active -= 1;
+      }
+    },
+  };
+  return { job, probe };
+}
+
+const runsOf = (db: DbHandle, job: string) =>
+  db.execute<{ status: string; error: string | null }>(`select status, error from sync_runs where job = '${job}' order by id`);
+
+describe.each(testDatabases())("the in-process scheduler on $driver", (testDb) => {
+  let db: DbHandle;
+  beforeAll(async () => {
+    db = await testDb.open();
+  });
+  afterAll(() => testDb.dispose());
+
+  it("runs queued jobs one at a time, queues a job at most once, and runs what a job asks for next", async () => {
+    const slow = probeJob("probe-slow", { takesMs: 150, next: ["probe-next"] });
+    const next = probeJob("probe-next", { takesMs: 10 });
+    const scheduler = startInProcessScheduler(testWorker(db), { jobs: [slow.job, next.job], startWith: ["probe-slow"], timers: false });
+    scheduler.enqueue("probe-slow");
+    scheduler.enqueue("probe-slow");
+    await scheduler.idle();
+    await scheduler.stop();
+    expect(slow.probe).toEqual({ runs: 2, active: 0, maxActive: 1 });
+    expect(next.probe.runs).toBe(1);
+    expect(await runsOf(db, "probe-slow")).toEqual([
+      { status: "ok", error: null },
+      { status: "ok", error: null },
+    ]);
+  });
+
+  it("abandons the running job when stopped, and records it", async () => {
+    const endless = probeJob("probe-endless", { takesMs: 60_000 });
+    const scheduler = startInProcessScheduler(testWorker(db), { jobs: [endless.job], startWith: ["probe-endless"], timers: false });
+    await sleep(100);
+    const started = Date.now();
+    await scheduler.stop("SIGTERM");
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(await runsOf(db, "probe-endless")).toEqual([{ status: "failed", error: "abandoned: SIGTERM" }]);
+  });
+});
+
+describe("the embedded worker", () => {
+  /** A new empty database (PGlite, from the migrated template). */
+  const emptyDatabase = () => {
+    const [pglite] = testDatabases();
+    return { open: () => pglite.open(), dispose: () => pglite.dispose() };
+  };
+
+  it("fills an empty database with the season as of the replay clock, in the background", async () => {
+    const database = emptyDatabase();
+    const db = await database.open();
+    const env = parseEnv({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR, BACKFILL_SEASONS: "2" });
+    const log = memoryLogger();
+    const worker = startEmbeddedWorker({ env, db, clock: createClock(env.CLOCK, () => 0), log });
+    await worker.idle();
+    await worker.stop();
+    const [counts] = await db.execute<{ fixtures: string; odds: string; tables: string; stats: string }>(`
+      select (select count(*) from fixtures) as fixtures, (select count(*) from fixture_odds) as odds,
+             (select count(*) from standings_snapshots) as tables, (select count(*) from team_season_stats) as stats`);
+    await database.dispose();
+    expect(Number(counts.fixtures)).toBe(20);
+    expect(Number(counts.tables)).toBe(5);
+    expect(Number(counts.odds)).toBeGreaterThan(50);
+    expect(Number(counts.stats)).toBeGreaterThan(40);
+    expect(log.lines.map((l) => l.line)).toContain(
+      `[sync] worker in this process: football-data.co.uk files from ${FIXTURES_SEASONS_DIR}; 2 seasons of history`,
+    );
+  });
+
+  it("says what to configure when the source cannot be reached, and keeps going", async () => {
+    const database = emptyDatabase();
+    const db = await database.open();
+    const env = parseEnv({ FOOTBALL_DATA_BASE_URL: await unreachableBaseUrl(), BACKFILL_SEASONS: "1" });
+    const log = memoryLogger();
+    const worker = startEmbeddedWorker({ env, db, clock: createClock(env.CLOCK, () => 0), log });
+    await worker.idle();
+    await worker.stop();
+    const failed = await db.execute<{ job: string }>("select job from sync_runs where status = 'failed' order by id");
+    const ok = await db.execute<{ job: string }>("select job from sync_runs where status = 'ok' order by id");
+    await database.dispose();
+    expect(failed.map((r) => r.job)).toEqual(["backfill", "fixtures-and-odds", "results"]);
+    expect(ok.map((r) => r.job)).toContain("reference-data");
+    expect(log.lines.find((l) => l.line.startsWith("[sync:backfill] failed:"))?.line).toMatch(
+      /cannot reach http:\/\/127\.0\.0\.1:\d+\/mmz4281\/2526\/E0\.csv \(ECONNREFUSED\) \(set FOOTBALL_DATA_DIR to a directory of football-data\.co\.uk season files, or FOOTBALL_DATA_BASE_URL to a reachable origin\)/,
+    );
+  });
+});
+
+describe.each(testDatabases().filter((d) => d.driver === "postgres"))("the pg-boss scheduler on $driver", (testDb) => {
+  let db: DbHandle;
+  let url: string;
+  beforeAll(async () => {
+    url = await testDb.createDatabase();
+    db = await openDb({ url });
+  });
+  afterAll(async () => {
+    await db.close();
+    await testDb.dispose();
+  });
+
+  it("runs a job on one worker replica at a time, however often it is sent", async () => {
+    const { job, probe } = probeJob("probe-pgboss", { takesMs: 300 });
+    const replicas = await Promise.all([1, 2].map(() => startPgBossWorker(testWorker(db), { databaseUrl: url, jobs: [job], startWith: [] })));
+    try {
+      await replicas[0].boss.send(job.name, {});
+      for (let waited = 0; waited < 15_000 && probe.active === 0; waited += 20) await sleep(20);
+      for (let i = 0; i < 4; i++) await replicas[i % 2].boss.send(job.name, {});
+      for (let waited = 0; waited < 15_000 && (probe.runs < 2 || probe.active > 0); waited += 100) await sleep(100);
+      await sleep(500);
+      // 'stately': one running and at most one queued, so the sends while it runs make one more run, never at once.
+      expect(probe).toMatchObject({ runs: 2, maxActive: 1 });
+      expect(await runsOf(db, job.name)).toEqual([
+        { status: "ok", error: null },
+        { status: "ok", error: null },
+      ]);
+    } finally {
+      await Promise.all(replicas.map((replica) => replica.stop()));
+    }
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * What every job run needs, built once per process: the database, the one clock, the providers
+ * as configured, the log and the sync settings.
+ */
+import type { Clock } from "../shared/config/clock";
+import type { Env } from "../shared/config/env";
+import type { DbHandle } from "../shared/db";
+import { LEAGUE_KEYS } from "../shared/domain/leagues";
+import { jobDbOf } from "./jobs/job-db";
+import type { JobContext, ProgressReporter, SyncSettings } from "./jobs/types";
+import type { Logger } from "./log";
+import { createProviderSet } from "./providers/provider-set";
+import type { ProviderSet } from "./providers/types";
+
+export interface WorkerServices {
+  db: DbHandle;
+  clock: Clock;
+  providers: ProviderSet;
+  log: Logger;
+  settings: SyncSettings;
+}
+
+export function syncSettingsFrom(env: Env, overrides: Partial<SyncSettings> = {}): SyncSettings {
+  return { backfillSeasons: env.BACKFILL_SEASONS, fullBackfill: false, leagues: LEAGUE_KEYS, ...overrides };
+}
+
+export function createWorkerServices(options: {
+  env: Env;
+  db: DbHandle;
+  clock: Clock;
+  log: Logger;
+  settings?: Partial<SyncSettings>;
+}): WorkerServices {
+  const { env, db, clock, log } = options;
+  return {
+    db,
+    clock,
+    log,
+    providers: createProviderSet({ env, clock, log }),
+    settings: syncSettingsFrom(env, options.settings),
+  };
+}
+
+export function jobContext(services: WorkerServices, signal: AbortSignal, progress?: ProgressReporter): JobContext {
+  return {
+    db: jobDbOf(services.db),
+    clock: services.clock,
+    providers: services.providers,
+    log: services.log,
+    signal,
+    settings: services.settings,
+    progress,
+  };
+}
