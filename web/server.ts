@@ -32,9 +32,13 @@ export function createApp(build: ServerBuild, services: ServerServices): express
           "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
           "img-src": ["'self'", "data:"],
           "connect-src": ["'self'"],
+          // The Studio's Presentation tool shows the site in an iframe.
+          "frame-ancestors": ["'self'", ...(services.env.SANITY_STUDIO_URL ? [new URL(services.env.SANITY_STUDIO_URL).origin] : [])],
           "upgrade-insecure-requests": null,
         },
       },
+      // frame-ancestors above decides who may frame the site; X-Frame-Options cannot name the Studio.
+      xFrameOptions: services.env.SANITY_STUDIO_URL ? false : { action: "sameorigin" },
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),

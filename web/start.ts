@@ -10,6 +10,9 @@ import type { ServerBuild } from "@remix-run/node";
 import { createClock } from "../shared/config/clock";
 import { getEnv, InvalidEnvironmentError, type Env } from "../shared/config/env";
 import { openDb } from "../shared/db";
+import { openContent } from "../shared/content/open-content";
+import { createPreviewSessions } from "./app/preview.server";
+import { startEmbeddedWorker, type EmbeddedWorker } from "../sync-worker/embedded";
 import { createApp } from "./server";
 
 const startedAt = performance.now();
@@ -59,8 +62,9 @@ async function main() {
   const db = await openDb(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.resolve(root, env.PGLITE_DATA_DIR) });
   const clock = createClock(env.CLOCK);
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-  const app = createApp(build, { env, clock, db });
+  const app = createApp(build, { env, clock, db, content: openContent(env, root), previewSessions: createPreviewSessions(env) });
 
+  let worker: EmbeddedWorker | null = null;
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
@@ -68,6 +72,8 @@ async function main() {
     const where = env.DATABASE_URL ? "Postgres" : `embedded database in ${env.PGLITE_DATA_DIR}`;
     const time = env.CLOCK.kind === "real" ? "real time" : `replay from ${env.CLOCK.start.toISOString()}`;
     console.log(`Serving http://localhost:${port} (${where}; clock: ${time}; ready in ${seconds}s)`);
+    // Serve first: the worker syncs in the background, and a failing job never stops the site.
+    if (env.WORKER === "embedded") worker = startEmbeddedWorker({ env, db, clock });
   });
 
   let closing = false;
@@ -75,8 +81,9 @@ async function main() {
     if (closing) return;
     closing = true;
     console.log(`${signal}: finishing open requests, then closing the database.`);
+    const workerStopped = worker?.stop() ?? Promise.resolve();
     server.close(() => {
-      db.close().finally(() => process.exit(0));
+      workerStopped.finally(() => db.close().finally(() => process.exit(0)));
     });
     setTimeout(() => process.exit(1), 10_000).unref();
   };

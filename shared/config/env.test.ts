@@ -64,3 +64,34 @@ describe("parseClockSetting", () => {
     },
   );
 });
+
+describe("editorial content settings", () => {
+  it("reads the local content dataset by default", () => {
+    const env = parseEnv({});
+    expect(env.LOCAL_CONTENT_FILE).toBe("content/dataset.ndjson");
+    expect(env.SESSION_SECRET).toBeUndefined();
+  });
+
+  it("lets the embedded default open preview without SESSION_SECRET", () => {
+    expect(parseEnv({ PREVIEW_SECRET: "preview-secret-0123" }).PREVIEW_SECRET).toBe("preview-secret-0123");
+  });
+
+  it.each([
+    [{ PREVIEW_SECRET: "preview-secret-0123", DATABASE_URL: "postgres://postgres@127.0.0.1:5432/app" }],
+    [{ SANITY_PROJECT_ID: "abc123", SANITY_READ_TOKEN: "sk-read" }],
+  ])("requires SESSION_SECRET where preview can open in a production setup: %j", (variables) => {
+    expect(() => parseEnv(variables)).toThrowError("SESSION_SECRET: draft preview is enabled");
+    expect(parseEnv({ ...variables, SESSION_SECRET: "a-shared-session-secret" }).SESSION_SECRET).toBe("a-shared-session-secret");
+  });
+
+  it("needs no SESSION_SECRET in production while preview cannot open", () => {
+    expect(() => parseEnv({ SANITY_PROJECT_ID: "abc123", DATABASE_URL: "postgres://postgres@127.0.0.1:5432/app" })).not.toThrow();
+  });
+
+  it.each([
+    ["SESSION_SECRET", "short", 'SESSION_SECRET="short": expected a secret of at least 16 characters'],
+    ["SANITY_STUDIO_URL", "studio.example", 'SANITY_STUDIO_URL="studio.example": expected the http(s) origin of the hosted Studio'],
+  ])("%s=%s stops start-up", (name, value, message) => {
+    expect(() => parseEnv({ [name]: value })).toThrowError(message);
+  });
+});

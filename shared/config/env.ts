@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseDataSources } from "./data-sources";
 
 /**
  * The whole environment of every process, parsed once. An invalid value stops start-up with a
@@ -8,6 +9,9 @@ import { z } from "zod";
 /** 7 February 2026, 15:50 UTC: a Saturday with Premier League and Bundesliga matches live,
  * the early kick-off finished, and evening matches in Spain, Italy and France still to come. */
 export const DEFAULT_REPLAY_INSTANT = "2026-02-07T15:50:00Z";
+
+/** Seasons of football-data.co.uk files the backfill can read: 2005/06 to 2025/26. */
+export const MAX_BACKFILL_SEASONS = 21;
 
 export type ClockSetting = { kind: "real" } | { kind: "replay"; start: Date; speed: number };
 
@@ -80,6 +84,24 @@ export const envSchema = z.object({
   FOOTBALL_DATA_BASE_URL: url(["http:", "https:"], "an http(s) URL").default(
     "https://www.football-data.co.uk/mmz4281",
   ),
+  DATA_PROVIDERS: z
+    .string()
+    .trim()
+    .default("")
+    .transform((v, ctx) => {
+      try {
+        return parseDataSources(v);
+      } catch (e) {
+        ctx.addIssue({ code: "custom", message: `${(e as Error).message}; expected kind=source pairs such as live=api-football,standings=results` });
+        return z.NEVER;
+      }
+    }),
+  BACKFILL_SEASONS: z.coerce
+    .number({ error: `expected a number of seasons from 1 to ${MAX_BACKFILL_SEASONS}` })
+    .int(`expected a number of seasons from 1 to ${MAX_BACKFILL_SEASONS}`)
+    .min(1, `expected a number of seasons from 1 to ${MAX_BACKFILL_SEASONS}`)
+    .max(MAX_BACKFILL_SEASONS, `expected a number of seasons from 1 to ${MAX_BACKFILL_SEASONS}`)
+    .default(10),
   API_FOOTBALL_KEY: optionalText,
   API_FOOTBALL_BASE_URL: url(["http:", "https:"], "an http(s) URL").default("https://v3.football.api-sports.io"),
   SANITY_PROJECT_ID: z
@@ -99,9 +121,12 @@ export const envSchema = z.object({
     .default("2025-02-19"),
   SANITY_READ_TOKEN: optionalText,
   SANITY_WRITE_TOKEN: optionalText,
+  SANITY_STUDIO_URL: url(["http:", "https:"], "the http(s) origin of the hosted Studio").optional(),
+  LOCAL_CONTENT_FILE: z.string().trim().min(1).default("content/dataset.ndjson"),
   PREVIEW_SECRET: secret,
   SANITY_WEBHOOK_SECRET: secret,
   CONTENT_AUTOMATION_TOKEN: secret,
+  SESSION_SECRET: secret,
   INTERNAL_PAGES_TOKEN: secret,
   ANALYTICS_HOST: url(["https:"], "an https URL of the tag-manager host").optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
@@ -139,6 +164,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (worker === "separate" && !env.DATABASE_URL) {
     throw new InvalidEnvironmentError([
       'WORKER="separate": a separate worker needs a shared database; set DATABASE_URL or use WORKER=embedded',
+    ]);
+  }
+  // Preview cookies must verify on every web server and across restarts, so a production setup
+  // that can open preview needs a shared secret; the embedded default makes one per process.
+  const canOpenPreview = Boolean(env.PREVIEW_SECRET || (env.SANITY_PROJECT_ID && env.SANITY_READ_TOKEN));
+  if (canOpenPreview && !env.SESSION_SECRET && (env.DATABASE_URL || env.SANITY_PROJECT_ID)) {
+    throw new InvalidEnvironmentError([
+      "SESSION_SECRET: draft preview is enabled (PREVIEW_SECRET or SANITY_READ_TOKEN) in a production setup (DATABASE_URL or SANITY_PROJECT_ID); set SESSION_SECRET to a secret of at least 16 characters shared by every web server",
     ]);
   }
   return { ...env, WORKER: worker };

@@ -8,6 +8,7 @@ export const HERO_SUBTEXT = "Save time and win smarter with our AI algorithm-dri
 export const HERO_BUTTON = "View Today's Picks";
 
 export const RESPONSIBLE_BANNER = "IF YOU BET, BET RESPONSIBLY";
+export const SOCIAL_URL = "https://x.com/firstkickpicks";
 export const MINIMUM_WAGER_AGE = 21;
 export const MINIMUM_USER_AGE = 18;
 

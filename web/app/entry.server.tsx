@@ -8,13 +8,27 @@ import { NonceProvider } from "./nonce";
 
 const ABORT_DELAY = 5_000;
 
-export default function handleRequest(
+/** Nothing rendered from drafts may be stored by a browser or a CDN. */
+async function noStoreInPreview(headers: Headers, request: Request, loadContext: AppLoadContext): Promise<void> {
+  if (await loadContext.previewSessions.isActive(request)) headers.set("Cache-Control", "no-store");
+}
+
+export async function handleDataRequest(
+  response: Response,
+  { request, context }: { request: Request; context: AppLoadContext },
+): Promise<Response> {
+  await noStoreInPreview(response.headers, request, context);
+  return response;
+}
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  await noStoreInPreview(responseHeaders, request, loadContext);
   // Crawlers get the whole document at once; browsers get it streamed as soon as the shell is ready.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   const nonce = loadContext.cspNonce;

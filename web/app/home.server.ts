@@ -2,9 +2,9 @@ import { asc } from "drizzle-orm";
 import { leagues } from "../../shared/db/schema";
 import { LEAGUE_KEYS, type LeagueKey } from "../../shared/domain/leagues";
 import { matchweekFor } from "../../shared/domain/matchweek";
-import { HERO_BUTTON, HERO_HEADLINE, HERO_SUBTEXT } from "../../shared/domain/site";
 import { leagueUrl } from "../../shared/domain/urls";
 import type { AppContext } from "./load-context";
+import { getSiteTexts } from "./site-texts.server";
 
 export interface HomeHero {
   headline: string;
@@ -15,14 +15,24 @@ export interface HomeHero {
   leagues: { key: LeagueKey; name: string; href: string }[];
 }
 
-/** The home page hero: the spec's texts, the matchweek by the clock, and the leagues the database covers. */
-export async function getHomeHero({ db, clock }: Pick<AppContext, "db" | "clock">): Promise<HomeHero> {
-  const rows = await db.db.select({ key: leagues.key, name: leagues.name }).from(leagues).orderBy(asc(leagues.key));
+/**
+ * The home page hero: the editors' texts from site settings (drafts in preview; the spec's
+ * texts by default), the matchweek by the clock, and the leagues the database covers.
+ */
+export async function getHomeHero(
+  context: Pick<AppContext, "db" | "clock" | "content">,
+  preview: boolean,
+): Promise<HomeHero> {
+  const { db, clock } = context;
+  const [rows, texts] = await Promise.all([
+    db.db.select({ key: leagues.key, name: leagues.name }).from(leagues).orderBy(asc(leagues.key)),
+    getSiteTexts(context, preview),
+  ]);
   rows.sort((a, b) => LEAGUE_KEYS.indexOf(a.key) - LEAGUE_KEYS.indexOf(b.key));
   return {
-    headline: HERO_HEADLINE,
-    subtext: HERO_SUBTEXT,
-    buttonLabel: HERO_BUTTON,
+    headline: texts.heroHeadline,
+    subtext: texts.heroSubtext,
+    buttonLabel: texts.heroButtonLabel,
     buttonHref: "/picks",
     matchweek: matchweekFor(clock.now()),
     leagues: rows.map((l) => ({ key: l.key, name: l.name, href: leagueUrl(l.key) })),

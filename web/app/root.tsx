@@ -2,11 +2,13 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/GeneralErrorBoundary";
+import { PreviewBanner } from "./components/PreviewBanner";
 import { ResponsibleBanner } from "./components/ResponsibleBanner";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { useNonce } from "./nonce";
-import { SITE_NAME } from "../../shared/domain/site";
+import { SITE_NAME, SOCIAL_URL } from "../../shared/domain/site";
+import { getSiteTexts } from "./site-texts.server";
 import appStyles from "./styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -16,10 +18,14 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: SITE_NAME }];
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const preview = await context.previewSessions.isActive(request);
+  const texts = await getSiteTexts(context, preview);
   return {
     year: context.clock.now().getUTCFullYear(),
-    socialUrl: "https://x.com/firstkickpicks",
+    socialUrl: texts.socialUrl,
+    responsibleBanner: texts.responsibleBanner,
+    preview,
   };
 }
 
@@ -39,12 +45,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
+        {data?.preview ? <PreviewBanner /> : null}
         <SiteHeader />
-        <ResponsibleBanner />
+        <ResponsibleBanner text={data?.responsibleBanner} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter year={data?.year ?? new Date().getUTCFullYear()} socialUrl={data?.socialUrl ?? "https://x.com"} />
+        <SiteFooter year={data?.year ?? new Date().getUTCFullYear()} socialUrl={data?.socialUrl ?? SOCIAL_URL} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -16,8 +16,8 @@ export const headers: HeadersFunction = () => ({
   "Cache-Control": "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
 });
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  return { hero: await getHomeHero(context) };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return { hero: await getHomeHero(context, await context.previewSessions.isActive(request)) };
 }
 
 export default function HomePage() {

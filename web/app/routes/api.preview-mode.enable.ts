@@ -1,0 +1,4 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { enterPreview } from "../preview-mode.server";
+
+export const loader = ({ request, context }: LoaderFunctionArgs) => enterPreview(request, context);
