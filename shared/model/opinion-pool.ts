@@ -1,0 +1,188 @@
+/**
+ * Blending forecasts from several sources (the goals model, the shots model, the market) by
+ * logarithmic opinion pools whose weights are learned by maximum likelihood on earlier
+ * matches. For 1X2 the pooled probability of outcome k is proportional to
+ * exp(bias_k + Σ_s w_s · log p_s(k)); for a yes/no market, logit p = bias + Σ_s w_s · logit p_s.
+ * The biases let the pool correct a source's level (too few draws, too many overs), so the
+ * pool is also a multi-input Platt scaling. A ridge pulls the weights towards the prior, which
+ * is what a pool with little history uses.
+ */
+import { minimizeLbfgs, type Objective } from "./lbfgs";
+
+/** 1X2 pool; the home bias is fixed at 0. */
+export interface ResultPool {
+  weights: number[];
+  drawBias: number;
+  awayBias: number;
+}
+
+export interface BinaryPool {
+  weights: number[];
+  bias: number;
+}
+
+export interface ResultSample {
+  /** Per source: [home, draw, away]. */
+  sources: ReadonlyArray<readonly [number, number, number]>;
+  outcome: 0 | 1 | 2;
+  weight: number;
+}
+
+export interface BinarySample {
+  /** Per source: the probability of yes. */
+  sources: readonly number[];
+  happened: boolean;
+  weight: number;
+}
+
+const FLOOR = 1e-6;
+const safeLog = (p: number) => Math.log(Math.max(p, FLOOR));
+const logit = (p: number) => {
+  const q = Math.min(1 - FLOOR, Math.max(FLOOR, p));
+  return Math.log(q / (1 - q));
+};
+
+/** The prior every pool shrinks to: equal weights summing to 1, no bias. */
+export function equalResultPool(sourceCount: number): ResultPool {
+  return { weights: Array(sourceCount).fill(1 / sourceCount), drawBias: 0, awayBias: 0 };
+}
+
+export function equalBinaryPool(sourceCount: number): BinaryPool {
+  return { weights: Array(sourceCount).fill(1 / sourceCount), bias: 0 };
+}
+
+export function applyResultPool(pool: ResultPool, sources: ResultSample["sources"]): [number, number, number] {
+  const scores = [0, pool.drawBias, pool.awayBias];
+  sources.forEach((p, s) => {
+    for (let k = 0; k < 3; k++) scores[k] += pool.weights[s] * safeLog(p[k]);
+  });
+  const top = Math.max(...scores);
+  const e = scores.map((score) => Math.exp(score - top));
+  const total = e[0] + e[1] + e[2];
+  return [e[0] / total, e[1] / total, e[2] / total];
+}
+
+export function applyBinaryPool(pool: BinaryPool, sources: readonly number[]): number {
+  let z = pool.bias;
+  sources.forEach((p, s) => (z += pool.weights[s] * logit(p)));
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** Minimises the objective divided by the samples' total weight, so one tolerance suits any sample size. */
+function minimizeMean(objective: Objective, start: number[], totalWeight: number): number[] {
+  const scale = Math.max(1, totalWeight);
+  const result = minimizeLbfgs(
+    (x, gradient) => {
+      const value = objective(x, gradient);
+      for (let k = 0; k < gradient.length; k++) gradient[k] /= scale;
+      return value / scale;
+    },
+    start,
+    { gradientTolerance: 1e-6, maxIterations: 300 },
+  );
+  return Array.from(result.x);
+}
+
+const totalWeight = (samples: ReadonlyArray<{ weight: number }>) => samples.reduce((sum, s) => sum + s.weight, 0);
+
+function packResult(pool: ResultPool): number[] {
+  return [...pool.weights, pool.drawBias, pool.awayBias];
+}
+
+export function fitResultPool(samples: readonly ResultSample[], prior: ResultPool, ridge: number, start = prior): ResultPool {
+  const sourceCount = prior.weights.length;
+  const n = samples.length;
+  // features[(i · sourceCount + s) · 3 + k] = log p_s(k) of sample i.
+  const features = new Float64Array(n * sourceCount * 3);
+  const outcomes = new Uint8Array(n);
+  const weights = new Float64Array(n);
+  samples.forEach((sample, i) => {
+    outcomes[i] = sample.outcome;
+    weights[i] = sample.weight;
+    for (let s = 0; s < sourceCount; s++) {
+      for (let k = 0; k < 3; k++) features[(i * sourceCount + s) * 3 + k] = safeLog(sample.sources[s][k]);
+    }
+  });
+  const priorX = packResult(prior);
+  const x = minimizeMean(
+    (x, gradient) => {
+      let value = 0;
+      gradient.fill(0);
+      for (let k = 0; k < x.length; k++) {
+        value += ridge * (x[k] - priorX[k]) ** 2;
+        gradient[k] = 2 * ridge * (x[k] - priorX[k]);
+      }
+      for (let i = 0; i < n; i++) {
+        const base = i * sourceCount * 3;
+        let s0 = 0;
+        let s1 = x[sourceCount];
+        let s2 = x[sourceCount + 1];
+        for (let s = 0; s < sourceCount; s++) {
+          s0 += x[s] * features[base + 3 * s];
+          s1 += x[s] * features[base + 3 * s + 1];
+          s2 += x[s] * features[base + 3 * s + 2];
+        }
+        const top = Math.max(s0, s1, s2);
+        const e0 = Math.exp(s0 - top);
+        const e1 = Math.exp(s1 - top);
+        const e2 = Math.exp(s2 - top);
+        const total = e0 + e1 + e2;
+        const p0 = e0 / total;
+        const p1 = e1 / total;
+        const p2 = e2 / total;
+        const outcome = outcomes[i];
+        const weight = weights[i];
+        value -= weight * ((outcome === 0 ? s0 : outcome === 1 ? s1 : s2) - top - Math.log(total));
+        for (let s = 0; s < sourceCount; s++) {
+          const f = base + 3 * s;
+          const expected = p0 * features[f] + p1 * features[f + 1] + p2 * features[f + 2];
+          gradient[s] -= weight * (features[f + outcome] - expected);
+        }
+        gradient[sourceCount] -= weight * ((outcome === 1 ? 1 : 0) - p1);
+        gradient[sourceCount + 1] -= weight * ((outcome === 2 ? 1 : 0) - p2);
+      }
+      return value;
+    },
+    packResult(start),
+    totalWeight(samples),
+  );
+  return { weights: x.slice(0, sourceCount), drawBias: x[sourceCount], awayBias: x[sourceCount + 1] };
+}
+
+export function fitBinaryPool(samples: readonly BinarySample[], prior: BinaryPool, ridge: number, start = prior): BinaryPool {
+  const sourceCount = prior.weights.length;
+  const n = samples.length;
+  const features = new Float64Array(n * sourceCount);
+  const happened = new Uint8Array(n);
+  const weights = new Float64Array(n);
+  samples.forEach((sample, i) => {
+    happened[i] = sample.happened ? 1 : 0;
+    weights[i] = sample.weight;
+    for (let s = 0; s < sourceCount; s++) features[i * sourceCount + s] = logit(sample.sources[s]);
+  });
+  const priorX = [...prior.weights, prior.bias];
+  const x = minimizeMean(
+    (x, gradient) => {
+      let value = 0;
+      gradient.fill(0);
+      for (let k = 0; k < x.length; k++) {
+        value += ridge * (x[k] - priorX[k]) ** 2;
+        gradient[k] = 2 * ridge * (x[k] - priorX[k]);
+      }
+      for (let i = 0; i < n; i++) {
+        let z = x[sourceCount];
+        for (let s = 0; s < sourceCount; s++) z += x[s] * features[i * sourceCount + s];
+        const y = happened[i];
+        const weight = weights[i];
+        value += weight * (Math.max(z, 0) - y * z + Math.log1p(Math.exp(-Math.abs(z))));
+        const residual = weight * (1 / (1 + Math.exp(-z)) - y);
+        for (let s = 0; s < sourceCount; s++) gradient[s] += residual * features[i * sourceCount + s];
+        gradient[sourceCount] += residual;
+      }
+      return value;
+    },
+    [...start.weights, start.bias],
+    totalWeight(samples),
+  );
+  return { weights: x.slice(0, sourceCount), bias: x[sourceCount] };
+}
