@@ -1,9 +1,13 @@
 /**
  * What every job run needs, built once per process: the database, the one clock, the providers
- * as configured, the log and the sync settings.
+ * as configured, the editorial content, the log and the sync settings.
  */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Clock } from "../shared/config/clock";
 import type { Env } from "../shared/config/env";
+import type { Content } from "../shared/content/content";
+import { openContent } from "../shared/content/open-content";
 import type { DbHandle } from "../shared/db";
 import { LEAGUE_KEYS } from "../shared/domain/leagues";
 import { jobDbOf } from "./jobs/job-db";
@@ -16,9 +20,12 @@ export interface WorkerServices {
   db: DbHandle;
   clock: Clock;
   providers: ProviderSet;
+  content: Content;
   log: Logger;
   settings: SyncSettings;
 }
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export function syncSettingsFrom(env: Env, overrides: Partial<SyncSettings> = {}): SyncSettings {
   return { backfillSeasons: env.BACKFILL_SEASONS, fullBackfill: false, leagues: LEAGUE_KEYS, ...overrides };
@@ -37,6 +44,8 @@ export function createWorkerServices(options: {
     clock,
     log,
     providers: createProviderSet({ env, clock, log }),
+    // Uncached: a pick is locked from the document as published at that moment.
+    content: openContent(env, ROOT, { cache: { maxAgeMs: 0 }, warn: (message) => log.warn(message) }),
     settings: syncSettingsFrom(env, options.settings),
   };
 }
@@ -46,6 +55,7 @@ export function jobContext(services: WorkerServices, signal: AbortSignal, progre
     db: jobDbOf(services.db),
     clock: services.clock,
     providers: services.providers,
+    content: services.content,
     log: services.log,
     signal,
     settings: services.settings,

@@ -4,10 +4,19 @@
  * once there is one. The benchmark writes one; the site can serve the same format.
  */
 import type { Score } from "../domain/picks";
-import type { MatchPrediction } from "./types";
+import type { MatchPrediction, TrackedPick } from "./types";
+
+type CsvPick = Pick<TrackedPick, "text" | "confidence">;
+
+/** The parts of a forecast the CSV carries: an engine prediction, or one stored by the worker. */
+export interface ForecastCsvPrediction
+  extends Pick<MatchPrediction, "matchId" | "league" | "kickoff" | "modelVersion" | "probabilities" | "modelOnly" | "expectedGoals" | "projectedScore" | "confidence"> {
+  picks: { result: CsvPick; overUnder: CsvPick; btts: CsvPick };
+  bestPick: Pick<TrackedPick, "text">;
+}
 
 export interface ForecastCsvRow {
-  prediction: MatchPrediction;
+  prediction: ForecastCsvPrediction;
   season: string;
   homeTeam: string;
   awayTeam: string;

@@ -32,5 +32,5 @@ export {
   type MarketComparison,
   type SettledMatch,
 } from "./track-record";
-export { FORECAST_CSV_COLUMNS, forecastCsv, type ForecastCsvRow } from "./forecast-csv";
+export { FORECAST_CSV_COLUMNS, forecastCsv, type ForecastCsvPrediction, type ForecastCsvRow } from "./forecast-csv";
 export { reliabilityBins, expectedCalibrationError, type ReliabilityBin } from "./reliability";

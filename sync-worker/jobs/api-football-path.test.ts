@@ -9,6 +9,7 @@ import { parseEnv } from "../../shared/config/env";
 import type { DbHandle } from "../../shared/db";
 import { testDatabases } from "../../shared/db/test-databases";
 import { memoryLogger } from "../log";
+import { emptyContent } from "../test-support/worker";
 import { createApiFootballClient } from "../providers/api-football/client";
 import { apiFootballProvider } from "../providers/api-football/provider";
 import {
@@ -117,6 +118,7 @@ describe.each(testDatabases())("the API-Football path on $driver", (testDb) => {
       db: jobDbOf(handle),
       clock,
       providers: set,
+      content: emptyContent(),
       log,
       signal: new AbortController().signal,
       settings: { backfillSeasons: 1, fullBackfill: false, leagues: ["premier-league"] },

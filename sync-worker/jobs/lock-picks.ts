@@ -1,17 +1,41 @@
 import { sql } from "drizzle-orm";
+import type { Content } from "../../shared/content/content";
+import type { MatchPreview } from "../../shared/content/documents";
+import { editorialPickContent } from "../../shared/content/editorial";
+import { isContentSeason } from "../../shared/content/rules";
+import { roundTo } from "../../shared/domain/format";
+import type { LeagueKey } from "../../shared/domain/leagues";
 import { bttsPickText, overUnderLong, parseOverUnder, resultPickText } from "../../shared/domain/picks";
-import { lockablePick } from "../../shared/domain/resolution";
+import { lockablePick, type LockedPick, type PickContent } from "../../shared/domain/resolution";
 import { getTeamById } from "../../shared/domain/teams/registry";
-import { emptyResult, type JobDefinition } from "./types";
+import { emptyResult, throwIfAborted, type JobDefinition } from "./types";
 
 /** Statuses of a match that will not be played at its kick-off time: nothing to lock yet. */
-const NOT_PLAYED = ["PST", "CANC", "ABD", "TBD"];
+export const NOT_PLAYED_STATUSES = ["PST", "CANC", "ABD", "TBD"];
+
+/**
+ * A lock this long after kick-off is late (the worker was down, or a fresh installation catches
+ * up on the season): the published preview read now may have been edited since kick-off, so it
+ * counts only if it was last updated before kick-off.
+ */
+export const LATE_LOCK_AFTER_MS = 15 * 60_000;
+
+/** Matches per insert statement. */
+const LOCK_BATCH_MATCHES = 100;
 
 interface KickedOff {
   fixture_id: number;
+  league: LeagueKey;
+  season: string;
+  kickoff_at: string | Date;
   home_team_id: number;
   away_team_id: number;
   model_version: string;
+  prob_home: number;
+  prob_draw: number;
+  prob_away: number;
+  prob_over25: number;
+  prob_btts: number;
   best_pick: string;
   confidence: string;
   result_pick: string;
@@ -33,13 +57,125 @@ interface KickedOff {
   market_under: string | null;
 }
 
+interface LedgerEntry {
+  fixture_id: number;
+  pick_kind: "best" | "result" | "over-under" | "btts";
+  pick: string;
+  confidence: number;
+  odds: number | null;
+  source: LockedPick["source"];
+  source_ref: string;
+  /** The kick-off. */
+  locked_at: string;
+}
+
 const num = (value: string | null) => (value === null ? null : Number(value));
+const percent = (probability: number) => roundTo(100 * probability, 1);
+const previewKey = (league: string, season: string, home: string, away: string) => `${league}|${season}|${home}|${away}`;
+
+/** The published match previews of the seasons of the rows, by fixture. */
+async function publishedPreviews(content: Content, rows: readonly KickedOff[]): Promise<Map<string, MatchPreview>> {
+  const previews = new Map<string, MatchPreview>();
+  for (const season of new Set(rows.map((row) => row.season))) {
+    if (!isContentSeason(season)) continue;
+    for (const preview of await content.listMatchPreviews({ season }, { preview: false })) {
+      const key = previewKey(preview.league, preview.season, preview.homeTeam, preview.awayTeam);
+      if (!previews.has(key)) previews.set(key, preview);
+    }
+  }
+  return previews;
+}
+
+/**
+ * The ledger rows of one match: the effective best pick and the three tracked picks (after the
+ * resolution order). A tracked pick that is the algorithm's own keeps its calibrated confidence
+ * and the price it was made against; one an editor changed is the editor's, with the model's
+ * probability of that outcome as its confidence and the market's pre-match price.
+ */
+function ledgerEntries(row: KickedOff, preview: MatchPreview | null): LedgerEntry[] {
+  const home = getTeamById(row.home_team_id)?.name ?? `Team #${row.home_team_id}`;
+  const away = getTeamById(row.away_team_id)?.name ?? `Team #${row.away_team_id}`;
+  const prediction: PickContent = {
+    bestPick: row.best_pick,
+    confidence: num(row.confidence),
+    result: row.result_pick,
+    overUnder: row.over_under_pick,
+    btts: row.btts_pick,
+    bttsConfidence: num(row.btts_confidence),
+    projectedScore: `${row.projected_home_score}-${row.projected_away_score}`,
+  };
+  const locked = lockablePick({ editorial: editorialPickContent(preview), prediction });
+  const algorithm = lockablePick({ prediction });
+  if (!locked || !algorithm) return [];
+  const ref = (source: LockedPick["source"]) => (source === "editorial" && preview ? preview.id : row.model_version);
+  const entry = (kind: LedgerEntry["pick_kind"], pick: string, own: boolean, confidence: number, odds: number | null): LedgerEntry => ({
+    fixture_id: row.fixture_id,
+    pick_kind: kind,
+    pick,
+    confidence,
+    odds,
+    source: own ? "algorithm" : "editorial",
+    source_ref: ref(own ? "algorithm" : "editorial"),
+    locked_at: new Date(row.kickoff_at).toISOString(),
+  });
+
+  const tracked: LedgerEntry[] = [];
+  if (locked.result) {
+    const own = locked.result === algorithm.result;
+    const [probability, market] = { "1": [row.prob_home, row.market_home], X: [row.prob_draw, row.market_draw], "2": [row.prob_away, row.market_away] }[
+      locked.result
+    ] as [number, string | null];
+    tracked.push(
+      entry(
+        "result",
+        resultPickText(locked.result, home, away),
+        own,
+        own ? (num(row.result_confidence) ?? percent(probability)) : percent(probability),
+        (own ? num(row.result_odds) : null) ?? num(market),
+      ),
+    );
+  }
+  const overUnder = locked.overUnder && overUnderLong(locked.overUnder);
+  if (overUnder) {
+    const own = locked.overUnder === algorithm.overUnder;
+    const line = parseOverUnder(overUnder);
+    const at25 = line?.line === 2.5;
+    const market = at25 ? (line.side === "over" ? row.market_over : row.market_under) : null;
+    const probability = at25 ? (line.side === "over" ? row.prob_over25 : 1 - row.prob_over25) : null;
+    tracked.push(
+      entry(
+        "over-under",
+        overUnder,
+        own,
+        own ? (num(row.over_under_confidence) ?? locked.confidence) : probability === null ? locked.confidence : percent(probability),
+        (own ? num(row.over_under_odds) : null) ?? num(market),
+      ),
+    );
+  }
+  if (locked.btts) {
+    const own = locked.btts === algorithm.btts;
+    const probability = locked.btts === "YES" ? row.prob_btts : 1 - row.prob_btts;
+    tracked.push(entry("btts", bttsPickText(locked.btts), own, own ? (num(row.btts_confidence) ?? percent(probability)) : percent(probability), own ? num(row.btts_odds) : null));
+  }
+
+  const sameText = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  const bestIsAlgorithms = locked.source === "algorithm";
+  const bestOdds =
+    tracked.find((t) => sameText(t.pick, locked.bestPick))?.odds ??
+    (sameText(locked.bestPick, row.best_pick) ? num(row.best_pick_odds) : null);
+  return [entry("best", locked.bestPick, bestIsAlgorithms, locked.confidence, bestOdds), ...tracked];
+}
 
 /**
  * At kick-off, freezes the effective pick of every match into the append-only ledger: the best
- * pick and the three tracked picks, with confidence, odds and source. Only a prediction made
- * before kick-off can be locked. A pick's odds are the ones the prediction was made against, or
- * else the market's pre-match price for it.
+ * pick and the three tracked picks, with confidence, odds and source (editorial: the published
+ * match preview's document id; algorithm: the model version). Drafts never count. Only a
+ * prediction made before kick-off can be locked.
+ *
+ * locked_at is the kick-off: the instant the frozen pick stands for. recorded_at is when the row
+ * was written (database time). They differ by up to a minute for a lock on time; for a late lock
+ * (catch-up after a fresh start or an outage) the difference shows it, and such a lock only takes
+ * a preview last updated before kick-off (LATE_LOCK_AFTER_MS).
  */
 export const lockPicksJob: JobDefinition = {
   name: "lock-picks",
@@ -57,11 +193,13 @@ export const lockPicksJob: JobDefinition = {
       return row.due;
     },
   },
-  transactional: true,
+  // Each statement locks whole matches, complete on its own; a rerun adds only what is missing.
+  transactional: false,
   async run(ctx) {
-    const now = ctx.clock.now().toISOString();
+    const now = ctx.clock.now();
     const rows = await ctx.db.execute<KickedOff>(sql`
-      select f.id as fixture_id, f.home_team_id, f.away_team_id, p.model_version, p.best_pick, p.confidence,
+      select f.id as fixture_id, f.league, f.season, f.kickoff_at, f.home_team_id, f.away_team_id, p.model_version,
+             p.prob_home, p.prob_draw, p.prob_away, p.prob_over25, p.prob_btts, p.best_pick, p.confidence,
              p.result_pick, p.over_under_pick, p.btts_pick, p.btts_confidence, p.result_confidence,
              p.over_under_confidence, p.projected_home_score, p.projected_away_score, p.best_pick_odds,
              p.result_odds, p.over_under_odds, p.btts_odds,
@@ -71,73 +209,53 @@ export const lockPicksJob: JobDefinition = {
       join predictions p on p.fixture_id = f.id
       left join fixture_odds r on r.fixture_id = f.id and r.source = 'market-average' and r.market = '1x2' and r.kind = 'opening'
       left join fixture_odds o on o.fixture_id = f.id and o.source = 'market-average' and o.market = 'ou25' and o.kind = 'opening'
-      where f.kickoff_at <= ${now}::timestamptz
+      where f.kickoff_at <= ${now.toISOString()}::timestamptz
         and p.predicted_at <= f.kickoff_at
-        and coalesce(f.status, '') not in (${sql.join(NOT_PLAYED.map((s) => sql`${s}`), sql`, `)})
+        and coalesce(f.status, '') not in (${sql.join(NOT_PLAYED_STATUSES.map((s) => sql`${s}`), sql`, `)})
         and not exists (select 1 from pick_ledger l where l.fixture_id = f.id)
       order by f.kickoff_at, f.id`);
+    if (rows.length === 0) return emptyResult();
 
-    const entries = rows.flatMap((row) => {
-      const home = getTeamById(row.home_team_id)?.name ?? `Team #${row.home_team_id}`;
-      const away = getTeamById(row.away_team_id)?.name ?? `Team #${row.away_team_id}`;
-      // Editorial content does not reach the worker yet, so the effective pick is the algorithm's.
-      const locked = lockablePick({
-        editorial: null,
-        prediction: {
-          bestPick: row.best_pick,
-          confidence: num(row.confidence),
-          result: row.result_pick,
-          overUnder: row.over_under_pick,
-          btts: row.btts_pick,
-          bttsConfidence: num(row.btts_confidence),
-          projectedScore: `${row.projected_home_score}-${row.projected_away_score}`,
-        },
-      });
-      if (!locked) return [];
-      const base = { fixture_id: row.fixture_id, source: locked.source, source_ref: row.model_version };
-      const entries = [{ ...base, pick_kind: "best", pick: locked.bestPick, confidence: locked.confidence, odds: num(row.best_pick_odds) }];
-      if (locked.result) {
-        const market = { "1": row.market_home, X: row.market_draw, "2": row.market_away }[locked.result];
-        entries.push({
-          ...base,
-          pick_kind: "result",
-          pick: resultPickText(locked.result, home, away),
-          confidence: num(row.result_confidence) ?? locked.confidence,
-          odds: num(row.result_odds) ?? num(market),
-        });
-      }
-      const overUnder = locked.overUnder && overUnderLong(locked.overUnder);
-      if (overUnder) {
-        const line = parseOverUnder(overUnder);
-        const market = line?.line === 2.5 ? (line.side === "over" ? row.market_over : row.market_under) : null;
-        entries.push({
-          ...base,
-          pick_kind: "over-under",
-          pick: overUnder,
-          confidence: num(row.over_under_confidence) ?? locked.confidence,
-          odds: num(row.over_under_odds) ?? num(market),
-        });
-      }
-      if (locked.btts) {
-        entries.push({
-          ...base,
-          pick_kind: "btts",
-          pick: bttsPickText(locked.btts),
-          confidence: locked.bttsConfidence ?? locked.confidence,
-          odds: num(row.btts_odds),
-        });
-      }
-      return entries;
+    // A content source that cannot be read fails the run: locking the algorithm's pick over a
+    // published preview would record a pick the site did not show. The next run retries.
+    const previews = await publishedPreviews(ctx.content, rows);
+    let late = 0;
+    const byMatch = rows.map((row) => {
+      const home = getTeamById(row.home_team_id)?.slug;
+      const away = getTeamById(row.away_team_id)?.slug;
+      const kickoff = new Date(row.kickoff_at).getTime();
+      const found = home && away ? (previews.get(previewKey(row.league, row.season, home, away)) ?? null) : null;
+      const isLate = now.getTime() - kickoff > LATE_LOCK_AFTER_MS;
+      if (isLate) late += 1;
+      const editedAfterKickoff = found !== null && (found.updatedAt === null || new Date(found.updatedAt).getTime() > kickoff);
+      return ledgerEntries(row, isLate && editedAfterKickoff ? null : found);
     });
+    const entries = byMatch.flat();
     if (entries.length === 0) return { ...emptyResult(), rowsRead: rows.length };
 
-    const inserted = await ctx.db.execute(sql`
-      insert into pick_ledger (fixture_id, pick_kind, pick, confidence, odds, source, source_ref, locked_at)
-      select fixture_id, pick_kind, pick, confidence, odds, source, source_ref, ${now}::timestamptz
-      from json_to_recordset(${JSON.stringify(entries)}::json) as t(fixture_id int, pick_kind text, pick text,
-        confidence numeric, odds numeric, source text, source_ref text)
-      on conflict on constraint pick_ledger_fixture_kind_key do nothing
-      returning 1`);
-    return { ...emptyResult(), rowsRead: rows.length, rowsWritten: inserted.length };
+    // A catch-up locks a season at once: in statements of a few matches each (a match's rows
+    // always together), so that on the embedded database no single one holds the site up.
+    let written = 0;
+    for (let start = 0; start < byMatch.length; start += LOCK_BATCH_MATCHES) {
+      throwIfAborted(ctx.signal);
+      const batch = byMatch.slice(start, start + LOCK_BATCH_MATCHES).flat();
+      if (batch.length === 0) continue;
+      const inserted = await ctx.db.execute(sql`
+        insert into pick_ledger (fixture_id, pick_kind, pick, confidence, odds, source, source_ref, locked_at)
+        select fixture_id, pick_kind, pick, confidence, odds, source, source_ref, locked_at
+        from json_to_recordset(${JSON.stringify(batch)}::json) as t(fixture_id int, pick_kind text, pick text,
+          confidence numeric, odds numeric, source text, source_ref text, locked_at timestamptz)
+        on conflict on constraint pick_ledger_fixture_kind_key do nothing
+        returning 1`);
+      written += inserted.length;
+    }
+    const editorial = new Set(entries.filter((e) => e.pick_kind === "best" && e.source === "editorial").map((e) => e.fixture_id)).size;
+    return {
+      ...emptyResult(),
+      rowsRead: rows.length,
+      rowsWritten: written,
+      reason: `${rows.length} matches locked (${editorial} editorial, ${late} late)`,
+      details: { editorialMatches: editorial, lateLocks: late },
+    };
   },
 };

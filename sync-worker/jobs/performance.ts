@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
 import { formatScore, hitRate } from "../../shared/domain/picks";
+import {
+  algoPerformance,
+  dailyHitRates,
+  recentSettledMatches,
+  type AlgoPerformance,
+  type LedgerPickKind,
+  type LedgerRow,
+  type SettledMatch,
+} from "../../shared/model";
 import { LEAGUE_KEYS, type LeagueKey } from "../../shared/domain/leagues";
 import { matchweekFor } from "../../shared/domain/matchweek";
 import { getTeamById } from "../../shared/domain/teams/registry";
@@ -12,68 +21,82 @@ export const RECENT_MATCHES_PER_LEAGUE = 10;
 /** The rollup label of hit_rate_tracking rows over every league. */
 export const ALL_LEAGUES_LABEL = "all";
 
-interface SettledPick {
+interface SettledRow {
   fixture_id: number;
   league: LeagueKey;
   kickoff_at: string | Date;
-  pick_kind: "best" | "result" | "over-under" | "btts";
+  pick_kind: LedgerPickKind;
   pick: string;
+  confidence: string;
+  odds: string | null;
   outcome: "hit" | "miss" | "void";
+  profit: string | null;
   home_team_id: number;
   away_team_id: number;
   home_score: number;
   away_score: number;
 }
 
-interface TrackRecord {
-  totalMatchesPredicted: number;
-  bestPickHits: number;
-  bestPickMisses: number;
-  ouGoalsHits: number;
-  ouGoalsMisses: number;
-  bttsHits: number;
-  bttsMisses: number;
-  trackingStartDate: string | null;
-}
+const dateOf = (instant: Date) => instant.toISOString().slice(0, 10);
 
-const dateOf = (instant: string | Date) => new Date(instant).toISOString().slice(0, 10);
-
-function recordOf(picks: readonly SettledPick[]): TrackRecord {
-  const count = (kind: SettledPick["pick_kind"], outcome: SettledPick["outcome"]) =>
-    picks.filter((p) => p.pick_kind === kind && p.outcome === outcome).length;
-  const dates = picks.map((p) => dateOf(p.kickoff_at)).sort();
+function ledgerRow(row: SettledRow): LedgerRow {
   return {
-    totalMatchesPredicted: new Set(picks.map((p) => p.fixture_id)).size,
-    bestPickHits: count("best", "hit"),
-    bestPickMisses: count("best", "miss"),
-    ouGoalsHits: count("over-under", "hit"),
-    ouGoalsMisses: count("over-under", "miss"),
-    bttsHits: count("btts", "hit"),
-    bttsMisses: count("btts", "miss"),
-    trackingStartDate: dates[0] ?? null,
+    fixtureId: row.fixture_id,
+    league: row.league,
+    kickoff: new Date(row.kickoff_at),
+    pickKind: row.pick_kind,
+    pick: row.pick,
+    confidence: Number(row.confidence),
+    odds: row.odds === null ? null : Number(row.odds),
+    outcome: row.outcome,
+    profit: row.profit === null ? null : Number(row.profit),
   };
 }
 
-function performanceValues(r: TrackRecord) {
+/** The settled best picks as the recent-results list shows them (a void best pick has no result to show). */
+function settledMatches(rows: readonly SettledRow[]): SettledMatch[] {
+  return rows.flatMap((row) => {
+    if (row.pick_kind !== "best" || row.outcome === "void") return [];
+    const home = getTeamById(row.home_team_id);
+    const away = getTeamById(row.away_team_id);
+    return [
+      {
+        fixtureId: row.fixture_id,
+        league: row.league,
+        kickoff: new Date(row.kickoff_at),
+        homeTeam: home?.name ?? `Team #${row.home_team_id}`,
+        awayTeam: away?.name ?? `Team #${row.away_team_id}`,
+        finalScore: formatScore({ home: row.home_score, away: row.away_score }),
+        bestPick: row.pick,
+        bestPickResult: row.outcome,
+        matchUrl: home && away ? matchUrl(row.league, home.slug, away.slug) : "",
+      },
+    ];
+  });
+}
+
+function performanceValues(p: AlgoPerformance) {
   return {
-    total_matches_predicted: r.totalMatchesPredicted,
-    best_pick_hits: r.bestPickHits,
-    best_pick_misses: r.bestPickMisses,
-    best_pick_accuracy: hitRate(r.bestPickHits, r.bestPickHits + r.bestPickMisses),
-    ou_goals_hits: r.ouGoalsHits,
-    ou_goals_misses: r.ouGoalsMisses,
-    ou_goals_accuracy: hitRate(r.ouGoalsHits, r.ouGoalsHits + r.ouGoalsMisses),
-    btts_hits: r.bttsHits,
-    btts_misses: r.bttsMisses,
-    btts_accuracy: hitRate(r.bttsHits, r.bttsHits + r.bttsMisses),
+    total_matches_predicted: p.totalMatchesPredicted,
+    best_pick_hits: p.bestPickHits,
+    best_pick_misses: p.bestPickMisses,
+    best_pick_accuracy: p.bestPickAccuracy,
+    ou_goals_hits: p.ouGoalsHits,
+    ou_goals_misses: p.ouGoalsMisses,
+    ou_goals_accuracy: p.ouGoalsAccuracy,
+    btts_hits: p.bttsHits,
+    btts_misses: p.bttsMisses,
+    btts_accuracy: p.bttsAccuracy,
   };
 }
 
-const COUNT_COLUMNS = Object.keys(performanceValues(recordOf([])));
+const COUNT_COLUMNS = Object.keys(performanceValues(algoPerformance([])));
 
 /** Writes one performance row (overall when league is null); returns 1 when it changed. */
-async function writePerformance(db: JobDb, league: LeagueKey | null, record: TrackRecord, now: Date): Promise<number> {
-  const values = { ...performanceValues(record), tracking_start_date: record.trackingStartDate };
+async function writePerformance(db: JobDb, league: LeagueKey | null, rows: readonly LedgerRow[], now: Date): Promise<number> {
+  const kickoffs = rows.map((row) => row.kickoff.getTime());
+  const trackingStartDate = kickoffs.length > 0 ? dateOf(new Date(Math.min(...kickoffs))) : null;
+  const values = { ...performanceValues(algoPerformance(rows)), tracking_start_date: trackingStartDate };
   const json = JSON.stringify({ ...values, league });
   const columns = [...COUNT_COLUMNS, "tracking_start_date"];
   const types = columns.map((c) => `${c} ${c === "tracking_start_date" ? "date" : c.endsWith("accuracy") ? "numeric" : "int"}`).join(", ");
@@ -98,28 +121,19 @@ async function writePerformance(db: JobDb, league: LeagueKey | null, record: Tra
 }
 
 /** The recent-results list of a league, most recent first; replaced only when it changed. */
-async function writeRecentMatches(db: JobDb, league: LeagueKey, picks: readonly SettledPick[]): Promise<number> {
-  const best = picks
-    .filter((p) => p.pick_kind === "best")
-    .sort((a, b) => new Date(b.kickoff_at).getTime() - new Date(a.kickoff_at).getTime() || b.fixture_id - a.fixture_id)
-    .slice(0, RECENT_MATCHES_PER_LEAGUE);
-  const desired = best.map((p, index) => {
-    const home = getTeamById(p.home_team_id);
-    const away = getTeamById(p.away_team_id);
-    return {
-      fixture_id: p.fixture_id,
-      league,
-      match_date: dateOf(p.kickoff_at),
-      home_team: home?.name ?? `Team #${p.home_team_id}`,
-      away_team: away?.name ?? `Team #${p.away_team_id}`,
-      final_score: formatScore({ home: p.home_score, away: p.away_score }),
-      best_pick: p.pick,
-      // A void best pick (no winner) is neither: the list shows no result for it.
-      best_pick_result: p.outcome === "void" ? null : p.outcome,
-      match_url: home && away ? matchUrl(league, home.slug, away.slug) : null,
-      display_order: index,
-    };
-  });
+async function writeRecentMatches(db: JobDb, league: LeagueKey, matches: readonly SettledMatch[]): Promise<number> {
+  const desired = recentSettledMatches(matches, RECENT_MATCHES_PER_LEAGUE).map((m) => ({
+    fixture_id: m.fixtureId,
+    league,
+    match_date: dateOf(m.kickoff),
+    home_team: m.homeTeam,
+    away_team: m.awayTeam,
+    final_score: m.finalScore,
+    best_pick: m.bestPick,
+    best_pick_result: m.bestPickResult,
+    match_url: m.matchUrl || null,
+    display_order: m.displayOrder,
+  }));
   const current = await db.execute<typeof desired[number]>(sql`
     select fixture_id, league, match_date::text as match_date, home_team, away_team, final_score, best_pick, best_pick_result,
            match_url, display_order
@@ -137,29 +151,21 @@ async function writeRecentMatches(db: JobDb, league: LeagueKey, picks: readonly 
 }
 
 /** Hits among the tracked picks (result, over/under, BTTS) per league and day, and over all leagues. */
-async function writeHitRates(db: JobDb, picks: readonly SettledPick[]): Promise<number> {
-  const tracked = picks.filter((p) => p.pick_kind !== "best" && p.outcome !== "void");
-  const days = new Map<string, { league: string; date: string; total: number; hits: number }>();
-  for (const p of tracked) {
-    for (const league of [p.league, ALL_LEAGUES_LABEL]) {
-      const date = dateOf(p.kickoff_at);
-      const key = `${league}:${date}`;
-      const day = days.get(key) ?? { league, date, total: 0, hits: 0 };
-      day.total += 1;
-      day.hits += p.outcome === "hit" ? 1 : 0;
-      days.set(key, day);
-    }
+async function writeHitRates(db: JobDb, rows: readonly LedgerRow[]): Promise<number> {
+  const days = dailyHitRates(rows);
+  if (days.length === 0) return 0;
+  const allLeagues = new Map<string, { total: number; hits: number }>();
+  for (const day of days) {
+    const total = allLeagues.get(day.date) ?? { total: 0, hits: 0 };
+    total.total += day.totalPicks;
+    total.hits += day.successfulPicks;
+    allLeagues.set(day.date, total);
   }
-  if (days.size === 0) return 0;
-  const records = [...days.values()].map((d) => ({
-    league: d.league,
-    date: d.date,
-    total_picks: d.total,
-    successful_picks: d.hits,
-    hit_rate: hitRate(d.hits, d.total),
-    matchweek: matchweekFor(`${d.date}T12:00:00Z`),
-  }));
-  const rows = await db.execute(sql`
+  const records = [
+    ...days.map((d) => ({ league: d.league as string, date: d.date, total_picks: d.totalPicks, successful_picks: d.successfulPicks, hit_rate: d.hitRate })),
+    ...[...allLeagues].map(([date, t]) => ({ league: ALL_LEAGUES_LABEL, date, total_picks: t.total, successful_picks: t.hits, hit_rate: hitRate(t.hits, t.total) })),
+  ].map((record) => ({ ...record, matchweek: matchweekFor(`${record.date}T12:00:00Z`) }));
+  const written = await db.execute(sql`
     insert into hit_rate_tracking (league, date, total_picks, successful_picks, hit_rate, matchweek)
     select league, date, total_picks, successful_picks, hit_rate, matchweek
     from json_to_recordset(${JSON.stringify(records)}::json)
@@ -170,13 +176,14 @@ async function writeHitRates(db: JobDb, picks: readonly SettledPick[]): Promise<
     where (hit_rate_tracking.total_picks, hit_rate_tracking.successful_picks, hit_rate_tracking.hit_rate, hit_rate_tracking.matchweek)
       is distinct from (excluded.total_picks, excluded.successful_picks, excluded.hit_rate, excluded.matchweek)
     returning 1`);
-  return rows.length;
+  return written.length;
 }
 
 /**
- * The track record's aggregates, computed from the settled rows of the ledger only: overall and
- * per-league accuracy of the best pick, over/under and BTTS; the recent settled matches per
- * league; hits per league and day with the matchweek. Rewritten only where they changed.
+ * The track record's aggregates, computed from the settled rows of the ledger only with the
+ * rules of shared/model/track-record.ts: overall and per-league accuracy of the best pick,
+ * over/under and BTTS; the recent settled matches per league; hits per league and day (and over
+ * all leagues) with the matchweek. Rewritten only where they changed.
  */
 export const performanceJob: JobDefinition = {
   name: "performance",
@@ -185,19 +192,20 @@ export const performanceJob: JobDefinition = {
   transactional: true,
   async run(ctx) {
     const now = ctx.clock.now();
-    const picks = await ctx.db.execute<SettledPick>(sql`
-      select l.fixture_id, f.league, f.kickoff_at, l.pick_kind, l.pick, l.outcome, f.home_team_id, f.away_team_id,
-             f.home_score, f.away_score
+    const settled = await ctx.db.execute<SettledRow>(sql`
+      select l.fixture_id, f.league, f.kickoff_at, l.pick_kind, l.pick, l.confidence, l.odds, l.outcome, l.profit,
+             f.home_team_id, f.away_team_id, f.home_score, f.away_score
       from pick_ledger l join fixtures f on f.id = l.fixture_id
       where l.settled_at is not null and f.home_score is not null and f.away_score is not null`);
-    const result = { ...emptyResult(), rowsRead: picks.length };
-    result.rowsWritten += await writePerformance(ctx.db, null, recordOf(picks), now);
+    const rows = settled.map(ledgerRow);
+    const matches = settledMatches(settled);
+    const result = { ...emptyResult(), rowsRead: settled.length };
+    result.rowsWritten += await writePerformance(ctx.db, null, rows, now);
     for (const league of LEAGUE_KEYS) {
-      const ofLeague = picks.filter((p) => p.league === league);
-      result.rowsWritten += await writePerformance(ctx.db, league, recordOf(ofLeague), now);
-      result.rowsWritten += await writeRecentMatches(ctx.db, league, ofLeague);
+      result.rowsWritten += await writePerformance(ctx.db, league, rows.filter((r) => r.league === league), now);
+      result.rowsWritten += await writeRecentMatches(ctx.db, league, matches.filter((m) => m.league === league));
     }
-    result.rowsWritten += await writeHitRates(ctx.db, picks);
+    result.rowsWritten += await writeHitRates(ctx.db, rows);
     return result;
   },
 };

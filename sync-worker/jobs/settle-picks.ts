@@ -1,13 +1,16 @@
 import { sql } from "drizzle-orm";
 import { pickProfit, settlePick } from "../../shared/domain/picks";
 import { getTeamById } from "../../shared/domain/teams/registry";
-import { emptyResult, type JobDefinition } from "./types";
+import { emptyResult, throwIfAborted, type JobDefinition } from "./types";
 
 /** Every name a pick text may use for a club: display name first, then short name, source name, aliases. */
 function teamNames(id: number): string[] {
   const team = getTeamById(id);
   return team ? [team.name, team.shortName, team.footballDataName, ...team.aliases] : [`Team #${id}`];
 }
+
+/** Ledger rows per update statement. */
+const SETTLE_BATCH_ROWS = 500;
 
 /**
  * After the final whistle, settles each locked pick of the match: hit, miss or void against the
@@ -28,7 +31,7 @@ export const settlePicksJob: JobDefinition = {
       return row.due;
     },
   },
-  transactional: true,
+  transactional: false,
   async run(ctx) {
     const rows = await ctx.db.execute<{
       id: number;
@@ -53,11 +56,18 @@ export const settlePicksJob: JobDefinition = {
       return [{ id: row.id, outcome, profit: pickProfit(outcome, row.odds === null ? null : Number(row.odds)) }];
     });
     if (settled.length === 0) return { ...emptyResult(), rowsRead: rows.length };
-    const updated = await ctx.db.execute(sql`
-      update pick_ledger l set settled_at = ${ctx.clock.now().toISOString()}::timestamptz, outcome = t.outcome, profit = t.profit
-      from json_to_recordset(${JSON.stringify(settled)}::json) as t(id int, outcome text, profit numeric)
-      where l.id = t.id and l.settled_at is null
-      returning 1`);
-    return { ...emptyResult(), rowsRead: rows.length, rowsWritten: updated.length, next: ["performance"] };
+    // Settling a season at once (a catch-up) goes in statements of a few hundred rows, so that on
+    // the embedded database no single one holds the site up; each row settles on its own.
+    let written = 0;
+    for (let start = 0; start < settled.length; start += SETTLE_BATCH_ROWS) {
+      throwIfAborted(ctx.signal);
+      const updated = await ctx.db.execute(sql`
+        update pick_ledger l set settled_at = ${ctx.clock.now().toISOString()}::timestamptz, outcome = t.outcome, profit = t.profit
+        from json_to_recordset(${JSON.stringify(settled.slice(start, start + SETTLE_BATCH_ROWS))}::json) as t(id int, outcome text, profit numeric)
+        where l.id = t.id and l.settled_at is null
+        returning 1`);
+      written += updated.length;
+    }
+    return { ...emptyResult(), rowsRead: rows.length, rowsWritten: written, next: ["performance"] };
   },
 };

@@ -10,7 +10,6 @@ import { backfillJob } from "./backfill";
 import { lockPicksJob } from "./lock-picks";
 import { matchOfTheWeekJob } from "./match-of-the-week";
 import { performanceJob } from "./performance";
-import { createPredictionsJob } from "./predictions";
 import { resultsJob } from "./results";
 import { settlePicksJob } from "./settle-picks";
 
@@ -61,15 +60,6 @@ describe.each(testDatabases())("pick locking, settlement and the track record on
     ]);
   });
   afterAll(() => testDb.dispose());
-
-  it("records the missing prediction engine as a skipped run, not a fake prediction", async () => {
-    const job = createPredictionsJob({ engineModule: new URL("./no-such-engine/index.ts", import.meta.url) });
-    const run = await worker.run(job);
-    expect(run.status).toBe("skipped");
-    const [logged] = await rows<{ status: string; error: string }>(`select status, error from sync_runs where id = ${run.id}`);
-    expect(logged.status).toBe("skipped");
-    expect(logged.error).toMatch(/^no prediction engine \(.*no-such-engine\/index\.ts with predictMatches is not there yet\)$/);
-  });
 
   it("locks nothing before kick-off, and never a prediction made after kick-off", async () => {
     worker.setNow("2026-02-07T17:29:00Z");

@@ -17,6 +17,7 @@
  */
 import type { SQL } from "drizzle-orm";
 import type { Clock } from "../../shared/config/clock";
+import type { Content } from "../../shared/content/content";
 import type { DataKind } from "../../shared/config/data-sources";
 import type { Database, Driver } from "../../shared/db";
 import type { LeagueKey } from "../../shared/domain/leagues";
@@ -50,6 +51,8 @@ export interface JobContext {
   db: JobDb;
   clock: Clock;
   providers: ProviderSet;
+  /** Editorial content, published documents only (pick locking reads the match previews). */
+  content: Content;
   log: Logger;
   signal: AbortSignal;
   settings: SyncSettings;

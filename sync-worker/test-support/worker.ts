@@ -1,5 +1,10 @@
 /** A worker on a test database: the project's CSV fixture files (or a test origin), a clock the test moves, a log it reads. */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Clock } from "../../shared/config/clock";
+import { createContent, type Content } from "../../shared/content/content";
+import { localContentSource } from "../../shared/content/local-source";
 import { parseEnv } from "../../shared/config/env";
 import type { DbHandle } from "../../shared/db";
 import { LEAGUE_KEYS } from "../../shared/domain/leagues";
@@ -24,7 +29,7 @@ export interface TestWorker extends WorkerServices {
 
 export function testWorker(
   db: DbHandle,
-  options: { now?: Date; source?: FootballDataSource; backfillSeasons?: number; env?: Record<string, string> } = {},
+  options: { now?: Date; source?: FootballDataSource; backfillSeasons?: number; env?: Record<string, string>; content?: Content } = {},
 ): TestWorker {
   let now = options.now ?? REPLAY_MOMENT;
   const clock: Clock = { setting: { kind: "replay", start: now, speed: 1 }, now: () => now };
@@ -39,6 +44,7 @@ export function testWorker(
     db,
     clock,
     providers,
+    content: options.content ?? emptyContent(),
     log,
     settings: { backfillSeasons: options.backfillSeasons ?? 2, fullBackfill: false, leagues: LEAGUE_KEYS },
   };
@@ -50,6 +56,13 @@ export function testWorker(
     },
     run: (job, signal = new AbortController().signal) => runJob(job, jobContext(services, signal)),
   };
+}
+
+/** Editorial content with no documents: every pick is the algorithm's. */
+export function emptyContent(): Content {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "fkp-content-")), "dataset.ndjson");
+  writeFileSync(file, "");
+  return createContent(localContentSource(file), { cache: { maxAgeMs: 0 } });
 }
 
 /** Rows of a table, for before/after comparisons. */

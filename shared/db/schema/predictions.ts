@@ -22,6 +22,12 @@ export const predictions = pgTable(
     probAway: doublePrecision("prob_away").notNull(),
     probOver25: doublePrecision("prob_over25").notNull(),
     probBtts: doublePrecision("prob_btts").notNull(),
+    // The same forecast without the market's prices (the model's own view), for the public forecast CSV.
+    modelOnlyHome: doublePrecision("model_only_home"),
+    modelOnlyDraw: doublePrecision("model_only_draw"),
+    modelOnlyAway: doublePrecision("model_only_away"),
+    modelOnlyOver25: doublePrecision("model_only_over25"),
+    modelOnlyBtts: doublePrecision("model_only_btts"),
     expectedGoalsHome: doublePrecision("expected_goals_home").notNull(),
     expectedGoalsAway: doublePrecision("expected_goals_away").notNull(),
     projectedHomeScore: integer("projected_home_score").notNull(),
@@ -94,7 +100,10 @@ export const pickLedger = pgTable(
     source: text("source").$type<PickSource>().notNull(),
     /** The Sanity document id for editorial picks, the model version for algorithm picks. */
     sourceRef: text("source_ref"),
+    /** The kick-off: the instant the frozen pick stands for. */
     lockedAt: instant("locked_at").notNull().defaultNow(),
+    /** When the row was written (database time): later than locked_at for a late lock (catch-up, outage). */
+    recordedAt: instant("recorded_at").notNull().defaultNow(),
     settledAt: instant("settled_at"),
     outcome: text("outcome").$type<PickOutcome>(),
     /** Per unit staked: odds − 1 for a hit, −1 for a miss, 0 for a void. */

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "../../shared/db";
+import { testDatabases } from "../../shared/db/test-databases";
+import { hitRate } from "../../shared/domain/picks";
+import { FORECAST_CSV_COLUMNS } from "../../shared/model";
+import { backfillJob } from "../../sync-worker/jobs/backfill";
+import { lockPicksJob } from "../../sync-worker/jobs/lock-picks";
+import { performanceJob } from "../../sync-worker/jobs/performance";
+import { createPredictionsJob } from "../../sync-worker/jobs/predictions";
+import { settlePicksJob } from "../../sync-worker/jobs/settle-picks";
+import { replayedSeason, type ReplayedSeason } from "../../sync-worker/test-support/replayed-season";
+import {
+  getAlgoPerformance,
+  getConfidenceReliability,
+  getForecastCsv,
+  getMarketComparison,
+  getRecentSettledMatches,
+} from "./track-record.server";
+
+describe.each(testDatabases())("the track record's read functions on $driver", (testDb) => {
+  let db: DbHandle;
+  let season: ReplayedSeason;
+  const ledgerCount = async (kind: string, outcome: string) =>
+    (await db.execute<{ n: number }>(`select count(*)::int as n from pick_ledger where pick_kind = '${kind}' and outcome = '${outcome}'`))[0].n;
+
+  beforeAll(async () => {
+    db = await testDb.open();
+    season = replayedSeason(db);
+    for (const job of [backfillJob, createPredictionsJob({ engine: season.engine }), lockPicksJob, settlePicksJob, performanceJob]) {
+      expect((await season.worker.run(job)).status).toBe("ok");
+    }
+  });
+  afterAll(async () => {
+    await season.close();
+    await testDb.dispose();
+  });
+
+  it("reads accuracy overall and per league, as the ledger has it", async () => {
+    const { overall, leagues } = await getAlgoPerformance({ db });
+    const bestHits = await ledgerCount("best", "hit");
+    const bestMisses = await ledgerCount("best", "miss");
+    expect(overall).toMatchObject({
+      trackingStartDate: "2025-08-02",
+      totalMatchesPredicted: 130,
+      bestPickHits: bestHits,
+      bestPickMisses: bestMisses,
+      bestPickAccuracy: hitRate(bestHits, bestHits + bestMisses),
+      ouGoalsHits: await ledgerCount("over-under", "hit"),
+      bttsMisses: await ledgerCount("btts", "miss"),
+    });
+    expect(leagues.map((l) => [l.league, l.leagueName, l.totalMatchesPredicted])).toEqual([
+      ["premier-league", "Premier League", 130],
+      ["la-liga", "La Liga", 0],
+      ["bundesliga", "Bundesliga", 0],
+      ["serie-a", "Serie A", 0],
+      ["ligue1", "Ligue 1", 0],
+    ]);
+  });
+
+  it("reads each league's ten latest settled matches, newest first", async () => {
+    const recent = await getRecentSettledMatches({ db });
+    const premierLeague = recent.get("premier-league")!;
+    expect(premierLeague).toHaveLength(10);
+    expect(premierLeague[0].matchDate).toBe("2025-10-25");
+    expect(premierLeague.every((m) => m.bestPickResult === "hit" || m.bestPickResult === "miss")).toBe(true);
+    expect(premierLeague[0].matchUrl).toMatch(/^\/premier-league-predictions\/.+-prediction$/);
+    expect(recent.get("serie-a")).toEqual([]);
+    expect([...(await getRecentSettledMatches({ db }, "premier-league")).keys()]).toEqual(["premier-league"]);
+  });
+
+  it("bins the confidences shown against how often the picks won", async () => {
+    const reliability = await getConfidenceReliability({ db });
+    const settledBest = (await ledgerCount("best", "hit")) + (await ledgerCount("best", "miss"));
+    expect(reliability.best.picks).toBe(settledBest);
+    expect(reliability.best.bins).toHaveLength(10);
+    expect(reliability.best.bins.reduce((sum, bin) => sum + bin.count, 0)).toBe(settledBest);
+    expect(reliability.btts.ece).toBeGreaterThanOrEqual(0);
+  });
+
+  it("compares the result picks with the prices they were made at", async () => {
+    const market = await getMarketComparison({ db });
+    // Every synthetic match has opening prices, so every settled result pick is priced.
+    expect(market.result.picks).toBe((await ledgerCount("result", "hit")) + (await ledgerCount("result", "miss")));
+    expect(market.result.hits).toBe(await ledgerCount("result", "hit"));
+    expect(market.result.marketImpliedRate).toBeGreaterThan(20);
+    expect(market.result.marketImpliedRate).toBeLessThan(50);
+  });
+
+  it("writes every stored forecast as CSV, with the final score once there is one", async () => {
+    const lines = (await getForecastCsv({ db })).trimEnd().split("\n");
+    expect(lines[0]).toBe(FORECAST_CSV_COLUMNS.join(","));
+    // 130 kicked-off matches and the 20 of the next two Saturdays.
+    expect(lines).toHaveLength(151);
+    const first = Object.fromEntries(lines[1].split(",").map((value, i) => [FORECAST_CSV_COLUMNS[i], value]));
+    expect(first.kickoff_utc).toBe("2025-08-02T14:00:00.000Z");
+    expect(first.home_goals).toMatch(/^\d+$/);
+    const last = Object.fromEntries(lines[150].split(",").map((value, i) => [FORECAST_CSV_COLUMNS[i], value]));
+    expect(last.home_goals).toBe("");
+    expect(Number(last.p_home) + Number(last.p_draw) + Number(last.p_away)).toBeCloseTo(1, 5);
+  });
+});
