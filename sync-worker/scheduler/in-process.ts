@@ -52,7 +52,8 @@ export function startInProcessScheduler(services: WorkerServices, options: InPro
       if (job.cadence.due && !(await job.cadence.due(ctx))) return;
       const run = await runJob(job, ctx);
       options.onRun?.(run);
-      for (const next of run.next) enqueue(next);
+      // A scheduler running a chosen subset (npm run sync -- <job>) leaves other follow-ups alone.
+      for (const next of run.next) if (jobs.has(next)) enqueue(next);
     } catch (error) {
       // The run log itself could not be written (the database went away): say so and carry on.
       if (!controller.signal.aborted) services.log.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);

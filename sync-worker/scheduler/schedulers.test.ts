@@ -65,6 +65,16 @@ describe.each(testDatabases())("the in-process scheduler on $driver", (testDb) =
     ]);
   });
 
+  it("running a chosen job leaves follow-ups outside its set alone, without an error", async () => {
+    const chosen = probeJob("probe-chosen", { takesMs: 10, next: ["probe-elsewhere"] });
+    const worker = testWorker(db);
+    const scheduler = startInProcessScheduler(worker, { jobs: [chosen.job], startWith: ["probe-chosen"], timers: false });
+    await scheduler.idle();
+    await scheduler.stop();
+    expect(chosen.probe.runs).toBe(1);
+    expect(worker.log.lines.filter((l) => l.line.includes("no job named"))).toEqual([]);
+  });
+
   it("abandons the running job when stopped, and records it", async () => {
     const endless = probeJob("probe-endless", { takesMs: 60_000 });
     const scheduler = startInProcessScheduler(testWorker(db), { jobs: [endless.job], startWith: ["probe-endless"], timers: false });
