@@ -1,7 +1,11 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SITE_NAME } from "../../../shared/domain/site";
+import { pageCacheControl } from "../cache-control";
+import { HomePickCard } from "../components/home/HomePickCard";
 import { getHomeHero } from "../home.server";
+import { getMatchOfTheWeek, getTopLeaguePicks } from "../home-picks.server";
+import { COMING_SOON } from "../../../shared/domain/picks";
 
 export const meta: MetaFunction = () => [
   { title: `${SITE_NAME}: Smart Picks. Fast Plays. Soccer Predictions & Betting Tips` },
@@ -12,33 +16,72 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-export const headers: HeadersFunction = () => ({
-  "Cache-Control": "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+  "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return { hero: await getHomeHero(context, await context.previewSessions.isActive(request)) };
+  const preview = await context.previewSessions.isActive(request);
+  const [hero, matchOfTheWeek, topLeaguePicks] = await Promise.all([
+    getHomeHero(context, preview),
+    getMatchOfTheWeek(context, preview),
+    getTopLeaguePicks(context, preview),
+  ]);
+  const live = [matchOfTheWeek, ...topLeaguePicks.map((pick) => pick.match)].some((match) => match?.state === "live");
+  return data({ hero, matchOfTheWeek, topLeaguePicks }, { headers: { "Cache-Control": pageCacheControl(live) } });
 }
 
 export default function HomePage() {
-  const { hero } = useLoaderData<typeof loader>();
+  const { hero, matchOfTheWeek, topLeaguePicks } = useLoaderData<typeof loader>();
   return (
-    <section className="hero" aria-labelledby="hero-title">
-      <div className="hero__inner">
-        <p className="hero__eyebrow">Matchweek {hero.matchweek}</p>
-        <h1 id="hero-title">{hero.headline}</h1>
-        <p className="hero__subtext">{hero.subtext}</p>
-        <Link className="button" to={hero.buttonHref}>
-          {hero.buttonLabel} <span aria-hidden="true">→</span>
-        </Link>
-        <ul className="hero__leagues" aria-label="Leagues covered">
-          {hero.leagues.map((league) => (
-            <li key={league.key}>
-              <Link to={league.href}>{league.name}</Link>
-            </li>
-          ))}
-        </ul>
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="hero__inner">
+          <p className="hero__eyebrow">Matchweek {hero.matchweek}</p>
+          <h1 id="hero-title">{hero.headline}</h1>
+          <p className="hero__subtext">{hero.subtext}</p>
+          <Link className="button" to={hero.buttonHref}>
+            {hero.buttonLabel} <span aria-hidden="true">→</span>
+          </Link>
+          <ul className="hero__leagues" aria-label="Leagues covered">
+            {hero.leagues.map((league) => (
+              <li key={league.key}>
+                <Link to={league.href}>{league.name}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <div className="page home-picks">
+        <section aria-labelledby="motw-title" className="page-section">
+          <h2 id="motw-title">Match of the Week</h2>
+          {matchOfTheWeek ? (
+            <HomePickCard match={matchOfTheWeek} label="Match of the Week" />
+          ) : (
+            <p className="empty-text">{COMING_SOON}</p>
+          )}
+        </section>
+        <section aria-labelledby="league-picks-title" className="page-section">
+          <h2 id="league-picks-title">Top League Picks</h2>
+          <ul className="home-picks__grid">
+            {topLeaguePicks.map((pick) => (
+              <li key={pick.league}>
+                {pick.match ? (
+                  <HomePickCard match={pick.match} label={pick.leagueName} />
+                ) : (
+                  <article className="home-pick" aria-label={pick.leagueName}>
+                    <p className="home-pick__label">{pick.leagueName}</p>
+                    <p className="empty-text">{COMING_SOON}</p>
+                    <Link className="match-card__link" to={pick.leagueHref}>
+                      {pick.leagueName} Predictions <span aria-hidden="true">→</span>
+                    </Link>
+                  </article>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
       </div>
-    </section>
+    </>
   );
 }

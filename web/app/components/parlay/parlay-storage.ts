@@ -14,3 +14,9 @@ export function readParlay(): ParlayPick[] {
     return [];
   }
 }
+
+/** Stores the parlay for this browser session and tells this tab's listeners. */
+export function writeParlay(picks: readonly ParlayPick[]): void {
+  window.sessionStorage.setItem(PARLAY_STORAGE_KEY, JSON.stringify(picks));
+  window.dispatchEvent(new CustomEvent(PARLAY_UPDATED_EVENT));
+}

@@ -1,0 +1,183 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FIXTURES_SEASONS_DIR } from "../../sync-worker/test-support/csv-origin";
+import { launchChromium, startSite, type RunningSite } from "./support/site";
+
+let site: RunningSite;
+let browser: Browser;
+
+const LEAGUE = "/premier-league-predictions";
+const FINISHED = "/premier-league-predictions/manchester-united-vs-tottenham-hotspur-prediction";
+const LIVE = "/premier-league-predictions/arsenal-vs-sunderland-prediction";
+
+/** The worker fills the database in the background after start; wait for this week's matches. */
+async function waitForMatches(): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const html = await (await fetch(site.url + LEAGUE)).text();
+    if (html.includes("Manchester United to Win") && html.includes("Arsenal to Win")) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`No matches on ${LEAGUE} after 60 s:\n${site.output()}`);
+}
+
+async function openPage(
+  path: string,
+  width = 1280,
+): Promise<{ page: Page; problems: string[]; status: number | undefined; cacheControl: string | undefined }> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(m.text());
+  });
+  page.on("pageerror", (e) => problems.push(e.message));
+  const response = await page.goto(site.url + path);
+  await page.waitForLoadState("networkidle");
+  return { page, problems, status: response?.status(), cacheControl: response?.headers()["cache-control"] };
+}
+
+beforeAll(async () => {
+  site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR });
+  browser = await launchChromium();
+  await waitForMatches();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+describe("the league and match pages in Chromium", () => {
+  it("renders the league page with ranked match cards, the table and the leaderboard's empty text", async () => {
+    const { page, problems, status } = await openPage(LEAGUE);
+    expect(status).toBe(200);
+    expect(await page.locator("h1").textContent()).toBe("Premier League Predictions & Betting Tips");
+    expect(await page.locator("nav[aria-label=Breadcrumb] li").allTextContents()).toEqual([
+      "Home",
+      "Premier League Predictions",
+      "Teams",
+    ]);
+    const cards = page.locator(".match-card");
+    expect(await cards.count()).toBe(4);
+    expect(await cards.locator(".match-card__rank").allTextContents()).toEqual(["1", "2", "3", "4"]);
+    const finished = cards.filter({ hasText: "Manchester United" });
+    expect(await finished.locator(".scoreline").textContent()).toContain("Final Score");
+    expect(await finished.locator(".outcome").textContent()).toContain("HIT");
+    expect(await finished.getByRole("link").getAttribute("href")).toBe(FINISHED);
+    expect(await cards.filter({ hasText: "Arsenal" }).locator(".live-badge").textContent()).toBe("LIVE");
+    expect(await cards.filter({ hasText: "Newcastle United" }).locator(".scoreline").textContent()).toBe("VS");
+
+    expect(await page.locator("#table h2").textContent()).toBe("Premier League Table");
+    expect(await page.locator("#table tbody tr").count()).toBe(20);
+    expect(await page.locator("#table tbody tr").first().textContent()).toContain("Champions League Places");
+    expect(await page.getByText("No player data available yet").count()).toBe(1);
+    expect(await page.getByRole("link", { name: "View Latest Results & Hit Rates" }).getAttribute("href")).toBe("/algo-results");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("shows the empty texts for a league without matches or a played table, and 301s aliases", async () => {
+    const { page, problems, status } = await openPage("/leagues/bundesliga#table");
+    expect(status).toBe(200);
+    expect(page.url()).toBe(`${site.url}/bundesliga-predictions#table`);
+    expect(await page.locator("h1").textContent()).toBe("Bundesliga Predictions & Betting Tips");
+    // The fixture files hold no La Liga season: no matches, and a table nobody has played in.
+    await page.goto(site.url + "/la-liga");
+    expect(page.url()).toBe(`${site.url}/la-liga-predictions`);
+    expect(await page.getByText("No fixtures available for this week.").count()).toBe(1);
+    expect(await page.getByText("No table data available yet").count()).toBe(1);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("renders a finished match page: sections in the spec's order, Final Score, the three picks with HIT/MISS", async () => {
+    const { page, problems, status, cacheControl } = await openPage(FINISHED, 390);
+    expect(status).toBe(200);
+    expect(cacheControl).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+    expect(await page.locator("h1").textContent()).toBe("Manchester United vs Tottenham Hotspur Prediction");
+    expect(await page.locator("nav[aria-label=Breadcrumb] li").allTextContents()).toEqual([
+      "Home",
+      "Premier League Predictions",
+      "Manchester United vs Tottenham Hotspur Prediction",
+    ]);
+    const headings = (await page.locator("section.match-section > h2").allTextContents()).filter((h) => h !== "Manager's Notes");
+    expect(headings).toEqual([
+      "Match Summary",
+      "Key Insights, Stats & Trends",
+      "League Table Snapshot",
+      "Recent Lineups",
+      "Key Player Stats",
+      "Team Form & Momentum",
+      "Final Predictions & Best Pick",
+    ]);
+    expect(await page.locator(".match-hero .scoreline").textContent()).toBe("Final Score2 - 0");
+    expect(await page.getByRole("link", { name: "See Full League Table" }).getAttribute("href")).toBe("/premier-league-predictions#table");
+    expect(await page.getByText("Recent lineups coming soon with match analysis.").count()).toBe(1);
+    const outcomes = await page.locator("#final-prediction .final-pick .outcome").allTextContents();
+    expect(outcomes).toHaveLength(4);
+    for (const outcome of outcomes) expect(outcome).toMatch(/HIT|MISS/);
+    expect(await page.locator(".parlay-add__button").textContent()).toBe("Match Already Started");
+    expect(await page.locator(".parlay-add__button").isDisabled()).toBe(true);
+    expect(await page.getByRole("link", { name: "Back to Premier League Predictions" }).getAttribute("href")).toBe(LEAGUE);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("renders a live match with the LIVE badge, score and minute, and an upcoming one with the parlay add button", async () => {
+    const { page, problems, cacheControl } = await openPage(LIVE);
+    expect(cacheControl).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=20");
+    expect(await page.locator(".match-hero .live-badge").textContent()).toBe("LIVE");
+    expect(await page.locator(".match-hero .scoreline__minute").textContent()).toMatch(/^\d+(\+\d+)?'$/);
+    expect(await page.getByText("No live events yet").count()).toBe(1);
+    await page.goto(site.url + "/premier-league-predictions/newcastle-united-vs-brentford-prediction");
+    await page.waitForLoadState("networkidle");
+    const button = page.locator(".parlay-add__button");
+    expect(await button.textContent()).toBe("Add to Parlay Builder");
+    await button.click();
+    // Still under the pointer: the hover label offers the removal.
+    await expect.poll(() => button.textContent()).toBe("Remove from PB");
+    await page.mouse.move(0, 0);
+    await expect.poll(() => button.textContent()).toBe("Added to Your PB");
+    expect(await page.locator(".parlay-button--badge .parlay-button__badge").textContent()).toBe("1");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("refreshes a live match's data every 15 s without reloading the page", async () => {
+    const { page, problems } = await openPage(LIVE);
+    await page.evaluate(() => Object.assign(window, { loadedOnce: true }));
+    const refresh = await page.waitForResponse((r) => r.url().includes(".data"), { timeout: 20_000 });
+    expect(refresh.status()).toBe(200);
+    expect(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
+    expect(await page.locator(".match-hero .live-badge").textContent()).toBe("LIVE");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("shows the match of the week and one top pick per league on the home page", async () => {
+    const { page, problems, cacheControl } = await openPage("/");
+    // Arsenal v Sunderland is in play on the home page: its shared copy lives 10 s.
+    expect(cacheControl).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=20");
+    const featured = page.locator("section[aria-labelledby=motw-title] .home-pick");
+    expect(await featured.locator("a").getAttribute("href")).toMatch(/^\/premier-league-predictions\/[a-z-]+-vs-[a-z-]+-prediction$/);
+    const cards = page.locator(".home-picks__grid > li");
+    expect(await cards.locator(".home-pick__label").allTextContents()).toEqual([
+      "Premier League",
+      "La Liga",
+      "Bundesliga",
+      "Serie A",
+      "Ligue 1",
+    ]);
+    expect(await cards.nth(1).getByText("Coming Soon").count()).toBe(1);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("answers an unknown match with a 404 'Match Not Found'", async () => {
+    const { page, status } = await openPage("/premier-league-predictions/arsenal-vs-nowhere-fc-prediction");
+    expect(status).toBe(404);
+    expect(await page.locator("h1").textContent()).toBe("Match Not Found");
+    expect(await page.getByText("The requested match could not be found.").count()).toBe(1);
+    await page.close();
+  });
+});

@@ -1,0 +1,11 @@
+/**
+ * Cache-Control of public pages, fit for a CDN: a short shared lifetime and a longer window to
+ * serve stale while revalidating. A page showing a live match refreshes every 15 s, so its
+ * shared copy lives 10 s. Preview responses are `no-store` whatever a route says (entry.server.tsx).
+ */
+export const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+export const LIVE_PAGE_CACHE = "public, max-age=0, s-maxage=10, stale-while-revalidate=20";
+
+export function pageCacheControl(live: boolean): string {
+  return live ? LIVE_PAGE_CACHE : PUBLIC_PAGE_CACHE;
+}

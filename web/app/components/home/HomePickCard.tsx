@@ -1,0 +1,36 @@
+import { Link } from "@remix-run/react";
+import type { HomePickMatch } from "../../home-picks.server";
+import { KickoffTime } from "../match/KickoffTime";
+import { PickOutcomeBadge } from "../match/PickOutcomeBadge";
+import { Scoreline } from "../match/Scoreline";
+
+/** A home page pick: teams, score or VS, the best pick with its confidence, and the match link. */
+export function HomePickCard({ match, label }: { match: HomePickMatch; label: string }) {
+  const { resolution } = match;
+  return (
+    <article className="home-pick" aria-label={`${label}: ${match.home.name} vs ${match.away.name}`}>
+      <p className="home-pick__label">{label}</p>
+      <h3 className="home-pick__teams">
+        <span>{match.home.name}</span>
+        <Scoreline match={match} />
+        <span>{match.away.name}</span>
+      </h3>
+      <p className="match-card__kickoff">
+        <KickoffTime iso={match.kickoffAt} />
+      </p>
+      <div className="pick-box">
+        <span className="pick-box__label">Best Pick</span>
+        <strong className="pick-box__pick">{resolution.bestPick}</strong>
+        {resolution.isComingSoon ? null : <span className="pick-box__confidence">{resolution.confidenceLabel}</span>}
+        {resolution.projectedScore && match.state === "pre-match" ? (
+          <span className="pick-box__score">Projected {resolution.projectedScore}</span>
+        ) : null}
+        <PickOutcomeBadge outcome={resolution.picks.best.outcome} />
+      </div>
+      <Link className="match-card__link" to={match.href}>
+        Full match prediction<span className="visually-hidden">: {match.home.name} vs {match.away.name}</span>{" "}
+        <span aria-hidden="true">→</span>
+      </Link>
+    </article>
+  );
+}

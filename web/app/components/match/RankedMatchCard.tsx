@@ -1,0 +1,42 @@
+import { Link } from "@remix-run/react";
+import type { MatchCard } from "../../matches.server";
+import { PickOutcomeBadge } from "./PickOutcomeBadge";
+import { Scoreline } from "./Scoreline";
+import { KickoffTime } from "./KickoffTime";
+
+/** The spec's ranked match card: rank number, teams, score, pick box, link to the full prediction. */
+export function RankedMatchCard({ match, rank }: { match: MatchCard; rank: number }) {
+  const { resolution } = match;
+  return (
+    <article className="match-card" aria-labelledby={`match-${match.id}-title`}>
+      <div className="match-card__rank" aria-label={`Rank ${rank}`}>
+        {rank}
+      </div>
+      <div className="match-card__body">
+        <h3 id={`match-${match.id}-title`} className="match-card__teams">
+          <span>{match.home.name}</span>
+          <Scoreline match={match} />
+          <span>{match.away.name}</span>
+        </h3>
+        <p className="match-card__kickoff">
+          <KickoffTime iso={match.kickoffAt} />
+        </p>
+        <div className="pick-box">
+          <span className="pick-box__label">Best Pick</span>
+          <strong className="pick-box__pick">{resolution.bestPick}</strong>
+          <span className="pick-box__confidence">
+            {resolution.isComingSoon ? null : `Confidence ${resolution.confidenceLabel}`}
+          </span>
+          <PickOutcomeBadge outcome={resolution.picks.best.outcome} />
+          {resolution.projectedScore && match.state === "pre-match" ? (
+            <span className="pick-box__score">Projected {resolution.projectedScore}</span>
+          ) : null}
+        </div>
+        <Link className="match-card__link" to={match.href}>
+          Full match prediction<span className="visually-hidden">: {match.home.name} vs {match.away.name}</span>{" "}
+          <span aria-hidden="true">→</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

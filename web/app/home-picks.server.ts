@@ -1,0 +1,55 @@
+import { eq } from "drizzle-orm";
+import { matchOfTheWeek } from "../../shared/db/schema";
+import { ALL_LEAGUES, type LeagueKey } from "../../shared/domain/leagues";
+import { leagueUrl } from "../../shared/domain/urls";
+import type { AppContext } from "./load-context";
+import { getMatchById, listLeagueMatches, matchweekWindow, type MatchCard } from "./matches.server";
+
+type ReadContext = Pick<AppContext, "db" | "clock" | "content">;
+
+/** What a home page pick card shows of a match (the spec's top league pick fields). */
+export type HomePickMatch = Pick<
+  MatchCard,
+  "id" | "league" | "href" | "kickoffAt" | "state" | "home" | "away" | "homeScore" | "awayScore" | "minute" | "injuryTime" | "resolution"
+>;
+
+function homePick(match: MatchCard): HomePickMatch {
+  const { id, league, href, kickoffAt, state, home, away, homeScore, awayScore, minute, injuryTime, resolution } = match;
+  return { id, league, href, kickoffAt, state, home, away, homeScore, awayScore, minute, injuryTime, resolution };
+}
+
+/** This week's featured match, as the worker's rotation recorded it; null shows 'Coming Soon'. */
+export async function getMatchOfTheWeek(context: ReadContext, preview: boolean): Promise<HomePickMatch | null> {
+  const weekStart = matchweekWindow(context.clock.now()).from.toISOString().slice(0, 10);
+  const [week] = await context.db.db
+    .select({ fixtureId: matchOfTheWeek.fixtureId })
+    .from(matchOfTheWeek)
+    .where(eq(matchOfTheWeek.weekStartDate, weekStart))
+    .limit(1);
+  if (!week?.fixtureId) return null;
+  const match = await getMatchById(context, week.fixtureId, preview);
+  return match && homePick(match);
+}
+
+export interface TopLeaguePick {
+  league: LeagueKey;
+  leagueName: string;
+  leagueHref: string;
+  /** The league's first-ranked match this week; null shows 'Coming Soon'. */
+  match: HomePickMatch | null;
+}
+
+/** One card per league: its highest-ranked match of the week. */
+export async function getTopLeaguePicks(context: ReadContext, preview: boolean): Promise<TopLeaguePick[]> {
+  return Promise.all(
+    ALL_LEAGUES.map(async (league) => {
+      const [top] = await listLeagueMatches(context, league.key, preview);
+      return {
+        league: league.key,
+        leagueName: league.name,
+        leagueHref: leagueUrl(league.key),
+        match: top ? homePick(top) : null,
+      };
+    }),
+  );
+}

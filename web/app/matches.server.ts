@@ -1,0 +1,564 @@
+/**
+ * Read models of matches for the league and match pages. Every pick, score and confidence a
+ * page shows goes through resolvePick (shared/domain/resolution.ts) with three inputs: the
+ * editorial match preview (drafts in preview, published otherwise), the algorithm's stored
+ * prediction, and the ledger row frozen at kick-off.
+ */
+import { and, asc, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { MatchPreview } from "../../shared/content/documents";
+import { editorialPickContent } from "../../shared/content/editorial";
+import { isContentSeason } from "../../shared/content/rules";
+import { fixtureOdds, fixtures, lineups, liveEvents, pickLedger, predictions, teams } from "../../shared/db/schema";
+import type { LineupPlayer } from "../../shared/db/schema/fixtures";
+import { goalsFromTeamView, resultPill, type ResultPill } from "../../shared/domain/form";
+import { formatUpdatedAgo, teamNameOrFallback } from "../../shared/domain/format";
+import { LEAGUES, type LeagueKey } from "../../shared/domain/leagues";
+import { seasonCodeFor } from "../../shared/domain/matchweek";
+import {
+  bttsPickText,
+  overUnderShort,
+  readResultCode,
+  resultPickText,
+  type MatchState,
+} from "../../shared/domain/picks";
+import {
+  lockablePick,
+  resolvePick,
+  type LockedPick,
+  type PickContent,
+  type Resolution,
+} from "../../shared/domain/resolution";
+import { matchUrl, matchUrlById } from "../../shared/domain/urls";
+import type { AppContext } from "./load-context";
+
+type ReadContext = Pick<AppContext, "db" | "clock" | "content">;
+
+export interface MatchTeam {
+  id: number;
+  name: string;
+  slug: string | null;
+}
+
+export interface MatchCard {
+  id: number;
+  league: LeagueKey;
+  season: string;
+  href: string;
+  kickoffAt: string;
+  state: MatchState;
+  /** The provider's short status (NS, 1H, HT, FT, PST...). */
+  status: string | null;
+  minute: number | null;
+  injuryTime: number | null;
+  home: MatchTeam;
+  away: MatchTeam;
+  homeScore: number | null;
+  awayScore: number | null;
+  resolution: Resolution;
+  /** The confidence of the effective pick (the locked one once kicked off), which ranks the cards. */
+  pickConfidence: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The matchweek window of the league pages: Monday 00:00 UTC of the clock's week to the next
+ * Monday, so a weekend round and the midweek round before it show together, and a round stays
+ * on the page with its results until the week turns.
+ */
+export function matchweekWindow(now: Date): { from: Date; to: Date } {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const daysSinceMonday = (now.getUTCDay() + 6) % 7;
+  const from = new Date(midnight - daysSinceMonday * DAY_MS);
+  return { from, to: new Date(from.getTime() + 7 * DAY_MS) };
+}
+
+const homeTeams = alias(teams, "home_team");
+const awayTeams = alias(teams, "away_team");
+
+const fixtureColumns = {
+  fixture: fixtures,
+  homeName: homeTeams.name,
+  homeSlug: homeTeams.slug,
+  awayName: awayTeams.name,
+  awaySlug: awayTeams.slug,
+};
+
+type FixtureRow = Awaited<ReturnType<typeof selectFixtures>>[number];
+
+function selectFixtures({ db }: Pick<AppContext, "db">) {
+  return db.db
+    .select(fixtureColumns)
+    .from(fixtures)
+    .leftJoin(homeTeams, eq(homeTeams.id, fixtures.homeTeamId))
+    .leftJoin(awayTeams, eq(awayTeams.id, fixtures.awayTeamId));
+}
+
+function teamsOf(row: FixtureRow): { home: MatchTeam; away: MatchTeam } {
+  return {
+    home: { id: row.fixture.homeTeamId, name: teamNameOrFallback(row.homeName, row.fixture.homeTeamId), slug: row.homeSlug },
+    away: { id: row.fixture.awayTeamId, name: teamNameOrFallback(row.awayName, row.fixture.awayTeamId), slug: row.awaySlug },
+  };
+}
+
+function hrefOf(row: FixtureRow): string {
+  return row.homeSlug && row.awaySlug
+    ? matchUrl(row.fixture.league, row.homeSlug, row.awaySlug)
+    : matchUrlById(row.fixture.id);
+}
+
+type PredictionRow = typeof predictions.$inferSelect;
+type LedgerRow = Pick<typeof pickLedger.$inferSelect, "fixtureId" | "pickKind" | "pick" | "confidence" | "source">;
+
+/** The algorithm's prediction in the shape resolvePick reads. */
+function predictionPickContent(row: PredictionRow | undefined): PickContent | null {
+  if (!row) return null;
+  return {
+    bestPick: row.bestPick,
+    confidence: row.confidence,
+    result: row.resultPick,
+    overUnder: row.overUnderPick,
+    btts: row.bttsPick,
+    bttsConfidence: row.bttsConfidence,
+    projectedScore: `${row.projectedHomeScore}-${row.projectedAwayScore}`,
+  };
+}
+
+/**
+ * The ledger rows of one match read back as the pick frozen at kick-off. The ledger keeps pick
+ * texts; the codes come back by matching the texts the lock wrote. It keeps no projected score,
+ * so the one of the pick that was locked (editorial over algorithm) is carried over.
+ */
+function lockedPickOf(
+  rows: readonly LedgerRow[],
+  teamNames: { home: string; away: string },
+  projectedScore: string | null,
+): LockedPick | null {
+  const byKind = new Map(rows.map((row) => [row.pickKind, row]));
+  const best = byKind.get("best");
+  if (!best || best.source === "coming-soon") return null;
+  const result = byKind.get("result")?.pick;
+  const btts = byKind.get("btts");
+  const resultCode =
+    (["1", "X", "2"] as const).find((code) => resultPickText(code, teamNames.home, teamNames.away) === result) ??
+    readResultCode(result);
+  const bttsCode = (["YES", "NO"] as const).find((code) => bttsPickText(code) === btts?.pick) ?? null;
+  return {
+    bestPick: best.pick,
+    result: resultCode,
+    overUnder: overUnderShort(byKind.get("over-under")?.pick),
+    btts: bttsCode,
+    confidence: best.confidence,
+    bttsConfidence: btts?.confidence ?? null,
+    projectedScore,
+    source: best.source,
+  };
+}
+
+interface PickInputs {
+  predictions: Map<number, PredictionRow>;
+  ledger: Map<number, LedgerRow[]>;
+  previews: Map<string, MatchPreview>;
+}
+
+const previewKey = (league: string, season: string, home: string | null, away: string | null) =>
+  `${league}|${season}|${home}|${away}`;
+
+async function pickInputs(
+  { db, content }: ReadContext,
+  rows: readonly FixtureRow[],
+  preview: boolean,
+): Promise<PickInputs> {
+  const ids = rows.map((row) => row.fixture.id);
+  if (ids.length === 0) return { predictions: new Map(), ledger: new Map(), previews: new Map() };
+  const seasonsByLeague = new Set(rows.map((row) => `${row.fixture.league}|${row.fixture.season}`));
+  const [predictionRows, ledgerRows, previewLists] = await Promise.all([
+    db.db.select().from(predictions).where(inArray(predictions.fixtureId, ids)),
+    db.db
+      .select({
+        fixtureId: pickLedger.fixtureId,
+        pickKind: pickLedger.pickKind,
+        pick: pickLedger.pick,
+        confidence: pickLedger.confidence,
+        source: pickLedger.source,
+      })
+      .from(pickLedger)
+      .where(inArray(pickLedger.fixtureId, ids)),
+    Promise.all(
+      [...seasonsByLeague].map((key) => {
+        const [league, season] = key.split("|") as [LeagueKey, string];
+        return isContentSeason(season) ? content.listMatchPreviews({ season, league }, { preview }) : [];
+      }),
+    ),
+  ]);
+  const ledger = new Map<number, LedgerRow[]>();
+  for (const row of ledgerRows) ledger.set(row.fixtureId, [...(ledger.get(row.fixtureId) ?? []), row]);
+  const previews = new Map<string, MatchPreview>();
+  for (const doc of previewLists.flat()) {
+    const key = previewKey(doc.league, doc.season, doc.homeTeam, doc.awayTeam);
+    if (!previews.has(key)) previews.set(key, doc);
+  }
+  return { predictions: new Map(predictionRows.map((row) => [row.fixtureId, row])), ledger, previews };
+}
+
+function cardOf(row: FixtureRow, inputs: PickInputs): { card: MatchCard; preview: MatchPreview | null } {
+  const { fixture } = row;
+  const { home, away } = teamsOf(row);
+  const preview = inputs.previews.get(previewKey(fixture.league, fixture.season, row.homeSlug, row.awaySlug)) ?? null;
+  const editorial = editorialPickContent(preview);
+  const prediction = predictionPickContent(inputs.predictions.get(fixture.id));
+  const effective = lockablePick({ editorial, prediction });
+  const ledger = inputs.ledger.get(fixture.id);
+  const locked = ledger
+    ? lockedPickOf(ledger, { home: home.name, away: away.name }, effective?.projectedScore ?? null)
+    : null;
+  const score =
+    fixture.homeScore !== null && fixture.awayScore !== null ? { home: fixture.homeScore, away: fixture.awayScore } : null;
+  const resolution = resolvePick({
+    match: {
+      state: fixture.matchState,
+      homeTeam: home.name,
+      awayTeam: away.name,
+      finalScore: fixture.matchState === "post-match" ? score : null,
+      liveScore: fixture.matchState === "live" ? score : null,
+    },
+    editorial,
+    prediction,
+    locked,
+  });
+  const card: MatchCard = {
+    id: fixture.id,
+    league: fixture.league,
+    season: fixture.season,
+    href: hrefOf(row),
+    kickoffAt: fixture.kickoffAt.toISOString(),
+    state: fixture.matchState,
+    status: fixture.status,
+    minute: fixture.liveMinute,
+    injuryTime: fixture.injuryTime,
+    home,
+    away,
+    homeScore: fixture.homeScore,
+    awayScore: fixture.awayScore,
+    resolution,
+    pickConfidence: (locked ?? effective)?.confidence ?? 0,
+  };
+  return { card, preview };
+}
+
+/**
+ * The league page's matches: the league's fixtures in the clock's matchweek window, ranked by
+ * the confidence of their effective pick (highest first; kick-off breaks ties).
+ */
+export async function listLeagueMatches(context: ReadContext, league: LeagueKey, preview: boolean): Promise<MatchCard[]> {
+  const { from, to } = matchweekWindow(context.clock.now());
+  const rows = await selectFixtures(context)
+    .where(
+      and(
+        eq(fixtures.league, league),
+        eq(fixtures.isActive, true),
+        gte(fixtures.kickoffAt, from),
+        lt(fixtures.kickoffAt, to),
+      ),
+    )
+    .orderBy(asc(fixtures.kickoffAt), asc(fixtures.id));
+  const inputs = await pickInputs(context, rows, preview);
+  return rows
+    .map((row) => cardOf(row, inputs).card)
+    .sort((a, b) => b.pickConfidence - a.pickConfidence || a.kickoffAt.localeCompare(b.kickoffAt) || a.id - b.id);
+}
+
+export interface MarketOdds {
+  home: number | null;
+  draw: number | null;
+  away: number | null;
+  over25: number | null;
+  under25: number | null;
+  bttsYes: number | null;
+  bttsNo: number | null;
+  source: string | null;
+}
+
+export interface FormEntry {
+  kickoffAt: string;
+  isHome: boolean;
+  opponent: string;
+  result: ResultPill;
+  /** From the team's side, e.g. '2-1'. */
+  score: string;
+}
+
+export interface HeadToHeadEntry {
+  kickoffAt: string;
+  home: string;
+  away: string;
+  score: string;
+}
+
+export interface MatchEvent {
+  minute: number;
+  extraMinute: number | null;
+  side: "home" | "away";
+  type: "Goal" | "Card";
+  detail: string | null;
+  player: string | null;
+  assist: string | null;
+}
+
+/** A team's most recent lineup: this match's once announced, else its last match's. */
+export interface TeamLineup {
+  teamId: number;
+  formation: string | null;
+  coach: string | null;
+  startXi: LineupPlayer[];
+  /** Spec 5: "Lineups show at most the first 7 substitutes". */
+  substitutes: LineupPlayer[];
+  /** The match the lineup is from. */
+  kickoffAt: string;
+  opponent: string;
+}
+
+export const LINEUP_BENCH_LIMIT = 7;
+
+export interface MatchProbabilities {
+  home: number;
+  draw: number;
+  away: number;
+  over25: number;
+  btts: number;
+  expectedGoalsHome: number;
+  expectedGoalsAway: number;
+  modelVersion: string;
+}
+
+export interface MatchDetail extends MatchCard {
+  venue: string | null;
+  referee: string | null;
+  leagueName: string;
+  odds: MarketOdds | null;
+  probabilities: MatchProbabilities | null;
+  form: { home: FormEntry[]; away: FormEntry[] };
+  lineups: { home: TeamLineup | null; away: TeamLineup | null };
+  headToHead: HeadToHeadEntry[];
+  events: MatchEvent[];
+  /** 'Updated Ns ago' for a live match with a provider update time. */
+  updatedAgo: string | null;
+  stats: { label: string; home: number | null; away: number | null }[];
+  preview: MatchPreview | null;
+}
+
+const FORM_LIMIT = 5;
+const HEAD_TO_HEAD_LIMIT = 5;
+
+async function marketOdds({ db }: Pick<AppContext, "db">, fixtureId: number): Promise<MarketOdds | null> {
+  const rows = await db.db.select().from(fixtureOdds).where(eq(fixtureOdds.fixtureId, fixtureId));
+  if (rows.length === 0) return null;
+  // The pre-match market the picks were made against: the market average when there is one.
+  const pick = (market: "1x2" | "ou25" | "btts") =>
+    rows
+      .filter((row) => row.market === market)
+      .sort(
+        (a, b) =>
+          Number(b.source === "market-average") - Number(a.source === "market-average") ||
+          Number(b.kind === "opening") - Number(a.kind === "opening"),
+      )[0];
+  const result = pick("1x2");
+  const goals = pick("ou25");
+  const btts = pick("btts");
+  return {
+    home: result?.homePrice ?? null,
+    draw: result?.drawPrice ?? null,
+    away: result?.awayPrice ?? null,
+    over25: goals?.overPrice ?? null,
+    under25: goals?.underPrice ?? null,
+    bttsYes: btts?.yesPrice ?? null,
+    bttsNo: btts?.noPrice ?? null,
+    source: (result ?? goals ?? btts)?.source ?? null,
+  };
+}
+
+/** A team's last five finished matches before a moment, newest first. */
+async function recentForm(context: Pick<AppContext, "db">, teamId: number, before: Date): Promise<FormEntry[]> {
+  const rows = await selectFixtures(context)
+    .where(
+      and(
+        or(eq(fixtures.homeTeamId, teamId), eq(fixtures.awayTeamId, teamId)),
+        eq(fixtures.matchState, "post-match"),
+        lt(fixtures.kickoffAt, before),
+      ),
+    )
+    .orderBy(desc(fixtures.kickoffAt))
+    .limit(FORM_LIMIT);
+  return rows.map((row) => {
+    const isHome = row.fixture.homeTeamId === teamId;
+    const { home, away } = teamsOf(row);
+    const { teamGoals, opponentGoals } = goalsFromTeamView(isHome, row.fixture.homeScore, row.fixture.awayScore);
+    return {
+      kickoffAt: row.fixture.kickoffAt.toISOString(),
+      isHome,
+      opponent: isHome ? away.name : home.name,
+      result: resultPill(teamGoals, opponentGoals),
+      score: `${teamGoals ?? "-"}-${opponentGoals ?? "-"}`,
+    };
+  });
+}
+
+async function recentLineup(context: Pick<AppContext, "db">, teamId: number, row: FixtureRow): Promise<TeamLineup | null> {
+  const [found] = await context.db.db
+    .select({ ...fixtureColumns, lineup: lineups })
+    .from(fixtures)
+    .innerJoin(lineups, and(eq(lineups.fixtureId, fixtures.id), eq(lineups.teamId, teamId)))
+    .leftJoin(homeTeams, eq(homeTeams.id, fixtures.homeTeamId))
+    .leftJoin(awayTeams, eq(awayTeams.id, fixtures.awayTeamId))
+    .where(or(eq(fixtures.id, row.fixture.id), lt(fixtures.kickoffAt, row.fixture.kickoffAt)))
+    .orderBy(desc(fixtures.kickoffAt))
+    .limit(1);
+  if (!found) return null;
+  const { lineup } = found;
+  const { home, away } = teamsOf(found);
+  return {
+    teamId,
+    formation: lineup.formation,
+    coach: lineup.coachName,
+    startXi: lineup.startXi,
+    substitutes: lineup.substitutes.slice(0, LINEUP_BENCH_LIMIT),
+    kickoffAt: found.fixture.kickoffAt.toISOString(),
+    opponent: found.fixture.homeTeamId === teamId ? away.name : home.name,
+  };
+}
+
+async function headToHead(context: Pick<AppContext, "db">, row: FixtureRow): Promise<HeadToHeadEntry[]> {
+  const { homeTeamId, awayTeamId, kickoffAt } = row.fixture;
+  const rows = await selectFixtures(context)
+    .where(
+      and(
+        or(
+          and(eq(fixtures.homeTeamId, homeTeamId), eq(fixtures.awayTeamId, awayTeamId)),
+          and(eq(fixtures.homeTeamId, awayTeamId), eq(fixtures.awayTeamId, homeTeamId)),
+        ),
+        eq(fixtures.matchState, "post-match"),
+        lt(fixtures.kickoffAt, kickoffAt),
+      ),
+    )
+    .orderBy(desc(fixtures.kickoffAt))
+    .limit(HEAD_TO_HEAD_LIMIT);
+  return rows.map((meeting) => {
+    const { home, away } = teamsOf(meeting);
+    return {
+      kickoffAt: meeting.fixture.kickoffAt.toISOString(),
+      home: home.name,
+      away: away.name,
+      score: `${meeting.fixture.homeScore ?? "-"}-${meeting.fixture.awayScore ?? "-"}`,
+    };
+  });
+}
+
+/**
+ * Goals and cards in match order. Spec 4: "Live goal events are dropped for a side if its count
+ * exceeds the goals in the live score" (a goal the provider later disallows stays in its feed).
+ */
+async function matchEvents(
+  { db }: Pick<AppContext, "db">,
+  fixtureId: number,
+  score: { home: number | null; away: number | null },
+): Promise<MatchEvent[]> {
+  const rows = await db.db
+    .select()
+    .from(liveEvents)
+    .where(and(eq(liveEvents.fixtureId, fixtureId), inArray(liveEvents.type, ["Goal", "Card"])))
+    .orderBy(asc(liveEvents.minute), sql`${liveEvents.extraMinute} asc nulls first`, asc(liveEvents.id));
+  const goalsOf = (side: "home" | "away") => rows.filter((row) => row.type === "Goal" && row.side === side).length;
+  const tooMany = {
+    home: score.home === null || goalsOf("home") > score.home,
+    away: score.away === null || goalsOf("away") > score.away,
+  };
+  return rows
+    .filter((row) => !(row.type === "Goal" && tooMany[row.side]))
+    .map((row) => ({
+      minute: row.minute,
+      extraMinute: row.extraMinute,
+      side: row.side,
+      type: row.type as "Goal" | "Card",
+      detail: row.detail,
+      player: row.playerName,
+      assist: row.assistName,
+    }));
+}
+
+async function detailOf(context: ReadContext, row: FixtureRow, preview: boolean): Promise<MatchDetail> {
+  const inputs = await pickInputs(context, [row], preview);
+  const { card, preview: matchPreview } = cardOf(row, inputs);
+  const { fixture } = row;
+  const [odds, homeForm, awayForm, homeLineup, awayLineup, meetings, events] = await Promise.all([
+    marketOdds(context, fixture.id),
+    recentForm(context, fixture.homeTeamId, fixture.kickoffAt),
+    recentForm(context, fixture.awayTeamId, fixture.kickoffAt),
+    recentLineup(context, fixture.homeTeamId, row),
+    recentLineup(context, fixture.awayTeamId, row),
+    headToHead(context, row),
+    matchEvents(context, fixture.id, { home: fixture.homeScore, away: fixture.awayScore }),
+  ]);
+  const prediction = inputs.predictions.get(fixture.id);
+  const stat = (label: string, home: number | null, away: number | null) => ({ label, home, away });
+  return {
+    ...card,
+    venue: fixture.venue,
+    referee: fixture.referee,
+    leagueName: LEAGUES[fixture.league].name,
+    odds,
+    probabilities: prediction
+      ? {
+          home: prediction.probHome,
+          draw: prediction.probDraw,
+          away: prediction.probAway,
+          over25: prediction.probOver25,
+          btts: prediction.probBtts,
+          expectedGoalsHome: prediction.expectedGoalsHome,
+          expectedGoalsAway: prediction.expectedGoalsAway,
+          modelVersion: prediction.modelVersion,
+        }
+      : null,
+    form: { home: homeForm, away: awayForm },
+    lineups: { home: homeLineup, away: awayLineup },
+    headToHead: meetings,
+    events,
+    updatedAgo:
+      fixture.matchState === "live" && fixture.lastApiUpdate
+        ? formatUpdatedAgo(context.clock.now().getTime() - fixture.lastApiUpdate.getTime())
+        : null,
+    stats: [
+      stat("Shots", fixture.homeShots, fixture.awayShots),
+      stat("Shots on target", fixture.homeShotsOnTarget, fixture.awayShotsOnTarget),
+      stat("Corners", fixture.homeCorners, fixture.awayCorners),
+      stat("Fouls", fixture.homeFouls, fixture.awayFouls),
+      stat("Yellow cards", fixture.homeYellowCards, fixture.awayYellowCards),
+      stat("Red cards", fixture.homeRedCards, fixture.awayRedCards),
+    ].filter((s) => s.home !== null && s.away !== null),
+    preview: matchPreview,
+  };
+}
+
+export async function getMatchById(context: ReadContext, id: number, preview: boolean): Promise<MatchDetail | null> {
+  const [row] = await selectFixtures(context).where(eq(fixtures.id, id)).limit(1);
+  return row ? detailOf(context, row, preview) : null;
+}
+
+/**
+ * The match a canonical URL names: the pairing's fixture in the clock's season, else its most
+ * recent one. Slugs that are not registry teams of the pairing find nothing.
+ */
+export async function getMatchBySlugs(
+  context: ReadContext,
+  league: LeagueKey,
+  homeSlug: string,
+  awaySlug: string,
+  preview: boolean,
+): Promise<MatchDetail | null> {
+  const season = seasonCodeFor(context.clock.now());
+  const [row] = await selectFixtures(context)
+    .where(and(eq(fixtures.league, league), eq(homeTeams.slug, homeSlug), eq(awayTeams.slug, awaySlug)))
+    .orderBy(sql`${fixtures.season} = ${season} desc`, desc(fixtures.kickoffAt))
+    .limit(1);
+  return row ? detailOf(context, row, preview) : null;
+}

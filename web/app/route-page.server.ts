@@ -1,0 +1,19 @@
+import { redirect } from "@remix-run/node";
+import { parseRoute, type RoutePage } from "../../shared/domain/routes";
+import { NOT_FOUND_TITLE } from "../../shared/domain/site";
+
+/**
+ * The route-table page a request's path names, for dynamic route files that share a path shape
+ * with other pages: an alias answers with a 301 to its canonical path (like the splat route),
+ * and a path naming another page, or none, is a 404. Only the canonical path gets the page.
+ */
+export function requireRoutePage<Page extends RoutePage["page"]>(
+  request: Request,
+  page: Page,
+): Extract<RoutePage, { page: Page }> {
+  const url = new URL(request.url);
+  const match = parseRoute(url.pathname);
+  if ("redirectTo" in match && match.redirectTo) throw redirect(`${match.redirectTo}${url.search}`, 301);
+  if (match.page !== page) throw new Response(NOT_FOUND_TITLE, { status: 404 });
+  return match as Extract<RoutePage, { page: Page }>;
+}

@@ -1,0 +1,27 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { pageCacheControl } from "../cache-control";
+import { MatchErrorBoundary, MatchView } from "../components/match/MatchView";
+import { loadMatchPage } from "../match-page.server";
+import { matchPageMeta } from "../match-meta";
+import { requireRoutePage } from "../route-page.server";
+
+/** The canonical match page, /{league-slug}-predictions/{home}-vs-{away}-prediction. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadMatchPage(context, request, requireRoutePage(request, "match"));
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+  "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
+});
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => matchPageMeta(data?.match);
+
+export default function MatchBySlugPage() {
+  const { match, table, keyPlayers, live } = useLoaderData<typeof loader>();
+  return <MatchView match={match} table={table} keyPlayers={keyPlayers} live={live} />;
+}
+
+export function ErrorBoundary() {
+  return <MatchErrorBoundary />;
+}
