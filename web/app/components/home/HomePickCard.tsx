@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { HomePickMatch } from "../../home-picks.server";
 import { KickoffTime } from "../match/KickoffTime";
-import { PickOutcomeBadge } from "../match/PickOutcomeBadge";
+import { PickBox } from "../match/PickBox";
 import { Scoreline } from "../match/Scoreline";
 
 /** A home page pick: teams, score or VS, the best pick with its confidence, and the match link. */
@@ -18,15 +18,7 @@ export function HomePickCard({ match, label }: { match: HomePickMatch; label: st
       <p className="match-card__kickoff">
         <KickoffTime iso={match.kickoffAt} />
       </p>
-      <div className="pick-box">
-        <span className="pick-box__label">Best Pick</span>
-        <strong className="pick-box__pick">{resolution.bestPick}</strong>
-        {resolution.isComingSoon ? null : <span className="pick-box__confidence">{resolution.confidenceLabel}</span>}
-        {resolution.projectedScore && match.state === "pre-match" ? (
-          <span className="pick-box__score">Projected {resolution.projectedScore}</span>
-        ) : null}
-        <PickOutcomeBadge outcome={resolution.picks.best.outcome} />
-      </div>
+      <PickBox resolution={resolution} state={match.state} />
       <Link className="match-card__link" to={match.href}>
         Full match prediction<span className="visually-hidden">: {match.home.name} vs {match.away.name}</span>{" "}
         <span aria-hidden="true">→</span>

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { MatchCard } from "../../matches.server";
-import { PickOutcomeBadge } from "./PickOutcomeBadge";
+import { PickBox } from "./PickBox";
 import { Scoreline } from "./Scoreline";
 import { KickoffTime } from "./KickoffTime";
 
@@ -21,17 +21,7 @@ export function RankedMatchCard({ match, rank }: { match: MatchCard; rank: numbe
         <p className="match-card__kickoff">
           <KickoffTime iso={match.kickoffAt} />
         </p>
-        <div className="pick-box">
-          <span className="pick-box__label">Best Pick</span>
-          <strong className="pick-box__pick">{resolution.bestPick}</strong>
-          <span className="pick-box__confidence">
-            {resolution.isComingSoon ? null : `Confidence ${resolution.confidenceLabel}`}
-          </span>
-          <PickOutcomeBadge outcome={resolution.picks.best.outcome} />
-          {resolution.projectedScore && match.state === "pre-match" ? (
-            <span className="pick-box__score">Projected {resolution.projectedScore}</span>
-          ) : null}
-        </div>
+        <PickBox resolution={resolution} state={match.state} />
         <Link className="match-card__link" to={match.href}>
           Full match prediction<span className="visually-hidden">: {match.home.name} vs {match.away.name}</span>{" "}
           <span aria-hidden="true">→</span>
