@@ -26,6 +26,8 @@ import { slugify } from "./slug";
 export const HOME = "/";
 export const PICKS = "/picks";
 export const ALGO_RESULTS = "/algo-results";
+/** Every stored forecast as a CSV download. */
+export const FORECASTS_CSV = "/algo-results/forecasts.csv";
 export const ABOUT = "/about";
 export const TERMS = "/terms";
 export const PRIVACY = "/privacy";

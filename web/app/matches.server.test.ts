@@ -22,6 +22,7 @@ import { getMatchOfTheWeek, getTopLeaguePicks } from "./home-picks.server";
 import { getTeamKeyPlayers } from "./key-players.server";
 import { getTopPlayers } from "./leaderboard.server";
 import { getMatchById, getMatchBySlugs, listLeagueMatches, matchweekWindow } from "./matches.server";
+import { getTopPicks } from "./picks.server";
 import { getLeagueTable } from "./standings.server";
 
 const id = (slug: string) => getTeamBySlug(slug)!.id;
@@ -178,6 +179,21 @@ describe.each(testDatabases())("league and match read models on $driver", (testD
       bestPick: "Draw",
       confidenceLabel: "45%",
     });
+  });
+
+  it("ranks the week's picks of every league together for /picks, at most ten", async () => {
+    const top = await getTopPicks(context(), false);
+    expect(top.length).toBeGreaterThan(4);
+    expect(top.length).toBeLessThanOrEqual(10);
+    expect(top.slice(0, 3).map((m) => `${m.home.name} v ${m.away.name}`)).toEqual([
+      "Arsenal v Sunderland",
+      "Newcastle United v Brentford",
+      "Manchester United v Tottenham Hotspur",
+    ]);
+    expect(new Set(top.map((m) => m.league)).size).toBeGreaterThan(1);
+    const confidences = top.map((m) => m.pickConfidence);
+    expect(confidences).toEqual([...confidences].sort((a, b) => b - a));
+    expect((await getTopPicks(context(), false, 2)).map((m) => m.home.slug)).toEqual(["arsenal", "newcastle-united"]);
   });
 
   it("has no matches for a league without fixtures this week", async () => {

@@ -266,7 +266,12 @@ export async function listLeagueMatches(context: ReadContext, league: LeagueKey,
   const inputs = await pickInputs(context, rows, preview);
   return rows
     .map((row) => cardOf(row, inputs).card)
-    .sort((a, b) => b.pickConfidence - a.pickConfidence || a.kickoffAt.localeCompare(b.kickoffAt) || a.id - b.id);
+    .sort(byPickConfidence);
+}
+
+/** Ranking of match lists: the effective pick's confidence, highest first; kick-off breaks ties. */
+export function byPickConfidence(a: MatchCard, b: MatchCard): number {
+  return b.pickConfidence - a.pickConfidence || a.kickoffAt.localeCompare(b.kickoffAt) || a.id - b.id;
 }
 
 export interface MarketOdds {

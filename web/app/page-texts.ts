@@ -38,3 +38,8 @@ export const NO_LIVE_EVENTS_TEXT = "No live events yet";
 export const FINAL_SCORE_TEXT = "Final Score";
 export const LIVE_BADGE_TEXT = "LIVE";
 export const VS_TEXT = "VS";
+
+export const ALGO_RESULTS_TITLE = "Algo Results: Hit Rates & Track Record";
+export const PERFORMANCE_UNAVAILABLE_TEXT = "Unable to load performance data";
+export const NO_COMPLETED_MATCHES_TEXT = "No completed matches in current season yet";
+export const PICKS_TITLE = "Picks & Parlays";

@@ -64,6 +64,14 @@ describe.each(testDatabases())("the track record's read functions on $driver", (
     expect(premierLeague[0].matchDate).toBe("2025-10-25");
     expect(premierLeague.every((m) => m.bestPickResult === "hit" || m.bestPickResult === "miss")).toBe(true);
     expect(premierLeague[0].matchUrl).toMatch(/^\/premier-league-predictions\/.+-prediction$/);
+    // The best pick's profit is the ledger's: odds minus 1 for a hit, -1 for a miss, none when unpriced.
+    for (const match of premierLeague) {
+      const [ledger] = await db.execute<{ profit: string | null }>(
+        `select profit from pick_ledger where pick_kind = 'best' and fixture_id = ${match.fixtureId}`,
+      );
+      expect(match.bestPickProfit).toBe(ledger.profit === null ? null : Number(ledger.profit));
+      if (match.bestPickResult === "miss") expect(match.bestPickProfit).toBe(-1);
+    }
     expect(recent.get("serie-a")).toEqual([]);
     expect([...(await getRecentSettledMatches({ db }, "premier-league")).keys()]).toEqual(["premier-league"]);
   });

@@ -5,7 +5,7 @@
  * confidences and the comparison with the market, and the stored forecasts for the CSV. The
  * rules are the engine's (shared/model/track-record.ts, forecast-csv.ts); this file only reads.
  */
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import {
   algoPerformanceLeague,
   algoPerformanceOverall,
@@ -90,6 +90,8 @@ export interface RecentSettledMatch {
   finalScore: string | null;
   bestPick: string | null;
   bestPickResult: BestPickResult | null;
+  /** The best pick's profit for one unit staked at its price (the ledger's); null when unpriced. */
+  bestPickProfit: number | null;
   matchUrl: string | null;
 }
 
@@ -100,6 +102,17 @@ export async function getRecentSettledMatches({ db }: Db, league?: LeagueKey): P
     .from(algoRecentMatches)
     .where(league ? eq(algoRecentMatches.league, league) : undefined)
     .orderBy(asc(algoRecentMatches.displayOrder));
+  const fixtureIds = rows.flatMap((row) => (row.fixtureId === null ? [] : [row.fixtureId]));
+  const profits = new Map(
+    fixtureIds.length === 0
+      ? []
+      : (
+          await db.db
+            .select({ fixtureId: pickLedger.fixtureId, profit: pickLedger.profit })
+            .from(pickLedger)
+            .where(and(eq(pickLedger.pickKind, "best"), inArray(pickLedger.fixtureId, fixtureIds)))
+        ).map((row) => [row.fixtureId, row.profit]),
+  );
   const byLeague = new Map<LeagueKey, RecentSettledMatch[]>();
   for (const key of league ? [league] : LEAGUE_KEYS) {
     byLeague.set(
@@ -115,6 +128,7 @@ export async function getRecentSettledMatches({ db }: Db, league?: LeagueKey): P
           finalScore: row.finalScore,
           bestPick: row.bestPick,
           bestPickResult: row.bestPickResult,
+          bestPickProfit: row.fixtureId === null ? null : (profits.get(row.fixtureId) ?? null),
           matchUrl: row.matchUrl,
         })),
     );

@@ -1,0 +1,202 @@
+/**
+ * /algo-results, the forecast CSV, the static pages and /picks on the running site in Chromium,
+ * over the embedded default with the fixture seasons and the seeded content.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FIXTURES_SEASONS_DIR } from "../../sync-worker/test-support/csv-origin";
+import { launchChromium, startSite, type RunningSite } from "./support/site";
+
+const UNAVAILABLE = "Unable to load performance data";
+const PUBLIC_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+
+let site: RunningSite;
+let browser: Browser;
+
+/** The worker settles the fixture matches and aggregates the ledger in the background after start. */
+async function waitForTrackRecord(): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const html = await (await fetch(`${site.url}/algo-results`)).text();
+    if (!html.includes(UNAVAILABLE) && html.includes("HIT")) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`No track record on /algo-results after 90 s:\n${site.output()}`);
+}
+
+async function openPage(path: string): Promise<{ page: Page; problems: string[]; status: number | undefined; cacheControl: string | undefined }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(m.text());
+  });
+  page.on("pageerror", (e) => problems.push(e.message));
+  const response = await page.goto(site.url + path);
+  await page.waitForLoadState("networkidle");
+  return { page, problems, status: response?.status(), cacheControl: response?.headers()["cache-control"] };
+}
+
+beforeAll(async () => {
+  site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR });
+  browser = await launchChromium();
+  await waitForTrackRecord();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+describe("/algo-results in Chromium", () => {
+  it("shows the overall performance first, then each league with its recent matches open", async () => {
+    const { page, problems, status, cacheControl } = await openPage("/algo-results");
+    expect(status).toBe(200);
+    expect(cacheControl).toBe(PUBLIC_CACHE);
+    expect(await page.title()).toContain("Algo Results");
+    expect(await page.locator("link[rel=canonical]").getAttribute("href")).toBe("/algo-results");
+    expect(await page.locator("h1").textContent()).toBe("Algo Results");
+    const headings = await page.locator("h2").allTextContents();
+    expect(headings[0]).toBe("Overall Performance");
+    expect(headings).toContain("Premier League");
+    expect(await page.getByText(UNAVAILABLE).count()).toBe(0);
+
+    const overall = page.locator("section[aria-labelledby=overall-title]");
+    expect(await overall.locator("dt").allTextContents()).toEqual(["Best Pick hit rate", "Over/Under hit rate", "BTTS hit rate"]);
+    expect(await overall.locator(".hit-rate__value").first().textContent()).toMatch(/^\d{1,3}\.\d{2}%$/);
+    expect(await overall.textContent()).toMatch(/Tracking since \d{1,2}\/\d{1,2}\/\d{2}/);
+
+    const premierLeague = page.locator("section[aria-labelledby=premier-league-title]");
+    const recent = premierLeague.locator("details.recent-results");
+    expect(await recent.getAttribute("open")).not.toBeNull();
+    const row = recent.locator("tbody tr").filter({ hasText: "Manchester United" });
+    expect(await row.locator("td").first().textContent()).toMatch(/^\d{1,2}\/\d{1,2}\/\d{2}$/);
+    expect(await row.locator(".outcome").textContent()).toMatch(/HIT|MISS/);
+    expect(await row.locator("td").nth(5).textContent()).toMatch(/^([+-]\d+\.\d{2}|N\/A)$/);
+    expect(await row.getByRole("link").getAttribute("href")).toBe(
+      "/premier-league-predictions/manchester-united-vs-tottenham-hotspur-prediction",
+    );
+    await recent.locator("summary").click();
+    expect(await recent.getAttribute("open")).toBeNull();
+
+    expect(await page.locator("svg[role=img] title").first().textContent()).toBe("Best pick: confidence shown vs actual hit rate");
+    expect(await page.locator("section[aria-labelledby=market-title] tbody tr").count()).toBe(4);
+    expect(await page.getByRole("link", { name: "Download forecasts (CSV)" }).getAttribute("href")).toBe("/algo-results/forecasts.csv");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("serves every forecast as a CSV attachment", async () => {
+    const response = await fetch(`${site.url}/algo-results/forecasts.csv`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="forecasts.csv"');
+    const [header, ...rows] = (await response.text()).trim().split("\n");
+    expect(header).toMatch(/^match_id,league,season,kickoff_utc,home_team,away_team,p_home,p_draw,p_away,/);
+    expect(rows.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the static pages in Chromium", () => {
+  it("renders the Terms of Service with its date and 12 sections", async () => {
+    const { page, problems, status, cacheControl } = await openPage("/terms");
+    expect(status).toBe(200);
+    expect(cacheControl).toBe(PUBLIC_CACHE);
+    expect(await page.locator("h1").textContent()).toBe("Terms of Service");
+    expect(await page.getByText("Last updated: August 9, 2025").count()).toBe(1);
+    const sections = await page.locator(".static-page h2").allTextContents();
+    expect(sections).toHaveLength(12);
+    expect(sections[0]).toBe("1. Eligibility");
+    expect(sections[10]).toBe("11. Governing law");
+    expect(await page.locator(".static-page").textContent()).toContain("You must be at least 18 years old");
+    expect(await page.locator("link[rel=canonical]").getAttribute("href")).toBe("/terms");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("renders the Privacy Policy with its date and 10 sections", async () => {
+    const { page, problems, status } = await openPage("/privacy");
+    expect(status).toBe(200);
+    expect(await page.locator("h1").textContent()).toBe("Privacy Policy");
+    expect(await page.getByText("Last updated: August 9, 2025").count()).toBe(1);
+    expect(await page.locator(".static-page h2").count()).toBe(10);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("renders the responsible gambling help for Arizona, the United Kingdom and international", async () => {
+    const { page, problems, status } = await openPage("/responsible-gambling");
+    expect(status).toBe(200);
+    expect(await page.locator("h1").textContent()).toBe("Responsible Gambling");
+    const sections = await page.locator(".static-page h2").allTextContents();
+    expect(sections).toEqual(expect.arrayContaining(["Help in Arizona (United States)", "Help in the United Kingdom", "International help"]));
+    expect(await page.locator(".static-page").textContent()).toContain("you must be 21 or older");
+    expect(await page.locator(".static-page").textContent()).toContain("you must be 18 or older, or of legal age where you live, to use this site");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("renders the about page's sections", async () => {
+    const { page, problems, status } = await openPage("/about");
+    expect(status).toBe(200);
+    expect(await page.locator("h1").textContent()).toBe("About First Kick Picks");
+    expect(await page.locator(".static-page h2").allTextContents()).toEqual([
+      "Our story",
+      "How it works",
+      "What you'll see",
+      "Coverage approach",
+      "Our promise",
+      "Contact",
+      "Responsible gambling",
+    ]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("/picks in Chromium", () => {
+  it("shows the Sunday parlay's five legs, the top picks, league links and the performance link", async () => {
+    const { page, problems, status, cacheControl } = await openPage("/picks");
+    expect(status).toBe(200);
+    expect(cacheControl).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
+    expect(await page.locator("h1").textContent()).toBe("Picks & Parlays");
+    expect(await page.locator("link[rel=canonical]").getAttribute("href")).toBe("/picks");
+    expect(await page.locator("#sunday-parlay-title").textContent()).toBe("Sunday 5-Team Cross-League Parlay");
+    expect(await page.getByText("Last updated October 5th, 2025").count()).toBe(1);
+    const legs = page.locator(".parlay-leg");
+    expect(await legs.count()).toBe(5);
+    expect(await legs.first().getByRole("link").getAttribute("href")).toMatch(/^\/[a-z0-9-]+-predictions\/[a-z0-9-]+-vs-[a-z0-9-]+-prediction$/);
+
+    const cards = page.locator("section[aria-labelledby=top-picks-title] .match-card");
+    const count = await cards.count();
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(10);
+    expect(await cards.locator(".match-card__rank").first().textContent()).toBe("1");
+
+    const leagueLinks = page.locator(".league-picks-links a");
+    expect(await leagueLinks.count()).toBe(5);
+    expect(await leagueLinks.first().getAttribute("href")).toBe("/premier-league-predictions");
+    expect(await page.getByRole("heading", { name: "Performance Tracking" }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: "View Latest Results & Hit Rates" }).getAttribute("href")).toBe("/algo-results");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("shows one league's ranked picks on /picks/epl", async () => {
+    const { page, problems, status } = await openPage("/picks/epl");
+    expect(status).toBe(200);
+    expect(await page.locator("h1").textContent()).toBe("Premier League Picks");
+    expect(await page.locator("link[rel=canonical]").getAttribute("href")).toBe("/picks/epl");
+    const ranks = await page.locator(".match-card__rank").allTextContents();
+    expect(ranks).toEqual(ranks.map((_, index) => String(index + 1)));
+    expect(ranks.length).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("answers every league code with 200 and an unknown one with 404", async () => {
+    for (const code of ["epl", "laliga", "bundesliga", "seriea", "ligue1"]) {
+      expect((await fetch(`${site.url}/picks/${code}`)).status).toBe(200);
+    }
+    expect((await fetch(`${site.url}/picks/unknown-league`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,23 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { pageCacheControl } from "../cache-control";
+import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
+import { StaticPageView, staticPageMeta } from "../components/StaticPageView";
+import { loadStaticPage } from "../static-page.server";
+import { ABOUT } from "../../../shared/domain/urls";
+
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadStaticPage(request, context, "about");
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+  "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
+});
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => staticPageMeta(page, ABOUT);
+
+export default function AboutPage() {
+  return <StaticPageView page={useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

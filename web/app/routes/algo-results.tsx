@@ -1,0 +1,246 @@
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { pageCacheControl } from "../cache-control";
+import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
+import { PickOutcomeBadge } from "../components/match/PickOutcomeBadge";
+import { ReliabilityChart } from "../components/results/ReliabilityChart";
+import {
+  getAlgoPerformance,
+  getConfidenceReliability,
+  getMarketComparison,
+  getRecentSettledMatches,
+  TRACKED_PICK_KINDS,
+  type PerformanceRecord,
+} from "../track-record.server";
+import { ALGO_RESULTS_TITLE, NO_COMPLETED_MATCHES_TEXT, PERFORMANCE_UNAVAILABLE_TEXT } from "../page-texts";
+import { formatMatchDateMDYY, formatPercent } from "../../../shared/domain/format";
+import { formatProfit } from "../../../shared/domain/picks";
+import { SITE_NAME } from "../../../shared/domain/site";
+import { ALGO_RESULTS, FORECASTS_CSV, leagueUrl } from "../../../shared/domain/urls";
+import type { LedgerPickKind } from "../../../shared/model";
+
+const PICK_KIND_LABELS: Record<LedgerPickKind, string> = {
+  best: "Best pick",
+  result: "Match result (1X2)",
+  "over-under": "Over/Under",
+  btts: "Both teams to score",
+};
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const [performance, recent, reliability, market] = await Promise.all([
+    getAlgoPerformance(context),
+    getRecentSettledMatches(context),
+    getConfidenceReliability(context),
+    getMarketComparison(context),
+  ]);
+  return data(
+    {
+      overall: performance.overall,
+      leagues: performance.leagues.map((league) => ({ ...league, recent: recent.get(league.league) ?? [] })),
+      reliability: reliability.best,
+      market: TRACKED_PICK_KINDS.map((kind) => ({ kind, label: PICK_KIND_LABELS[kind], ...market[kind] })),
+    },
+    { headers: { "Cache-Control": pageCacheControl(false) } },
+  );
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+  "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
+});
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => {
+  const best = page?.overall ? ` Best pick hit rate ${formatPercent(page.overall.bestPickAccuracy, 2)} over ${page.overall.totalMatchesPredicted} matches.` : "";
+  return [
+    { title: `${ALGO_RESULTS_TITLE} | ${SITE_NAME}` },
+    {
+      name: "description",
+      content: `Every pick we made, settled: best pick, over/under and BTTS hit rates overall and per league, recent results, calibration and the comparison with the market.${best}`,
+    },
+    { tagName: "link", rel: "canonical", href: ALGO_RESULTS },
+  ];
+};
+
+/** "November 21, 2026", the same on server and browser whatever their time zone. */
+function longDate(value: Date | null): string {
+  if (!value) return "N/A";
+  return value.toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
+}
+
+function HitRates({ record, label }: { record: PerformanceRecord; label: string }) {
+  const rates = [
+    { name: "Best Pick", hits: record.bestPickHits, misses: record.bestPickMisses, accuracy: record.bestPickAccuracy },
+    { name: "Over/Under", hits: record.ouGoalsHits, misses: record.ouGoalsMisses, accuracy: record.ouGoalsAccuracy },
+    { name: "BTTS", hits: record.bttsHits, misses: record.bttsMisses, accuracy: record.bttsAccuracy },
+  ];
+  return (
+    <>
+      <dl className="hit-rates" aria-label={label}>
+        {rates.map((rate) => (
+          <div key={rate.name} className="hit-rate">
+            <dt>{rate.name} hit rate</dt>
+            <dd className="hit-rate__value">{formatPercent(rate.accuracy, 2)}</dd>
+            <dd className="hit-rate__counts">
+              {rate.hits} hits · {rate.misses} misses
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="hit-rates__meta">
+        <span>
+          Total matches predicted: <strong>{record.totalMatchesPredicted}</strong>
+        </span>
+        <span>
+          Tracking since <strong>{formatMatchDateMDYY(record.trackingStartDate)}</strong>
+        </span>
+        <span>
+          Last updated <strong>{longDate(record.lastUpdated)}</strong>
+        </span>
+      </p>
+    </>
+  );
+}
+
+export default function AlgoResultsPage() {
+  const page = useLoaderData<typeof loader>();
+  return (
+    <div className="page results-page">
+      <header className="page-header">
+        <p className="badge">Track record</p>
+        <h1>Algo Results</h1>
+        <p className="page-header__intro">
+          Every pick is locked at kick-off and settled against the final score. These are the hit rates of our best pick,
+          over/under and both-teams-to-score calls, overall and league by league, with the latest results.
+        </p>
+      </header>
+
+      <section aria-labelledby="overall-title" className="page-section">
+        <h2 id="overall-title">Overall Performance</h2>
+        {page.overall ? (
+          <HitRates record={page.overall} label="Overall hit rates" />
+        ) : (
+          <p className="empty-text">{PERFORMANCE_UNAVAILABLE_TEXT}</p>
+        )}
+      </section>
+
+      {page.leagues.map((league) => (
+        <section key={league.league} aria-labelledby={`${league.league}-title`} className="page-section results-league">
+          <h2 id={`${league.league}-title`}>{league.leagueName}</h2>
+          <HitRates record={league} label={`${league.leagueName} hit rates`} />
+          <details className="recent-results" open>
+            <summary>Recent {league.leagueName} matches</summary>
+            {league.recent.length === 0 ? (
+              <p className="empty-text">{NO_COMPLETED_MATCHES_TEXT}</p>
+            ) : (
+              <div className="table-scroll">
+                <table className="data-table data-table--stacked">
+                  <caption className="visually-hidden">Recent {league.leagueName} matches and the best pick's result</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Date</th>
+                      <th scope="col">Match</th>
+                      <th scope="col">Final score</th>
+                      <th scope="col">Best pick</th>
+                      <th scope="col">Result</th>
+                      <th scope="col">Profit</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {league.recent.map((match, index) => (
+                      <tr key={match.fixtureId ?? index}>
+                        <td data-label="Date">{match.matchDate ? formatMatchDateMDYY(match.matchDate) : "N/A"}</td>
+                        <td data-label="Match">
+                          {match.matchUrl ? (
+                            <Link to={match.matchUrl}>
+                              {match.homeTeam} vs {match.awayTeam}
+                            </Link>
+                          ) : (
+                            `${match.homeTeam} vs ${match.awayTeam}`
+                          )}
+                        </td>
+                        <td data-label="Final score">{match.finalScore ?? "N/A"}</td>
+                        <td data-label="Best pick">{match.bestPick ?? "N/A"}</td>
+                        <td data-label="Result">{match.bestPickResult ? <PickOutcomeBadge outcome={match.bestPickResult} /> : "N/A"}</td>
+                        <td data-label="Profit">{match.bestPickProfit === null ? "N/A" : formatProfit(match.bestPickProfit)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </details>
+          <p>
+            <Link to={leagueUrl(league.league)}>
+              This week's {league.leagueName} predictions <span aria-hidden="true">→</span>
+            </Link>
+          </p>
+        </section>
+      ))}
+
+      <section aria-labelledby="reliability-title" className="page-section">
+        <h2 id="reliability-title">How Honest Is Our Confidence?</h2>
+        <p className="muted">
+          When we say a best pick is 70% likely, it should hit about 7 times in 10. Points above the diagonal mean we were
+          too modest; below it, too bold. Based on {page.reliability.picks} settled best picks; average gap between the
+          confidence shown and the actual hit rate: {(page.reliability.ece * 100).toFixed(1)} points.
+        </p>
+        {page.reliability.picks === 0 ? (
+          <p className="empty-text">{NO_COMPLETED_MATCHES_TEXT}</p>
+        ) : (
+          <ReliabilityChart id="best-pick-reliability" bins={page.reliability.bins} title="Best pick: confidence shown vs actual hit rate" />
+        )}
+      </section>
+
+      <section aria-labelledby="market-title" className="page-section">
+        <h2 id="market-title">Our Picks vs the Market</h2>
+        <p className="muted">
+          Each pick against the odds it was made at. The market rate is what those prices implied (bookmaker margin
+          included); profit is one unit staked on every pick: a hit returns the odds minus 1, a miss loses 1.
+        </p>
+        <div className="table-scroll">
+          <table className="data-table">
+            <caption className="visually-hidden">Hit rate, average confidence, market-implied rate and profit per kind of pick</caption>
+            <thead>
+              <tr>
+                <th scope="col">Pick</th>
+                <th scope="col">Priced picks</th>
+                <th scope="col">Hit rate</th>
+                <th scope="col">Our confidence</th>
+                <th scope="col">Market implied</th>
+                <th scope="col">Profit (units)</th>
+                <th scope="col">Return</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.market.map((row) => (
+                <tr key={row.kind}>
+                  <th scope="row">{row.label}</th>
+                  <td>{row.picks}</td>
+                  <td>{formatPercent(row.hitRate, 2)}</td>
+                  <td>{formatPercent(row.averageConfidence, 2)}</td>
+                  <td>{formatPercent(row.marketImpliedRate, 2)}</td>
+                  <td>{formatProfit(row.profit)}</td>
+                  <td>{formatPercent(row.returnOnStake, 2)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="download-title" className="page-section">
+        <h2 id="download-title">Download Every Forecast</h2>
+        <p className="muted">
+          Every forecast we stored, as it stood at kick-off, with the probabilities, expected goals, picks and the final
+          score once known.
+        </p>
+        <a className="button" href={FORECASTS_CSV} download>
+          Download forecasts (CSV)
+        </a>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

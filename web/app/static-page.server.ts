@@ -1,0 +1,41 @@
+import { data } from "@remix-run/node";
+import type { StaticPageKey } from "../../shared/content/ids";
+import { portableTextToPlainText } from "../../shared/content/portable-text";
+import { NOT_FOUND_TITLE } from "../../shared/domain/site";
+import { pageCacheControl } from "./cache-control";
+import type { AppContext } from "./load-context";
+
+const DESCRIPTION_LENGTH = 160;
+
+/** "2025-08-09" → "August 9, 2025", as the legal pages print their date. */
+export function formatLastUpdated(isoDate: string): string {
+  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return isoDate;
+  return date.toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
+}
+
+/**
+ * A static page (/about, /terms, /privacy, /responsible-gambling) from the content source:
+ * published, or the drafts in preview; a 404 when the document is missing.
+ */
+export async function loadStaticPage(
+  request: Request,
+  context: Pick<AppContext, "content" | "previewSessions">,
+  key: StaticPageKey,
+) {
+  const preview = await context.previewSessions.isActive(request);
+  const page = await context.content.getStaticPage(key, { preview });
+  if (!page) throw new Response(NOT_FOUND_TITLE, { status: 404 });
+  const intro = portableTextToPlainText(page.intro);
+  const description = intro.length > DESCRIPTION_LENGTH ? `${intro.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…` : intro;
+  return data(
+    {
+      title: page.title,
+      description,
+      lastUpdated: page.lastUpdated ? formatLastUpdated(page.lastUpdated) : null,
+      intro: page.intro,
+      sections: page.sections,
+    },
+    { headers: { "Cache-Control": pageCacheControl(false) } },
+  );
+}
