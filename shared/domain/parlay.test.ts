@@ -282,6 +282,8 @@ describe("parseStoredParlay", () => {
     ["more than 10 picks are cut to 10", picks(12), picks(10).map((p) => p.id)],
     ["an off-site link is dropped", [pick("a", { href: "https://evil.example" }), pick("b", { href: "//evil.example" })], []],
     ["a javascript: link is dropped", [pick("a", { href: "javascript:alert(1)" })], []],
+    ["a probability outside 0 to 1 is dropped", [pick("a", { probability: 1.2 }), pick("b", { probability: -0.1 })], []],
+    ["a probability of 0 to 1 is kept", [pick("a", { probability: 0 }), pick("b", { probability: 0.55 })], ["a", "b"]],
   ])("%s", (_name, stored, expectedIds) => {
     expect(parseStoredParlay(stored).map((p) => p.id)).toEqual(expectedIds);
   });

@@ -45,6 +45,8 @@ export interface ParlayPick {
   matchState: MatchState;
   /** The match page, a site-relative path. */
   href?: string;
+  /** The model's probability, 0 to 1, that this pick lands; absent when the model has none. */
+  probability?: number;
 }
 
 export type ParlayRefusalReason = "started" | "not-available" | "duplicate" | "full";
@@ -184,6 +186,7 @@ const storedPickSchema = z.object({
     .string()
     .regex(/^\/(?!\/)/)
     .optional(),
+  probability: z.number().min(0).max(1).optional(),
 });
 
 /**

@@ -134,7 +134,10 @@ describe("the league and match pages in Chromium", () => {
     const button = page.locator(".parlay-add__button");
     expect(await button.textContent()).toBe("Add to Parlay Builder");
     await button.click();
-    // Still under the pointer: the hover label offers the removal.
+    // A successful add opens the Parlay Builder; Escape closes it and focus returns to the button.
+    await page.getByRole("dialog", { name: "Parlay Builder" }).waitFor();
+    await page.keyboard.press("Escape");
+    // Focused and under the pointer: the hover label offers the removal.
     await expect.poll(() => button.textContent()).toBe("Remove from PB");
     await page.mouse.move(0, 0);
     await expect.poll(() => button.textContent()).toBe("Added to Your PB");

@@ -2,10 +2,12 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/GeneralErrorBoundary";
+import { ParlayModal } from "./components/parlay/ParlayModal";
 import { PreviewBanner } from "./components/PreviewBanner";
 import { ResponsibleBanner } from "./components/ResponsibleBanner";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
+import { Toaster } from "./components/toast/Toaster";
 import { useNonce } from "./nonce";
 import { SITE_NAME, SOCIAL_URL } from "../../shared/domain/site";
 import { getSiteTexts } from "./site-texts.server";
@@ -52,6 +54,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter year={data?.year ?? new Date().getUTCFullYear()} socialUrl={data?.socialUrl ?? SOCIAL_URL} />
+        <ParlayModal />
+        <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

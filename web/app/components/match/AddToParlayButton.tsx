@@ -2,11 +2,13 @@ import { useEffect, useState } from "react";
 import {
   addToParlay,
   isInParlay,
+  PARLAY_ADD_FAILED,
+  PARLAY_REMOVE_FAILED,
   parlayButtonState,
   removeFromParlay,
   type ParlayPick,
 } from "../../../../shared/domain/parlay";
-import { OPEN_PARLAY_MODAL_EVENT, PARLAY_UPDATED_EVENT, readParlay, writeParlay } from "../parlay/parlay-storage";
+import { OPEN_PARLAY_MODAL_EVENT, PARLAY_UPDATED_EVENT, readParlay, storeParlayOrToast } from "../parlay/parlay-storage";
 
 /**
  * The match page's parlay button with the states of spec 4 (parlayButtonState). The pick is
@@ -32,7 +34,7 @@ export function AddToParlayButton({ pick }: { pick: ParlayPick }) {
   const state = parlayButtonState({ state: pick.matchState }, pick.pick, inParlay);
   const onClick = () => {
     if (state.action === "remove") {
-      writeParlay(removeFromParlay(readParlay(), pick.id));
+      storeParlayOrToast(removeFromParlay(readParlay(), pick.id), PARLAY_REMOVE_FAILED);
       setMessage(null);
       return;
     }
@@ -41,9 +43,8 @@ export function AddToParlayButton({ pick }: { pick: ParlayPick }) {
       setMessage(added.title ? `${added.title}: ${added.message}` : added.message);
       return;
     }
-    writeParlay(added.picks);
     setMessage(null);
-    window.dispatchEvent(new CustomEvent(OPEN_PARLAY_MODAL_EVENT));
+    if (storeParlayOrToast(added.picks, PARLAY_ADD_FAILED)) window.dispatchEvent(new CustomEvent(OPEN_PARLAY_MODAL_EVENT));
   };
 
   return (

@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatPercent } from "../../../../shared/domain/format";
 import { LEAGUES } from "../../../../shared/domain/leagues";
+import { pickProbability } from "../../../../shared/domain/parlay-probability";
 import { HOME, leagueTableUrl, leagueUrl } from "../../../../shared/domain/urls";
 import type { MatchDetail } from "../../matches.server";
 import {
@@ -68,6 +69,7 @@ export function MatchView({
   const summary = preview?.matchSummary?.length ? preview.matchSummary : null;
   const hasForm = match.form.home.length > 0 || match.form.away.length > 0;
   const snapshot = snapshotRows(table, [home.id, away.id]);
+  const bestPickProbability = pickProbability(resolution.bestPick, home.name, away.name, match.probabilities);
   const picks = [
     { label: "Match Result", pick: resolution.picks.result },
     { label: "Over/Under", pick: resolution.picks.overUnder },
@@ -118,6 +120,7 @@ export function MatchView({
             awayTeam: away.name,
             matchState: match.state,
             href: match.href,
+            ...(bestPickProbability === null ? {} : { probability: bestPickProbability }),
           }}
         />
       </header>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { EMPTY_PARLAY_NOTICE } from "../../../../shared/domain/parlay";
+import { Tooltip } from "../tooltip/Tooltip";
 import { OPEN_PARLAY_MODAL_EVENT } from "./parlay-storage";
 import { useParlayCount } from "./useParlayCount";
 
@@ -33,20 +34,24 @@ export function ParlayButton({ variant }: { variant: "badge" | "menu" }) {
     else setNoticeOpen((open) => !open);
   };
 
+  const button = (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={`Parlay Builder, ${count} ${count === 1 ? "pick" : "picks"}`}
+      aria-describedby={noticeOpen ? noticeId : undefined}
+      aria-expanded={count === 0 ? noticeOpen : undefined}
+    >
+      {variant === "badge" ? "PB" : "Parlay Builder"}
+      <span className="parlay-button__badge" aria-hidden="true">
+        {count}
+      </span>
+    </button>
+  );
+
   return (
     <div className={`parlay-button parlay-button--${variant}`} ref={wrapperRef}>
-      <button
-        type="button"
-        onClick={onClick}
-        aria-label={`Parlay Builder, ${count} ${count === 1 ? "pick" : "picks"}`}
-        aria-describedby={noticeOpen ? noticeId : undefined}
-        aria-expanded={count === 0 ? noticeOpen : undefined}
-      >
-        {variant === "badge" ? "PB" : "Parlay Builder"}
-        <span className="parlay-button__badge" aria-hidden="true">
-          {count}
-        </span>
-      </button>
+      {variant === "badge" ? <Tooltip text="Parlay Builder">{button}</Tooltip> : button}
       {noticeOpen ? (
         <p id={noticeId} role="status" className="parlay-button__notice">
           {EMPTY_PARLAY_NOTICE}

@@ -1,4 +1,5 @@
 import { PARLAY_STORAGE_KEY, parseStoredParlay, type ParlayPick } from "../../../../shared/domain/parlay";
+import { showToast } from "../toast/toast-events";
 
 /** Fired on window whenever the stored parlay changes in this tab. */
 export const PARLAY_UPDATED_EVENT = "parlayUpdated";
@@ -19,4 +20,19 @@ export function readParlay(): ParlayPick[] {
 export function writeParlay(picks: readonly ParlayPick[]): void {
   window.sessionStorage.setItem(PARLAY_STORAGE_KEY, JSON.stringify(picks));
   window.dispatchEvent(new CustomEvent(PARLAY_UPDATED_EVENT));
+}
+
+/**
+ * writeParlay for a user action: a storage failure (full or blocked) is logged and shown as the
+ * given error toast (spec 8: 'Failed to add pick to parlay' / 'Failed to remove pick from parlay').
+ */
+export function storeParlayOrToast(picks: readonly ParlayPick[], failureMessage: string): boolean {
+  try {
+    writeParlay(picks);
+    return true;
+  } catch (error) {
+    console.warn("Could not store the parlay", error);
+    showToast("error", { message: failureMessage });
+    return false;
+  }
 }

@@ -1,0 +1,256 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatPercent } from "../../shared/domain/format";
+import {
+  DUPLICATE_PICK_MESSAGE,
+  EMPTY_PARLAY_NOTICE,
+  MATCH_STARTED_TITLE,
+  PARLAY_COPIED,
+  PARLAY_FULL_MESSAGE,
+  PARLAY_STORAGE_KEY,
+  parlayCopyText,
+  type ParlayPick,
+} from "../../shared/domain/parlay";
+import { SITE_NAME } from "../../shared/domain/site";
+import { FIXTURES_SEASONS_DIR } from "../../sync-worker/test-support/csv-origin";
+import { launchChromium, startSite, type RunningSite } from "./support/site";
+
+let site: RunningSite;
+let browser: Browser;
+
+const LEAGUE = "/premier-league-predictions";
+const UPCOMING = "/premier-league-predictions/newcastle-united-vs-brentford-prediction";
+const LIVE = "/premier-league-predictions/arsenal-vs-sunderland-prediction";
+
+/** The worker fills the database and runs the model in the background after start; wait for both. */
+async function waitForPredictions(): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const html = await (await fetch(site.url + UPCOMING)).text();
+    if (html.includes("Model probabilities")) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`No model probabilities on ${UPCOMING} after 60 s:\n${site.output()}`);
+}
+
+async function openPage(path: string): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    permissions: ["clipboard-read", "clipboard-write"],
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(m.text());
+  });
+  page.on("pageerror", (e) => problems.push(e.message));
+  await page.goto(site.url + path);
+  await page.waitForLoadState("networkidle");
+  return { context, page, problems };
+}
+
+const storedPicks = (page: Page) =>
+  page.evaluate((key) => JSON.parse(window.sessionStorage.getItem(key) ?? "[]") as ParlayPick[], PARLAY_STORAGE_KEY);
+
+/** Writes the list as another script on the page might: straight into storage, no event. */
+const writeStorage = (page: Page, picks: ParlayPick[]) =>
+  page.evaluate(([key, value]) => window.sessionStorage.setItem(key, value), [PARLAY_STORAGE_KEY, JSON.stringify(picks)]);
+
+const toast = (page: Page) => page.locator(".toast-viewport .toast");
+const badge = (page: Page) => page.locator(".parlay-button--badge .parlay-button__badge");
+
+beforeAll(async () => {
+  site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR });
+  browser = await launchChromium();
+  await waitForPredictions();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+describe("the Parlay Builder in Chromium", () => {
+  it("adds a pick, opens the builder, copies the parlay, removes and clears", async () => {
+    const { context, page, problems } = await openPage(UPCOMING);
+    expect(await badge(page).textContent()).toBe("0");
+    await page.locator(".parlay-button--badge button").click();
+    expect(await page.getByText(EMPTY_PARLAY_NOTICE).count()).toBe(1);
+    await page.keyboard.press("Escape");
+
+    const addButton = page.locator(".parlay-add__button");
+    await addButton.click();
+    const dialog = page.getByRole("dialog", { name: "Parlay Builder" });
+    await dialog.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
+    expect(await badge(page).textContent()).toBe("1");
+    const [stored] = await storedPicks(page);
+    expect(stored).toMatchObject({ matchup: "Newcastle United vs Brentford", league: "Premier League", matchState: "pre-match" });
+    // The best pick is the home win: its probability is the model's home-win figure on the page.
+    expect(stored.pick).toBe("Newcastle United to Win");
+    expect(formatPercent(stored.probability! * 100)).toBe(
+      await page.locator("dl.probabilities div", { hasText: "Newcastle United win" }).locator("dd").textContent(),
+    );
+    const item = dialog.locator(".parlay-modal__pick");
+    expect(await item.count()).toBe(1);
+    expect(await item.textContent()).toContain(`${stored.pick} — Newcastle United vs Brentford`);
+    expect(await item.textContent()).toContain(`Premier League · Confidence: ${stored.confidence}%`);
+    expect(await dialog.locator(".parlay-modal__summary").textContent()).toBe(
+      `Average Confidence${stored.confidence.toFixed(1)}%Combined probability (all picks land)${formatPercent(stored.probability! * 100, 1)}`,
+    );
+
+    await dialog.getByRole("button", { name: "Copy Parlay" }).click();
+    await toast(page).waitFor();
+    const shownAt = Date.now();
+    expect(await page.locator(".toast-viewport [role=status] .toast").textContent()).toContain(PARLAY_COPIED);
+    // The open dialog makes the page inert: the toast is shown inside it, where it can be reached.
+    expect(await dialog.locator(".toast").count()).toBe(1);
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied.split("\n")[0]).toMatch(/^1\. .+ — Newcastle United vs Brentford \(Confidence: \d+(\.\d)?%\)$/);
+    expect(copied).toBe(parlayCopyText([stored], SITE_NAME));
+    expect(copied.endsWith(`\n${SITE_NAME}`)).toBe(true);
+    // Parlay copy toasts last 3 s (spec 9).
+    await toast(page).waitFor({ state: "detached", timeout: 6000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(2500);
+    expect(Date.now() - shownAt).toBeLessThan(4500);
+
+    // Two legs of the same match with model probabilities, written by another script: the
+    // combined probability and the same-match warning show up.
+    await page.evaluate(
+      ([key, value]) => {
+        window.sessionStorage.setItem(key, value);
+        window.dispatchEvent(new CustomEvent("parlayUpdated"));
+      },
+      [PARLAY_STORAGE_KEY, JSON.stringify([
+        { ...stored, probability: 0.6 },
+        { ...stored, id: "newcastle-btts", pick: "BTTS: Yes", confidence: 64, probability: 0.5 },
+      ])],
+    );
+    expect(await item.count()).toBe(2);
+    expect(await badge(page).textContent()).toBe("2");
+    expect(await dialog.locator(".parlay-modal__summary").textContent()).toContain(
+      `Combined probability (all picks land)${formatPercent(30, 1)}`,
+    );
+    expect(await dialog.locator(".parlay-modal__summary").textContent()).toContain(
+      `Average Confidence${((stored.confidence + 64) / 2).toFixed(1)}%`,
+    );
+    expect(await dialog.locator(".parlay-modal__warning").textContent()).toContain(
+      "more than one pick comes from Newcastle United vs Brentford",
+    );
+
+    // The how-it-works panel replaces the list; Escape leaves it, a second Escape closes the dialog.
+    await dialog.getByRole("button", { name: "How it works" }).click();
+    expect(await dialog.getByRole("heading", { name: "How the Parlay Builder works" }).isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    expect(await dialog.getByRole("heading", { name: "How the Parlay Builder works" }).isVisible()).toBe(false);
+    await dialog.getByRole("button", { name: "Copy Parlay" }).focus();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    expect(await page.evaluate(() => document.activeElement?.className)).toContain("parlay-add__button");
+
+    await page.locator(".parlay-button--badge button").click();
+    await dialog.waitFor();
+    await item.first().getByRole("button", { name: /^Remove/ }).click();
+    expect(await item.count()).toBe(1);
+    expect(await badge(page).textContent()).toBe("1");
+    expect(await dialog.locator(".parlay-modal__warning").count()).toBe(0);
+    await dialog.getByRole("button", { name: "Clear All" }).click();
+    expect(await dialog.getByText(EMPTY_PARLAY_NOTICE).count()).toBe(1);
+    expect(await dialog.getByRole("button", { name: "Clear All" }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole("button", { name: "Copy Parlay" }).isDisabled()).toBe(true);
+    expect(await badge(page).textContent()).toBe("0");
+    expect(await storedPicks(page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Close Parlay Builder" }).click();
+    expect(await addButton.textContent()).toBe("Add to Parlay Builder");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("refuses a duplicate pick and an eleventh pick with the spec's texts", async () => {
+    const { context, page, problems } = await openPage(UPCOMING);
+    const addButton = page.locator(".parlay-add__button");
+    await addButton.click();
+    await page.getByRole("dialog").getByRole("button", { name: "Close Parlay Builder" }).click();
+    const [stored] = await storedPicks(page);
+
+    // Storage changed behind the button's back: the add is checked against what is stored.
+    await writeStorage(page, []);
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent("parlayUpdated")));
+    await writeStorage(page, [stored]);
+    await addButton.click();
+    expect(await page.locator(".parlay-add__message").textContent()).toBe(DUPLICATE_PICK_MESSAGE);
+
+    const others = Array.from({ length: 10 }, (_, i) => ({ ...stored, id: `other-${i}`, matchup: `Team ${i} vs Team X` }));
+    await writeStorage(page, others);
+    await addButton.click();
+    expect(await page.locator(".parlay-add__message").textContent()).toBe(PARLAY_FULL_MESSAGE);
+    expect(await page.getByRole("dialog").isVisible()).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("disables the add button of a live match", async () => {
+    const { context, page, problems } = await openPage(LIVE);
+    const addButton = page.locator(".parlay-add__button");
+    expect(await addButton.textContent()).toBe(MATCH_STARTED_TITLE);
+    expect(await addButton.isDisabled()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("shows one toast at a time: 5 s by default, persistent ones with 'Close', swiped right to dismiss, F8 to reach", async () => {
+    const { context, page, problems } = await openPage(LEAGUE);
+    const show = (event: string, detail: object) =>
+      page.evaluate(([name, value]) => window.dispatchEvent(new CustomEvent(name, { detail: value })), [event, detail] as const);
+
+    await show("showSuccessToast", { message: "First" });
+    await show("showErrorToast", { message: "Second", persistent: true });
+    expect(await toast(page).count()).toBe(1);
+    expect(await page.locator(".toast-viewport [role=alert] .toast").textContent()).toContain("Second");
+    expect(await toast(page).getAttribute("class")).toContain("toast--destructive");
+    await page.keyboard.press("F8");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Notifications (F8)");
+    await page.waitForTimeout(5500);
+    expect(await toast(page).count()).toBe(1);
+    await toast(page).getByRole("button", { name: "Close" }).click();
+    expect(await toast(page).count()).toBe(0);
+
+    await show("showSuccessToast", { message: "Default" });
+    const shownAt = Date.now();
+    expect(await toast(page).getByRole("button").count()).toBe(0);
+    await toast(page).waitFor({ state: "detached", timeout: 8000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(4500);
+
+    await show("showSuccessToast", { message: "Swipe me", persistent: true });
+    const box = (await toast(page).boundingBox())!;
+    const swipe = async (dx: number) => {
+      await page.mouse.move(box.x + 20, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 20 + dx, box.y + box.height / 2, { steps: 5 });
+      await page.mouse.up();
+    };
+    await swipe(30);
+    expect(await toast(page).count()).toBe(1);
+    await swipe(80);
+    expect(await toast(page).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the PB button's tooltip after 700 ms, and at once right after another closed", async () => {
+    const { context, page, problems } = await openPage(LEAGUE);
+    const tooltip = page.getByRole("tooltip");
+    await page.locator(".parlay-button--badge button").hover();
+    await page.waitForTimeout(450);
+    expect(await tooltip.count()).toBe(0);
+    await tooltip.waitFor({ timeout: 1000 });
+    expect(await tooltip.textContent()).toBe("Parlay Builder");
+    expect(await page.locator(".parlay-button--badge button").getAttribute("aria-describedby")).toBe(await tooltip.getAttribute("id"));
+    await page.mouse.move(0, 400);
+    expect(await tooltip.count()).toBe(0);
+    await page.locator(".parlay-button--badge button").hover();
+    await tooltip.waitFor({ timeout: 250 });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
