@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, startSite, type RunningSite } from "./support/site";
+import { collectConsoleProblems, launchChromium, startSite, type RunningSite } from "./support/site";
 
 let site: RunningSite;
 let browser: Browser;
@@ -18,11 +18,7 @@ afterAll(async () => {
 describe("the home page in Chromium", () => {
   it("renders the hero, the banner and the footer links from the first HTML, without console errors", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const problems: string[] = [];
-    page.on("console", (m) => {
-      if (m.type() === "error") problems.push(m.text());
-    });
-    page.on("pageerror", (e) => problems.push(e.message));
+    const problems = collectConsoleProblems(page);
 
     const response = await page.goto(site.url + "/");
     expect(response?.status()).toBe(200);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES_SEASONS_DIR } from "../../sync-worker/test-support/csv-origin";
-import { launchChromium, startSite, type RunningSite } from "./support/site";
+import { launchChromium, openPage, startSite, waitForPage, type OpenedPage, type RunningSite } from "./support/site";
 
 let site: RunningSite;
 let browser: Browser;
@@ -10,36 +10,19 @@ const LEAGUE = "/premier-league-predictions";
 const FINISHED = "/premier-league-predictions/manchester-united-vs-tottenham-hotspur-prediction";
 const LIVE = "/premier-league-predictions/arsenal-vs-sunderland-prediction";
 
-/** The worker fills the database in the background after start; wait for this week's matches. */
-async function waitForMatches(): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const html = await (await fetch(site.url + LEAGUE)).text();
-    if (html.includes("Manchester United to Win") && html.includes("Arsenal to Win")) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`No matches on ${LEAGUE} after 60 s:\n${site.output()}`);
-}
-
-async function openPage(
-  path: string,
-  width = 1280,
-): Promise<{ page: Page; problems: string[]; status: number | undefined; cacheControl: string | undefined }> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(m.text());
-  });
-  page.on("pageerror", (e) => problems.push(e.message));
-  const response = await page.goto(site.url + path);
-  await page.waitForLoadState("networkidle");
-  return { page, problems, status: response?.status(), cacheControl: response?.headers()["cache-control"] };
+function open(path: string, width = 1280): Promise<OpenedPage> {
+  return openPage(browser, site.url + path, { width, height: 900 });
 }
 
 beforeAll(async () => {
   site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR });
   browser = await launchChromium();
-  await waitForMatches();
+  await waitForPage(
+    site,
+    LEAGUE,
+    (html) => html.includes("Manchester United to Win") && html.includes("Arsenal to Win"),
+    "matches",
+  );
 });
 
 afterAll(async () => {
@@ -49,7 +32,7 @@ afterAll(async () => {
 
 describe("the league and match pages in Chromium", () => {
   it("renders the league page with ranked match cards, the table and the leaderboard's empty text", async () => {
-    const { page, problems, status } = await openPage(LEAGUE);
+    const { page, problems, status } = await open(LEAGUE);
     expect(status).toBe(200);
     expect(await page.locator("h1").textContent()).toBe("Premier League Predictions & Betting Tips");
     expect(await page.locator("nav[aria-label=Breadcrumb] li").allTextContents()).toEqual([
@@ -77,7 +60,7 @@ describe("the league and match pages in Chromium", () => {
   });
 
   it("shows the empty texts for a league without matches or a played table, and 301s aliases", async () => {
-    const { page, problems, status } = await openPage("/leagues/bundesliga#table");
+    const { page, problems, status } = await open("/leagues/bundesliga#table");
     expect(status).toBe(200);
     expect(page.url()).toBe(`${site.url}/bundesliga-predictions#table`);
     expect(await page.locator("h1").textContent()).toBe("Bundesliga Predictions & Betting Tips");
@@ -91,7 +74,7 @@ describe("the league and match pages in Chromium", () => {
   });
 
   it("renders a finished match page: sections in the spec's order, Final Score, the three picks with HIT/MISS", async () => {
-    const { page, problems, status, cacheControl } = await openPage(FINISHED, 390);
+    const { page, problems, status, cacheControl } = await open(FINISHED, 390);
     expect(status).toBe(200);
     expect(cacheControl).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
     expect(await page.locator("h1").textContent()).toBe("Manchester United vs Tottenham Hotspur Prediction");
@@ -124,7 +107,7 @@ describe("the league and match pages in Chromium", () => {
   });
 
   it("renders a live match with the LIVE badge, score and minute, and an upcoming one with the parlay add button", async () => {
-    const { page, problems, cacheControl } = await openPage(LIVE);
+    const { page, problems, cacheControl } = await open(LIVE);
     expect(cacheControl).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=20");
     expect(await page.locator(".match-hero .live-badge").textContent()).toBe("LIVE");
     expect(await page.locator(".match-hero .scoreline__minute").textContent()).toMatch(/^\d+(\+\d+)?'$/);
@@ -147,7 +130,7 @@ describe("the league and match pages in Chromium", () => {
   });
 
   it("refreshes a live match's data every 15 s without reloading the page", async () => {
-    const { page, problems } = await openPage(LIVE);
+    const { page, problems } = await open(LIVE);
     await page.evaluate(() => Object.assign(window, { loadedOnce: true }));
     const refresh = await page.waitForResponse((r) => r.url().includes(".data"), { timeout: 20_000 });
     expect(refresh.status()).toBe(200);
@@ -158,7 +141,7 @@ describe("the league and match pages in Chromium", () => {
   });
 
   it("shows the match of the week and one top pick per league on the home page", async () => {
-    const { page, problems, cacheControl } = await openPage("/");
+    const { page, problems, cacheControl } = await open("/");
     // Arsenal v Sunderland is in play on the home page: its shared copy lives 10 s.
     expect(cacheControl).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=20");
     const featured = page.locator("section[aria-labelledby=motw-title] .home-pick");
@@ -177,7 +160,7 @@ describe("the league and match pages in Chromium", () => {
   });
 
   it("answers an unknown match with a 404 'Match Not Found'", async () => {
-    const { page, status } = await openPage("/premier-league-predictions/arsenal-vs-nowhere-fc-prediction");
+    const { page, status } = await open("/premier-league-predictions/arsenal-vs-nowhere-fc-prediction");
     expect(status).toBe(404);
     expect(await page.locator("h1").textContent()).toBe("Match Not Found");
     expect(await page.getByText("The requested match could not be found.").count()).toBe(1);

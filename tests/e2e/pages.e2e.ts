@@ -5,7 +5,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES_SEASONS_DIR } from "../../sync-worker/test-support/csv-origin";
-import { launchChromium, startSite, type RunningSite } from "./support/site";
+import { launchChromium, openPage, startSite, waitForPage, type OpenedPage, type RunningSite } from "./support/site";
 
 const UNAVAILABLE = "Unable to load performance data";
 const PUBLIC_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
@@ -13,33 +13,15 @@ const PUBLIC_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300
 let site: RunningSite;
 let browser: Browser;
 
-/** The worker settles the fixture matches and aggregates the ledger in the background after start. */
-async function waitForTrackRecord(): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    const html = await (await fetch(`${site.url}/algo-results`)).text();
-    if (!html.includes(UNAVAILABLE) && html.includes("HIT")) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`No track record on /algo-results after 90 s:\n${site.output()}`);
-}
-
-async function openPage(path: string): Promise<{ page: Page; problems: string[]; status: number | undefined; cacheControl: string | undefined }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(m.text());
-  });
-  page.on("pageerror", (e) => problems.push(e.message));
-  const response = await page.goto(site.url + path);
-  await page.waitForLoadState("networkidle");
-  return { page, problems, status: response?.status(), cacheControl: response?.headers()["cache-control"] };
+function open(path: string): Promise<OpenedPage> {
+  return openPage(browser, site.url + path);
 }
 
 beforeAll(async () => {
   site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR });
   browser = await launchChromium();
-  await waitForTrackRecord();
+  // The worker settles the fixture matches and aggregates the ledger in the background after start.
+  await waitForPage(site, "/algo-results", (html) => !html.includes(UNAVAILABLE) && html.includes("HIT"), "track record", 90_000);
 });
 
 afterAll(async () => {
@@ -49,7 +31,7 @@ afterAll(async () => {
 
 describe("/algo-results in Chromium", () => {
   it("shows the overall performance first, then each league with its recent matches open", async () => {
-    const { page, problems, status, cacheControl } = await openPage("/algo-results");
+    const { page, problems, status, cacheControl } = await open("/algo-results");
     expect(status).toBe(200);
     expect(cacheControl).toBe(PUBLIC_CACHE);
     expect(await page.title()).toContain("Algo Results");
@@ -98,7 +80,7 @@ describe("/algo-results in Chromium", () => {
 
 describe("the static pages in Chromium", () => {
   it("renders the Terms of Service with its date and 12 sections", async () => {
-    const { page, problems, status, cacheControl } = await openPage("/terms");
+    const { page, problems, status, cacheControl } = await open("/terms");
     expect(status).toBe(200);
     expect(cacheControl).toBe(PUBLIC_CACHE);
     expect(await page.locator("h1").textContent()).toBe("Terms of Service");
@@ -114,7 +96,7 @@ describe("the static pages in Chromium", () => {
   });
 
   it("renders the Privacy Policy with its date and 10 sections", async () => {
-    const { page, problems, status } = await openPage("/privacy");
+    const { page, problems, status } = await open("/privacy");
     expect(status).toBe(200);
     expect(await page.locator("h1").textContent()).toBe("Privacy Policy");
     expect(await page.getByText("Last updated: August 9, 2025").count()).toBe(1);
@@ -124,7 +106,7 @@ describe("the static pages in Chromium", () => {
   });
 
   it("renders the responsible gambling help for Arizona, the United Kingdom and international", async () => {
-    const { page, problems, status } = await openPage("/responsible-gambling");
+    const { page, problems, status } = await open("/responsible-gambling");
     expect(status).toBe(200);
     expect(await page.locator("h1").textContent()).toBe("Responsible Gambling");
     const sections = await page.locator(".static-page h2").allTextContents();
@@ -136,7 +118,7 @@ describe("the static pages in Chromium", () => {
   });
 
   it("renders the about page's sections", async () => {
-    const { page, problems, status } = await openPage("/about");
+    const { page, problems, status } = await open("/about");
     expect(status).toBe(200);
     expect(await page.locator("h1").textContent()).toBe("About First Kick Picks");
     expect(await page.locator(".static-page h2").allTextContents()).toEqual([
@@ -155,7 +137,7 @@ describe("the static pages in Chromium", () => {
 
 describe("/picks in Chromium", () => {
   it("shows the Sunday parlay's five legs, the top picks, league links and the performance link", async () => {
-    const { page, problems, status, cacheControl } = await openPage("/picks");
+    const { page, problems, status, cacheControl } = await open("/picks");
     expect(status).toBe(200);
     expect(cacheControl).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
     expect(await page.locator("h1").textContent()).toBe("Picks & Parlays");
@@ -182,7 +164,7 @@ describe("/picks in Chromium", () => {
   });
 
   it("shows one league's ranked picks on /picks/epl", async () => {
-    const { page, problems, status } = await openPage("/picks/epl");
+    const { page, problems, status } = await open("/picks/epl");
     expect(status).toBe(200);
     expect(await page.locator("h1").textContent()).toBe("Premier League Picks");
     expect(await page.locator("link[rel=canonical]").getAttribute("href")).toBe("/picks/epl");

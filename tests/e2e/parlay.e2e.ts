@@ -13,7 +13,7 @@ import {
 } from "../../shared/domain/parlay";
 import { SITE_NAME } from "../../shared/domain/site";
 import { FIXTURES_SEASONS_DIR } from "../../sync-worker/test-support/csv-origin";
-import { launchChromium, startSite, type RunningSite } from "./support/site";
+import { launchChromium, openPage as openSitePage, startSite, waitForPage, type RunningSite } from "./support/site";
 
 let site: RunningSite;
 let browser: Browser;
@@ -22,30 +22,12 @@ const LEAGUE = "/premier-league-predictions";
 const UPCOMING = "/premier-league-predictions/newcastle-united-vs-brentford-prediction";
 const LIVE = "/premier-league-predictions/arsenal-vs-sunderland-prediction";
 
-/** The worker fills the database and runs the model in the background after start; wait for both. */
-async function waitForPredictions(): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const html = await (await fetch(site.url + UPCOMING)).text();
-    if (html.includes("Model probabilities")) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`No model probabilities on ${UPCOMING} after 60 s:\n${site.output()}`);
-}
-
 async function openPage(path: string): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 900 },
     permissions: ["clipboard-read", "clipboard-write"],
   });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(m.text());
-  });
-  page.on("pageerror", (e) => problems.push(e.message));
-  await page.goto(site.url + path);
-  await page.waitForLoadState("networkidle");
+  const { page, problems } = await openSitePage(context, site.url + path);
   return { context, page, problems };
 }
 
@@ -62,7 +44,8 @@ const badge = (page: Page) => page.locator(".parlay-button--badge .parlay-button
 beforeAll(async () => {
   site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR });
   browser = await launchChromium();
-  await waitForPredictions();
+  // The worker fills the database and runs the model in the background after start.
+  await waitForPage(site, UPCOMING, (html) => html.includes("Model probabilities"), "model probabilities");
 });
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 
@@ -84,4 +84,53 @@ export function launchChromium(): Promise<Browser> {
       "--no-first-run",
     ],
   });
+}
+
+/** Console errors and uncaught exceptions of a page, collected from now on. */
+export function collectConsoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(m.text());
+  });
+  page.on("pageerror", (e) => problems.push(e.message));
+  return problems;
+}
+
+export interface OpenedPage {
+  page: Page;
+  problems: string[];
+  status: number | undefined;
+  cacheControl: string | undefined;
+}
+
+/** Opens `url` in a new page of the browser (or context) and waits until the network is idle. */
+export async function openPage(
+  owner: Browser | BrowserContext,
+  url: string,
+  viewport = { width: 1280, height: 900 },
+): Promise<OpenedPage> {
+  const page = "newContext" in owner ? await owner.newPage({ viewport }) : await owner.newPage();
+  const problems = collectConsoleProblems(page);
+  const response = await page.goto(url);
+  await page.waitForLoadState("networkidle");
+  return { page, problems, status: response?.status(), cacheControl: response?.headers()["cache-control"] };
+}
+
+/**
+ * The worker fills the database in the background after start: polls a page until its HTML
+ * shows what a test needs, or fails with the site's output.
+ */
+export async function waitForPage(
+  site: RunningSite,
+  path: string,
+  ready: (html: string) => boolean,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (ready(await (await fetch(site.url + path)).text())) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`No ${what} on ${path} after ${timeoutMs / 1000} s:\n${site.output()}`);
 }
