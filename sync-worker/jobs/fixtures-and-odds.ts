@@ -1,8 +1,7 @@
-import { seasonCodeFor } from "../../shared/domain/matchweek";
 import { lockMatchRows, removeClosingOddsBeforeKickoff, storeFixtures } from "../store/fixtures";
 import { upsertReferenceData } from "../store/reference";
 import { countFeed } from "./feeds";
-import { readSeason, writeSeason, type SeasonData } from "./season-feed";
+import { readCurrentSeasons, writeSeason } from "./season-feed";
 import { emptyResult, skipped, throwIfAborted, type JobDefinition } from "./types";
 
 const HOUR_MS = 60 * 60_000;
@@ -26,13 +25,8 @@ export const fixturesAndOddsJob: JobDefinition = {
     const provider = ctx.providers.for("fixtures");
     if (!provider) return skipped("no provider feeds fixtures (DATA_PROVIDERS)");
     const now = ctx.clock.now();
-    const season = seasonCodeFor(now);
     const result = emptyResult();
-    const seasons: SeasonData[] = [];
-    for (const league of ctx.settings.leagues) {
-      throwIfAborted(ctx.signal);
-      seasons.push(await readSeason(ctx, "fixtures", league, season, result));
-    }
+    const seasons = await readCurrentSeasons(ctx, now, result);
     const upcoming = provider.upcomingFixtures ? await provider.upcomingFixtures({ leagues: ctx.settings.leagues, signal: ctx.signal }) : null;
     if (upcoming) countFeed(result, upcoming, ctx.log);
     throwIfAborted(ctx.signal);

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { LeagueKey } from "../../shared/domain/leagues";
-import type { FixtureRef } from "../providers/types";
 import { storeFixtures } from "../store/fixtures";
+import { storedFixtureRefs } from "../store/match-details";
 import { countFeed } from "./feeds";
 import { AFTER_RESULTS } from "./results";
 import { emptyResult, skipped, type JobDb, type JobDefinition } from "./types";
@@ -14,28 +13,6 @@ const inPlay = (now: Date) => sql`
    and kickoff_at > ${now.toISOString()}::timestamptz - make_interval(hours => ${LIVE_WINDOW_HOURS})
    and match_state <> 'post-match')
   or match_state = 'live'`;
-
-/** Matches that have kicked off and are not final, or that the database still has as live. */
-async function matchesInPlay(db: JobDb, now: Date): Promise<FixtureRef[]> {
-  const rows = await db.execute<{
-    league: LeagueKey;
-    season: string;
-    home_team_id: number;
-    away_team_id: number;
-    kickoff_at: string | Date;
-    api_football_fixture_id: number | null;
-  }>(sql`
-    select league, season, home_team_id, away_team_id, kickoff_at, api_football_fixture_id
-    from fixtures where ${inPlay(now)}`);
-  return rows.map((r) => ({
-    league: r.league,
-    season: r.season,
-    homeTeamId: r.home_team_id,
-    awayTeamId: r.away_team_id,
-    kickoffAt: new Date(r.kickoff_at),
-    apiFootballFixtureId: r.api_football_fixture_id,
-  }));
-}
 
 /**
  * The state of every match in play: status, minute, live score, and the final score when the
@@ -62,7 +39,7 @@ export const liveJob: JobDefinition = {
       return skipped("no provider feeds live data (DATA_PROVIDERS; the CSV source replays live data only in a replay)");
     }
     const now = ctx.clock.now();
-    const refs = await matchesInPlay(ctx.db, now);
+    const refs = await storedFixtureRefs(ctx.db, inPlay(now));
     if (refs.length === 0) return skipped("no match in play");
     const result = emptyResult();
     const feed = await provider.liveFixtures({ fixtures: refs, signal: ctx.signal });

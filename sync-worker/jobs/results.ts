@@ -1,6 +1,5 @@
-import { seasonCodeFor } from "../../shared/domain/matchweek";
-import { readSeason, writeSeason, type SeasonData } from "./season-feed";
-import { emptyResult, skipped, throwIfAborted, type JobDefinition } from "./types";
+import { readCurrentSeasons, writeSeason } from "./season-feed";
+import { emptyResult, skipped, type JobDefinition } from "./types";
 
 /** Jobs that depend on results. */
 export const AFTER_RESULTS = ["standings", "team-statistics", "settle-picks"] as const;
@@ -22,14 +21,8 @@ export const resultsJob: JobDefinition = {
   async run(ctx) {
     if (!ctx.providers.for("fixtures")) return skipped("no provider feeds fixtures (DATA_PROVIDERS)");
     const now = ctx.clock.now();
-    const season = seasonCodeFor(now);
     const result = emptyResult();
-    const seasons: SeasonData[] = [];
-    for (const league of ctx.settings.leagues) {
-      throwIfAborted(ctx.signal);
-      seasons.push(await readSeason(ctx, "fixtures", league, season, result));
-    }
-    throwIfAborted(ctx.signal);
+    const seasons = await readCurrentSeasons(ctx, now, result);
     const kickedOff = (f: { kickoffAt: Date }) => f.kickoffAt.getTime() <= now.getTime();
     result.rowsWritten += await ctx.db.transaction(async (tx) => {
       let written = 0;

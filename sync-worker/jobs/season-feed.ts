@@ -5,12 +5,13 @@
  */
 import type { DataKind } from "../../shared/config/data-sources";
 import type { LeagueKey } from "../../shared/domain/leagues";
+import { seasonCodeFor } from "../../shared/domain/matchweek";
 import type { ProviderFixture } from "../providers/types";
 import { fingerprintOf, rememberFingerprint, seasonDataState, storedFingerprint } from "../store/fingerprints";
 import { fixtureKey, lockMatchRows, seasonFixtureIds, upsertFixtures, upsertOdds } from "../store/fixtures";
 import { updateSeasonDates } from "../store/reference";
 import { countFeed } from "./feeds";
-import type { JobContext, JobDb, JobResult } from "./types";
+import { throwIfAborted, type JobContext, type JobDb, type JobResult } from "./types";
 
 export interface SeasonData {
   league: LeagueKey;
@@ -41,6 +42,18 @@ export async function readSeason(
     separateOdds = oddsFeed.items;
   }
   return { league, season, fixtures: feed.items, separateOdds, oddsWithFixtures: oddsProvider === provider };
+}
+
+/** Reads the current season of every configured league from the fixtures provider. */
+export async function readCurrentSeasons(ctx: JobContext, now: Date, result: JobResult): Promise<SeasonData[]> {
+  const season = seasonCodeFor(now);
+  const seasons: SeasonData[] = [];
+  for (const league of ctx.settings.leagues) {
+    throwIfAborted(ctx.signal);
+    seasons.push(await readSeason(ctx, "fixtures", league, season, result));
+  }
+  throwIfAborted(ctx.signal);
+  return seasons;
 }
 
 /**
