@@ -60,7 +60,7 @@ describe("the home page in Chromium", () => {
     await toggle.click();
     const menu = page.getByRole("navigation", { name: "Menu" });
     expect(await menu.isVisible()).toBe(true);
-    await page.getByRole("button", { name: /^Parlay Builder, 0 picks$/ }).last().click();
+    await page.getByRole("button", { name: /^(PB )?Parlay Builder, 0 picks$/ }).last().click();
     expect(
       await page
         .getByText(

@@ -40,7 +40,7 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link to="/" className="logo" aria-label={`${SITE_NAME} home`}>
+        <Link to="/" className="logo">
           <span className="logo__mark" aria-hidden="true">
             {SITE_SHORT_NAME}
           </span>

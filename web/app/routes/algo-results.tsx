@@ -1,3 +1,4 @@
+import { ScrollRegion } from "../components/ScrollRegion";
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { pageCacheControl } from "../cache-control";
@@ -13,9 +14,9 @@ import {
   type PerformanceRecord,
 } from "../track-record.server";
 import { ALGO_RESULTS_TITLE, NO_COMPLETED_MATCHES_TEXT, PERFORMANCE_UNAVAILABLE_TEXT } from "../page-texts";
+import { pageMeta } from "../seo";
 import { formatMatchDateMDYY, formatPercent } from "../../../shared/domain/format";
 import { formatProfit } from "../../../shared/domain/picks";
-import { SITE_NAME } from "../../../shared/domain/site";
 import { ALGO_RESULTS, FORECASTS_CSV, leagueUrl } from "../../../shared/domain/urls";
 import type { LedgerPickKind } from "../../../shared/model";
 
@@ -48,16 +49,14 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => ({
   "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data: page }) => {
+export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) => {
   const best = page?.overall ? ` Best pick hit rate ${formatPercent(page.overall.bestPickAccuracy, 2)} over ${page.overall.totalMatchesPredicted} matches.` : "";
-  return [
-    { title: `${ALGO_RESULTS_TITLE} | ${SITE_NAME}` },
-    {
-      name: "description",
-      content: `Every pick we made, settled: best pick, over/under and BTTS hit rates overall and per league, recent results, calibration and the comparison with the market.${best}`,
-    },
-    { tagName: "link", rel: "canonical", href: ALGO_RESULTS },
-  ];
+  return pageMeta({
+    matches,
+    title: ALGO_RESULTS_TITLE,
+    description: `Every pick we made, settled: best pick, over/under and BTTS hit rates overall and per league, recent results, calibration and the comparison with the market.${best}`,
+    path: ALGO_RESULTS,
+  });
 };
 
 /** "November 21, 2026", the same on server and browser whatever their time zone. */
@@ -131,7 +130,7 @@ export default function AlgoResultsPage() {
             {league.recent.length === 0 ? (
               <p className="empty-text">{NO_COMPLETED_MATCHES_TEXT}</p>
             ) : (
-              <div className="table-scroll">
+              <ScrollRegion label={`Recent ${league.leagueName} matches`}>
                 <table className="data-table data-table--stacked">
                   <caption className="visually-hidden">Recent {league.leagueName} matches and the best pick's result</caption>
                   <thead>
@@ -165,7 +164,7 @@ export default function AlgoResultsPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
             )}
           </details>
           <p>
@@ -196,7 +195,7 @@ export default function AlgoResultsPage() {
           Each pick against the odds it was made at. The market rate is what those prices implied (bookmaker margin
           included); profit is one unit staked on every pick: a hit returns the odds minus 1, a miss loses 1.
         </p>
-        <div className="table-scroll">
+        <ScrollRegion label={"Picks against the market"}>
           <table className="data-table">
             <caption className="visually-hidden">Hit rate, average confidence, market-implied rate and profit per kind of pick</caption>
             <thead>
@@ -224,7 +223,7 @@ export default function AlgoResultsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </section>
 
       <section aria-labelledby="download-title" className="page-section">

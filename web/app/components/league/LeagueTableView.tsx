@@ -1,3 +1,4 @@
+import { ScrollRegion } from "../ScrollRegion";
 import { Link } from "@remix-run/react";
 import type { LeagueTableRow } from "../../standings.server";
 
@@ -15,7 +16,7 @@ export function LeagueTableView({
   highlightTeamIds?: readonly number[];
 }) {
   return (
-    <div className="table-scroll">
+    <ScrollRegion label={caption}>
       <table className="league-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -78,7 +79,7 @@ export function LeagueTableView({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

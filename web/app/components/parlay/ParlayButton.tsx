@@ -38,14 +38,21 @@ export function ParlayButton({ variant }: { variant: "badge" | "menu" }) {
     <button
       type="button"
       onClick={onClick}
-      aria-label={`Parlay Builder, ${count} ${count === 1 ? "pick" : "picks"}`}
       aria-describedby={noticeOpen ? noticeId : undefined}
       aria-expanded={count === 0 ? noticeOpen : undefined}
     >
-      {variant === "badge" ? "PB" : "Parlay Builder"}
-      <span className="parlay-button__badge" aria-hidden="true">
-        {count}
-      </span>
+      {/* The name is the visible text plus hidden words: "PB Parlay Builder, 2 picks". */}
+      {variant === "badge" ? (
+        <>
+          PB<span className="visually-hidden"> Parlay Builder,</span>
+        </>
+      ) : (
+        <>
+          Parlay Builder<span className="visually-hidden">,</span>
+        </>
+      )}{" "}
+      <span className="parlay-button__badge">{count}</span>
+      <span className="visually-hidden"> {count === 1 ? "pick" : "picks"}</span>
     </button>
   );
 

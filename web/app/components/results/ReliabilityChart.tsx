@@ -1,3 +1,4 @@
+import { ScrollRegion } from "../ScrollRegion";
 import type { ReliabilityBin } from "../../../../shared/model/reliability";
 
 const SIZE = 320;
@@ -64,7 +65,7 @@ export function ReliabilityChart({ bins, title, id }: { bins: ReliabilityBin[]; 
         </text>
       </svg>
       <figcaption>{title}</figcaption>
-      <div className="table-scroll">
+      <ScrollRegion label={`${title}: the numbers`}>
         <table className="data-table">
           <caption className="visually-hidden">{title}: the numbers</caption>
           <thead>
@@ -88,7 +89,7 @@ export function ReliabilityChart({ bins, title, id }: { bins: ReliabilityBin[]; 
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </figure>
   );
 }
