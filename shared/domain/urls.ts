@@ -22,6 +22,7 @@
  */
 import { ALL_LEAGUES, LEAGUES, type LeagueKey } from "./leagues";
 import { slugify } from "./slug";
+import { BADGE_DESIGN_VERSION } from "./teams/badge";
 
 export const HOME = "/";
 export const PICKS = "/picks";
@@ -36,6 +37,11 @@ export const TEST_API = "/test-api";
 export const API_STATUS = "/api-status";
 /** The social-sharing card preview (1200×630), not the editors' draft preview. */
 export const SOCIAL_PREVIEW = "/preview";
+/** Admin-looking paths the footer links invisibly, for scrapers only; robots.txt keeps crawlers out. */
+export const DECOY_PATHS: readonly string[] = ["/admin", "/wp-admin", "/administrator/login"];
+export const SITEMAP = "/sitemap.xml";
+/** The old site's bare /leagues path: a screen that sends visitors on to the Premier League page. */
+export const LEAGUE_REDIRECT = "/leagues";
 
 /** The id of the league table section on a league page. */
 export const LEAGUE_TABLE_ANCHOR = "table";
@@ -84,6 +90,11 @@ export function teamUrlById(id: number): string {
 /** The spec's last-resort team link, by 3-letter club code. */
 export function teamUrlByCode(code: string): string {
   return `/teams/${segment(code)}`;
+}
+
+/** A club's generated badge (SVG); the design version makes the URL safe to cache for good. */
+export function teamBadgeUrl(teamId: number): string {
+  return `/badges/${teamId}.svg?v=${BADGE_DESIGN_VERSION}`;
 }
 
 export function teamPlayersUrl(league: LeagueKey, teamSlug: string): string {

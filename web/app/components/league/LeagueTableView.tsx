@@ -1,6 +1,7 @@
 import { ScrollRegion } from "../ScrollRegion";
 import { Link } from "@remix-run/react";
 import type { LeagueTableRow } from "../../standings.server";
+import { TeamBadge } from "../team/TeamBadge";
 
 /**
  * A league table with each position's band (Champions League Places 🔥, Europa League Places ⭐,
@@ -65,7 +66,7 @@ export function LeagueTableView({
                   </span>
                 ) : null}
               </td>
-              <th scope="row">{row.teamHref ? <Link to={row.teamHref}>{row.teamName}</Link> : row.teamName}</th>
+              <th scope="row"><TeamBadge teamId={row.teamId} width={18} lazy /> {row.teamHref ? <Link to={row.teamHref}>{row.teamName}</Link> : row.teamName}</th>
               <td>{row.played}</td>
               <td className="league-table__wide">{row.won}</td>
               <td className="league-table__wide">{row.drawn}</td>

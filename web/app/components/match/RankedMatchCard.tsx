@@ -3,6 +3,7 @@ import type { MatchCard } from "../../matches.server";
 import { PickBox } from "./PickBox";
 import { Scoreline } from "./Scoreline";
 import { KickoffTime } from "./KickoffTime";
+import { TeamBadge } from "../team/TeamBadge";
 
 /** The spec's ranked match card: rank number, teams, score, pick box, link to the full prediction. */
 export function RankedMatchCard({ match, rank }: { match: MatchCard; rank: number }) {
@@ -14,9 +15,9 @@ export function RankedMatchCard({ match, rank }: { match: MatchCard; rank: numbe
       </div>
       <div className="match-card__body">
         <h3 id={`match-${match.id}-title`} className="match-card__teams">
-          <span>{match.home.name}</span>
+          <span><TeamBadge teamId={match.home.id} width={20} /> {match.home.name}</span>
           <Scoreline match={match} />
-          <span>{match.away.name}</span>
+          <span><TeamBadge teamId={match.away.id} width={20} /> {match.away.name}</span>
         </h3>
         <p className="match-card__kickoff">
           <KickoffTime iso={match.kickoffAt} />

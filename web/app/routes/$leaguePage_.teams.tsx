@@ -1,0 +1,65 @@
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Breadcrumb } from "../components/Breadcrumb";
+import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
+import { TeamBadge } from "../components/team/TeamBadge";
+import { pageCacheControl } from "../cache-control";
+import { teamListHeading } from "../page-texts";
+import { requireRoutePage } from "../route-page.server";
+import { loadTeamListPage } from "../team-page.server";
+import { teamListMeta } from "../team-meta";
+import teamStyles from "../styles/teams.css";
+import { HOME, leagueUrl } from "../../../shared/domain/urls";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: teamStyles }];
+
+/** A league's team list, /{league-slug}/teams (the -predictions forms and /teams redirect here). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { league } = requireRoutePage(request, "team-list");
+  return loadTeamListPage(context, league);
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+  "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
+});
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => teamListMeta(data, matches);
+
+export default function TeamListPage() {
+  const page = useLoaderData<typeof loader>();
+  return (
+    <div className="page team-list-page">
+      <Breadcrumb
+        crumbs={[
+          { label: "Home", href: HOME },
+          { label: `${page.name} Predictions`, href: leagueUrl(page.league) },
+          { label: "Teams" },
+        ]}
+      />
+      <header className="page-header">
+        <p className="badge">
+          {page.name} · {page.seasonLabel}
+        </p>
+        <h1>{teamListHeading(page.name)}</h1>
+        <p className="page-header__intro">
+          All {page.teams.length} clubs of the {page.name} {page.seasonLabel} season. Open a club for its standing, form,
+          next match, team stats and key players.
+        </p>
+      </header>
+      <ul className="team-grid" aria-label={teamListHeading(page.name)}>
+        {page.teams.map((team) => (
+          <li key={team.id}>
+            <Link className="team-grid__card" to={team.url}>
+              <TeamBadge teamId={team.id} width={56} />
+              <span className="team-grid__name">{team.name}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

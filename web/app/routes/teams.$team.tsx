@@ -1,0 +1,26 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { TeamErrorBoundary } from "../components/team/TeamNotFound";
+import { loadTeamPage, requireTeamRoute } from "../team-page.server";
+import { teamPageMeta } from "../team-meta";
+import teamStyles from "../styles/teams.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: teamStyles }];
+
+/**
+ * /teams/{id} and /teams/{code}: links that know a club but not its league. Once the club is
+ * found they redirect to its canonical page; a segment that names no club is 'Team Not Found'.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadTeamPage(context, request, requireTeamRoute(request, undefined));
+}
+
+export const meta: MetaFunction = ({ matches }) => teamPageMeta(undefined, matches);
+
+/** Never rendered: the loader always redirects or fails. */
+export default function TeamByIdOrCode() {
+  return null;
+}
+
+export function ErrorBoundary() {
+  return <TeamErrorBoundary />;
+}
