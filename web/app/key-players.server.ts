@@ -1,11 +1,15 @@
 import { and, eq } from "drizzle-orm";
-import { players, playerSeasonStats } from "../../shared/db/schema";
+import { players, playerSeasonStats, teams } from "../../shared/db/schema";
 import { formatPlayerRating, isHighRating, parseRating } from "../../shared/domain/format";
 import type { LeagueKey } from "../../shared/domain/leagues";
+import { playerSlug, playerUrl } from "../../shared/domain/urls";
 import type { AppContext } from "./load-context";
 
 export interface KeyPlayer {
+  id: number;
   name: string;
+  /** The player's page. */
+  href: string;
   position: string;
   goals: number;
   assists: number;
@@ -28,12 +32,14 @@ export interface TeamKeyPlayers {
 
 const GOALKEEPER = "Goalkeeper";
 
-type Row = { stats: typeof playerSeasonStats.$inferSelect; name: string };
+type Row = { stats: typeof playerSeasonStats.$inferSelect; name: string; teamSlug: string };
 
-function keyPlayer({ stats, name }: Row): KeyPlayer {
+function keyPlayer({ stats, name, teamSlug }: Row): KeyPlayer {
   const rating = parseRating(stats.rating);
   return {
+    id: stats.playerId,
     name,
+    href: playerUrl(stats.league, teamSlug, playerSlug(name, stats.playerId)),
     position: stats.position ?? "Unknown",
     goals: stats.goals,
     assists: stats.assists,
@@ -55,9 +61,10 @@ export async function getTeamKeyPlayers(
   season: string,
 ): Promise<TeamKeyPlayers | null> {
   const rows = await db.db
-    .select({ stats: playerSeasonStats, name: players.name })
+    .select({ stats: playerSeasonStats, name: players.name, teamSlug: teams.slug })
     .from(playerSeasonStats)
     .innerJoin(players, eq(players.id, playerSeasonStats.playerId))
+    .innerJoin(teams, eq(teams.id, playerSeasonStats.teamId))
     .where(
       and(eq(playerSeasonStats.teamId, teamId), eq(playerSeasonStats.league, league), eq(playerSeasonStats.season, season)),
     );

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import type { KeyPlayer, TeamKeyPlayers } from "../../key-players.server";
 import { HIGH_RATING_TEXT, PLAYER_DATA_COMING_SOON_TEXT } from "../../page-texts";
 
@@ -7,7 +8,10 @@ function PlayerLine({ label, player, stat }: { label: string; player: KeyPlayer 
       <span className="muted">{label}:</span>{" "}
       {player ? (
         <>
-          <strong>{player.name}</strong> {stat(player)}
+          <strong>
+            <Link to={player.href}>{player.name}</Link>
+          </strong>{" "}
+          {stat(player)}
           {player.highRating ? <span className="outcome outcome--hit"> {HIGH_RATING_TEXT}</span> : null}
         </>
       ) : (
