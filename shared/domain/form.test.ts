@@ -3,6 +3,7 @@ import {
   displayForm,
   formFromScore,
   formString,
+  formSummary,
   goalsFromTeamView,
   resultMarker,
   resultPill,
@@ -84,5 +85,34 @@ describe("displayForm: 'Form shows 'N/A' if missing'", () => {
     [undefined, "N/A"],
   ])("%s shows as %s", (form, shown) => {
     expect(displayForm(form)).toBe(shown);
+  });
+});
+
+describe("formSummary: the totals beside the form letters", () => {
+  const result = (teamGoals: number | null, opponentGoals: number | null, day: number): TeamResult => ({
+    teamGoals,
+    opponentGoals,
+    kickoffAt: `2026-01-${String(day).padStart(2, "0")}T15:00:00Z`,
+  });
+
+  it.each([
+    ["no results", [], { played: 0, wins: 0, draws: 0, losses: 0, goalsFor: 0, goalsAgainst: 0, form: "N/A" }],
+    [
+      "a win, a draw and a loss, newest first",
+      [result(0, 2, 10), result(1, 1, 5), result(3, 1, 1)],
+      { played: 3, wins: 1, draws: 1, losses: 1, goalsFor: 4, goalsAgainst: 4, form: "WDL" },
+    ],
+    [
+      "only the last 5 of 6",
+      [result(5, 0, 1), result(1, 0, 2), result(1, 0, 3), result(0, 0, 4), result(0, 1, 5), result(2, 1, 6)],
+      { played: 5, wins: 3, draws: 1, losses: 1, goalsFor: 4, goalsAgainst: 2, form: "WWDLW" },
+    ],
+    [
+      "a match without a score counts in none",
+      [result(2, 0, 1), result(null, null, 2)],
+      { played: 1, wins: 1, draws: 0, losses: 0, goalsFor: 2, goalsAgainst: 0, form: "W" },
+    ],
+  ] as const)("%s", (_, results, summary) => {
+    expect(formSummary(results)).toEqual(summary);
   });
 });

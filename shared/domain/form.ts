@@ -83,3 +83,41 @@ export function displayForm(form: string | null | undefined): string {
   const letters = (form ?? "").toUpperCase().replace(/[^WDL]/g, "");
   return letters === "" ? FORM_NOT_AVAILABLE : letters.slice(-TEAM_FORM_LIMIT);
 }
+
+/** The totals of a team's recent results, beside its form letters. */
+export interface FormSummary {
+  played: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  goalsFor: number;
+  goalsAgainst: number;
+  /** Oldest first, or 'N/A' without results. */
+  form: string;
+}
+
+/**
+ * Wins, draws, losses and goals of the last n results (the ones formString spells out);
+ * matches without a score are not results and count in none of the totals.
+ */
+export function formSummary(results: readonly TeamResult[], n: number = TEAM_FORM_LIMIT): FormSummary {
+  const scored = results
+    .flatMap((r) => {
+      const kickoff = parseInstant(r.kickoffAt);
+      return kickoff && isGoalCount(r.teamGoals) && isGoalCount(r.opponentGoals)
+        ? [{ time: kickoff.getTime(), teamGoals: r.teamGoals, opponentGoals: r.opponentGoals }]
+        : [];
+    })
+    .sort((a, b) => a.time - b.time);
+  const counted = scored.slice(Math.max(0, scored.length - n));
+  const letters = counted.map((r) => formFromScore(r.teamGoals, r.opponentGoals));
+  return {
+    played: counted.length,
+    wins: letters.filter((l) => l === "W").length,
+    draws: letters.filter((l) => l === "D").length,
+    losses: letters.filter((l) => l === "L").length,
+    goalsFor: counted.reduce((sum, r) => sum + r.teamGoals, 0),
+    goalsAgainst: counted.reduce((sum, r) => sum + r.opponentGoals, 0),
+    form: letters.length > 0 ? letters.join("") : FORM_NOT_AVAILABLE,
+  };
+}

@@ -4,7 +4,7 @@
  * editorial match preview (drafts in preview, published otherwise), the algorithm's stored
  * prediction, and the ledger row frozen at kick-off.
  */
-import { and, asc, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { MatchPreview } from "../../shared/content/documents";
 import { editorialPickContent } from "../../shared/content/editorial";
@@ -38,6 +38,8 @@ export interface MatchTeam {
   id: number;
   name: string;
   slug: string | null;
+  /** The club's 3-letter code. */
+  code: string | null;
 }
 
 export interface MatchCard {
@@ -49,6 +51,8 @@ export interface MatchCard {
   state: MatchState;
   /** The provider's short status (NS, 1H, HT, FT, PST...). */
   status: string | null;
+  /** API-Football's fixture id; null for matches known only from the CSV files. */
+  apiFootballFixtureId: number | null;
   minute: number | null;
   injuryTime: number | null;
   home: MatchTeam;
@@ -81,8 +85,10 @@ const fixtureColumns = {
   fixture: fixtures,
   homeName: homeTeams.name,
   homeSlug: homeTeams.slug,
+  homeCode: homeTeams.code,
   awayName: awayTeams.name,
   awaySlug: awayTeams.slug,
+  awayCode: awayTeams.code,
 };
 
 type FixtureRow = Awaited<ReturnType<typeof selectFixtures>>[number];
@@ -97,8 +103,18 @@ function selectFixtures({ db }: Pick<AppContext, "db">) {
 
 function teamsOf(row: FixtureRow): { home: MatchTeam; away: MatchTeam } {
   return {
-    home: { id: row.fixture.homeTeamId, name: teamNameOrFallback(row.homeName, row.fixture.homeTeamId), slug: row.homeSlug },
-    away: { id: row.fixture.awayTeamId, name: teamNameOrFallback(row.awayName, row.fixture.awayTeamId), slug: row.awaySlug },
+    home: {
+      id: row.fixture.homeTeamId,
+      name: teamNameOrFallback(row.homeName, row.fixture.homeTeamId),
+      slug: row.homeSlug,
+      code: row.homeCode,
+    },
+    away: {
+      id: row.fixture.awayTeamId,
+      name: teamNameOrFallback(row.awayName, row.fixture.awayTeamId),
+      slug: row.awaySlug,
+      code: row.awayCode,
+    },
   };
 }
 
@@ -235,6 +251,7 @@ function cardOf(row: FixtureRow, inputs: PickInputs): { card: MatchCard; preview
     kickoffAt: fixture.kickoffAt.toISOString(),
     state: fixture.matchState,
     status: fixture.status,
+    apiFootballFixtureId: fixture.apiFootballFixtureId,
     minute: fixture.liveMinute,
     injuryTime: fixture.injuryTime,
     home,
@@ -292,6 +309,8 @@ export interface FormEntry {
   result: ResultPill;
   /** From the team's side, e.g. '2-1'. */
   score: string;
+  teamGoals: number | null;
+  opponentGoals: number | null;
 }
 
 export interface HeadToHeadEntry {
@@ -314,12 +333,13 @@ export interface MatchEvent {
 /** A team's most recent lineup: this match's once announced, else its last match's. */
 export interface TeamLineup {
   teamId: number;
+  /** The match the lineup is from. */
+  fixtureId: number;
   formation: string | null;
   coach: string | null;
   startXi: LineupPlayer[];
   /** Spec 5: "Lineups show at most the first 7 substitutes". */
   substitutes: LineupPlayer[];
-  /** The match the lineup is from. */
   kickoffAt: string;
   opponent: string;
 }
@@ -340,6 +360,8 @@ export interface MatchProbabilities {
 export interface MatchDetail extends MatchCard {
   venue: string | null;
   referee: string | null;
+  /** When the worker last wrote the provider's live data. */
+  lastApiUpdate: string | null;
   leagueName: string;
   odds: MarketOdds | null;
   probabilities: MatchProbabilities | null;
@@ -405,18 +427,33 @@ async function recentForm(context: Pick<AppContext, "db">, teamId: number, befor
       opponent: isHome ? away.name : home.name,
       result: resultPill(teamGoals, opponentGoals),
       score: `${teamGoals ?? "-"}-${opponentGoals ?? "-"}`,
+      teamGoals: teamGoals ?? null,
+      opponentGoals: opponentGoals ?? null,
     };
   });
 }
 
-async function recentLineup(context: Pick<AppContext, "db">, teamId: number, row: FixtureRow): Promise<TeamLineup | null> {
+/** The moment a match's lineups and form are read up to: its own fixture (its lineup counts) and kick-off. */
+export interface MatchReference {
+  fixtureId: number | null;
+  kickoffAt: Date;
+}
+
+const referenceOf = (row: FixtureRow): MatchReference => ({ fixtureId: row.fixture.id, kickoffAt: row.fixture.kickoffAt });
+
+async function recentLineup(
+  context: Pick<AppContext, "db">,
+  teamId: number,
+  reference: MatchReference,
+): Promise<TeamLineup | null> {
+  const upToReference = lt(fixtures.kickoffAt, reference.kickoffAt);
   const [found] = await context.db.db
     .select({ ...fixtureColumns, lineup: lineups })
     .from(fixtures)
     .innerJoin(lineups, and(eq(lineups.fixtureId, fixtures.id), eq(lineups.teamId, teamId)))
     .leftJoin(homeTeams, eq(homeTeams.id, fixtures.homeTeamId))
     .leftJoin(awayTeams, eq(awayTeams.id, fixtures.awayTeamId))
-    .where(or(eq(fixtures.id, row.fixture.id), lt(fixtures.kickoffAt, row.fixture.kickoffAt)))
+    .where(reference.fixtureId === null ? upToReference : or(eq(fixtures.id, reference.fixtureId), upToReference))
     .orderBy(desc(fixtures.kickoffAt))
     .limit(1);
   if (!found) return null;
@@ -424,6 +461,7 @@ async function recentLineup(context: Pick<AppContext, "db">, teamId: number, row
   const { home, away } = teamsOf(found);
   return {
     teamId,
+    fixtureId: found.fixture.id,
     formation: lineup.formation,
     coach: lineup.coachName,
     startXi: lineup.startXi,
@@ -499,8 +537,8 @@ async function detailOf(context: ReadContext, row: FixtureRow, preview: boolean)
     marketOdds(context, fixture.id),
     recentForm(context, fixture.homeTeamId, fixture.kickoffAt),
     recentForm(context, fixture.awayTeamId, fixture.kickoffAt),
-    recentLineup(context, fixture.homeTeamId, row),
-    recentLineup(context, fixture.awayTeamId, row),
+    recentLineup(context, fixture.homeTeamId, referenceOf(row)),
+    recentLineup(context, fixture.awayTeamId, referenceOf(row)),
     headToHead(context, row),
     matchEvents(context, fixture.id, { home: fixture.homeScore, away: fixture.awayScore }),
   ]);
@@ -510,6 +548,7 @@ async function detailOf(context: ReadContext, row: FixtureRow, preview: boolean)
     ...card,
     venue: fixture.venue,
     referee: fixture.referee,
+    lastApiUpdate: fixture.lastApiUpdate?.toISOString() ?? null,
     leagueName: LEAGUES[fixture.league].name,
     odds,
     probabilities: prediction
@@ -550,6 +589,18 @@ export async function getMatchById(context: ReadContext, id: number, preview: bo
 }
 
 /**
+ * A pairing's fixture in a league: the one in the clock's season, else the most recent one.
+ * `pairing` names the two teams (by slug or by id).
+ */
+function pairingFixture(context: Pick<AppContext, "db" | "clock">, league: LeagueKey, pairing: SQL | undefined) {
+  const season = seasonCodeFor(context.clock.now());
+  return selectFixtures(context)
+    .where(and(eq(fixtures.league, league), pairing))
+    .orderBy(sql`${fixtures.season} = ${season} desc`, desc(fixtures.kickoffAt))
+    .limit(1);
+}
+
+/**
  * The match a canonical URL names: the pairing's fixture in the clock's season, else its most
  * recent one. Slugs that are not registry teams of the pairing find nothing.
  */
@@ -560,10 +611,116 @@ export async function getMatchBySlugs(
   awaySlug: string,
   preview: boolean,
 ): Promise<MatchDetail | null> {
-  const season = seasonCodeFor(context.clock.now());
-  const [row] = await selectFixtures(context)
-    .where(and(eq(fixtures.league, league), eq(homeTeams.slug, homeSlug), eq(awayTeams.slug, awaySlug)))
-    .orderBy(sql`${fixtures.season} = ${season} desc`, desc(fixtures.kickoffAt))
-    .limit(1);
+  const [row] = await pairingFixture(context, league, and(eq(homeTeams.slug, homeSlug), eq(awayTeams.slug, awaySlug)));
   return row ? detailOf(context, row, preview) : null;
+}
+
+/** Two clubs as a match of a league would pair them, and the moment their lineups and form are read up to. */
+export interface TeamPairing {
+  league: LeagueKey;
+  home: MatchTeam;
+  away: MatchTeam;
+  /** The pairing's match (as getMatchBySlugs finds it); null when the two never met in the league. */
+  match: { id: number; season: string; kickoffAt: string; state: MatchState } | null;
+  /** The match's fixture and kick-off, or the clock's now when there is no match. */
+  reference: MatchReference;
+}
+
+/**
+ * The pairing of two teams by id, for the per-match blocks read on their own (lineups, form,
+ * key players): the same match the match page shows, so the blocks match the page. Null when
+ * either team is unknown.
+ */
+export async function getTeamPairing(
+  context: Pick<AppContext, "db" | "clock">,
+  league: LeagueKey,
+  homeTeamId: number,
+  awayTeamId: number,
+): Promise<TeamPairing | null> {
+  const [row] = await pairingFixture(
+    context,
+    league,
+    and(eq(fixtures.homeTeamId, homeTeamId), eq(fixtures.awayTeamId, awayTeamId)),
+  );
+  if (row) {
+    const { fixture } = row;
+    return {
+      league,
+      ...teamsOf(row),
+      match: { id: fixture.id, season: fixture.season, kickoffAt: fixture.kickoffAt.toISOString(), state: fixture.matchState },
+      reference: referenceOf(row),
+    };
+  }
+  const clubs = await context.db.db
+    .select({ id: teams.id, name: teams.name, slug: teams.slug, code: teams.code })
+    .from(teams)
+    .where(inArray(teams.id, [homeTeamId, awayTeamId]));
+  const home = clubs.find((club) => club.id === homeTeamId);
+  const away = clubs.find((club) => club.id === awayTeamId);
+  if (!home || !away) return null;
+  return { league, home, away, match: null, reference: { fixtureId: null, kickoffAt: context.clock.now() } };
+}
+
+/** A team's most recent lineup up to a match (its own lineup once announced), as the match page shows it. */
+export function getTeamLineupBefore(
+  context: Pick<AppContext, "db">,
+  teamId: number,
+  reference: MatchReference,
+): Promise<TeamLineup | null> {
+  return recentLineup(context, teamId, reference);
+}
+
+/** A team's last five finished matches before a match, newest first, as the match page shows them. */
+export function getTeamFormBefore(
+  context: Pick<AppContext, "db">,
+  teamId: number,
+  reference: MatchReference,
+): Promise<FormEntry[]> {
+  return recentForm(context, teamId, reference.kickoffAt);
+}
+
+/** The part of a match the live score polls: state, score, minute and events. */
+export interface LiveMatch {
+  id: number;
+  apiFootballFixtureId: number | null;
+  state: MatchState;
+  status: string | null;
+  homeScore: number | null;
+  awayScore: number | null;
+  minute: number | null;
+  injuryTime: number | null;
+  events: MatchEvent[];
+  /** When the worker last wrote the provider's live data; null before it has. */
+  lastApiUpdate: string | null;
+}
+
+/**
+ * A match's live state by API-Football fixture id. A match the provider has not named (known
+ * only from the CSV files) answers to its own id instead; a provider id wins if both match.
+ */
+export async function getLiveMatch(context: Pick<AppContext, "db">, fixtureId: number): Promise<LiveMatch | null> {
+  const [fixture] = await context.db.db
+    .select()
+    .from(fixtures)
+    .where(
+      or(
+        eq(fixtures.apiFootballFixtureId, fixtureId),
+        and(isNull(fixtures.apiFootballFixtureId), eq(fixtures.id, fixtureId)),
+      ),
+    )
+    .orderBy(sql`${fixtures.apiFootballFixtureId} is null`)
+    .limit(1);
+  if (!fixture) return null;
+  return {
+    id: fixture.id,
+    apiFootballFixtureId: fixture.apiFootballFixtureId,
+    state: fixture.matchState,
+    status: fixture.status,
+    homeScore: fixture.homeScore,
+    awayScore: fixture.awayScore,
+    minute: fixture.liveMinute,
+    injuryTime: fixture.injuryTime,
+    events: await matchEvents(context, fixture.id, { home: fixture.homeScore, away: fixture.awayScore }),
+    lastApiUpdate: fixture.lastApiUpdate?.toISOString() ?? null,
+  };
 }

@@ -19,6 +19,7 @@ describe("a team's lineup block", () => {
         teamName: "Arsenal",
         lineup: {
           teamId: 42,
+          fixtureId: 7,
           formation: "4-3-3",
           coach: "Mikel Arteta",
           startXi: [{ id: 1, name: "David Raya", number: 22, pos: "G" }],

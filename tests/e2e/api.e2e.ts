@@ -1,0 +1,70 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FIXTURES_SEASONS_DIR } from "../../sync-worker/test-support/csv-origin";
+import { liveScoreSchema, matchListSchema, matchRecordSchema } from "../../web/app/api/schemas";
+import { launchChromium, openPage, startSite, waitForPage, type RunningSite } from "./support/site";
+
+let site: RunningSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR });
+  browser = await launchChromium();
+  await waitForPage(site, "/api/matches/league/premier-league", (body) => body.includes("Manchester United to Win"), "predictions");
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+describe("the JSON API on the running site", () => {
+  it("answers through the server with compressed JSON, ETags and the live match's no-store", async () => {
+    const list = await fetch(`${site.url}/api/matches/league/premier-league`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(list.status).toBe(200);
+    expect(list.headers.get("Content-Encoding")).toBe("gzip");
+    const matches = matchListSchema.parse(await list.json());
+    const finished = matches.find((m) => m.homeTeam === "Manchester United")!;
+    expect(finished).toMatchObject({ finalScore: "2-0", confidenceLabel: "100%", bestPick: "Manchester United to Win" });
+
+    const record = await fetch(`${site.url}/api/matches/${finished.id}`);
+    expect(matchRecordSchema.parse(await record.json()).pickResults.best.outcome).toBe("hit");
+    const etag = record.headers.get("ETag")!;
+    expect((await fetch(`${site.url}/api/matches/${finished.id}`, { headers: { "If-None-Match": etag } })).status).toBe(304);
+
+    const live = matches.find((m) => m.matchState === "live")!;
+    const score = await fetch(`${site.url}${live.liveUrl}`);
+    expect(score.headers.get("Cache-Control")).toBe("no-store");
+    expect(liveScoreSchema.parse(await score.json())).toMatchObject({ matchId: live.id, matchState: "live" });
+  });
+
+  it("answers bad input with JSON 4xx", async () => {
+    const cases: [string, RequestInit, number, unknown][] = [
+      ["/api/standings/eredivisie", {}, 400, { error: "Unsupported league" }],
+      ["/api/matches/99999999999", {}, 400, { error: "id must be a whole number from 1 to 2147483647" }],
+      ["/api/matches/999999", {}, 404, { error: "Match not found" }],
+      ["/api/matches", { method: "POST" }, 405, { error: "Use GET, HEAD." }],
+      ["/api/no-such-endpoint", {}, 404, { error: "Not Found" }],
+    ];
+    for (const [path, init, status, body] of cases) {
+      const response = await fetch(site.url + path, init);
+      expect(response.status, path).toBe(status);
+      expect(await response.json()).toEqual(body);
+    }
+  });
+
+  it("shows the description as a page in Chromium at phone and desktop widths", async () => {
+    for (const width of [390, 1280]) {
+      const { page, problems, status } = await openPage(browser, `${site.url}/api`, { width, height: 900 });
+      expect(status).toBe(200);
+      expect(await page.locator("h1").textContent()).toBe("First Kick Picks API");
+      expect(await page.locator("h2").allTextContents()).toContain("Match page blocks");
+      expect(await page.locator(".op .path").allTextContents()).toContain("/api/live/{fixtureId}");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(problems).toEqual([]);
+      await page.close();
+    }
+    const json = await fetch(`${site.url}/api?format=json`);
+    expect(await json.json()).toMatchObject({ openapi: "3.1.0" });
+  });
+});

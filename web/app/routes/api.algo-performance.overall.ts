@@ -1,0 +1,12 @@
+import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
+import { overallPerformance } from "../api/presenters.server";
+import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
+import { getAlgoPerformance } from "../track-record.server";
+
+/** GET /api/algo-performance/overall: /algo-results's overall record. */
+export const loader = endpointLoader(ENDPOINTS.algoPerformanceOverall, async ({ context }) => {
+  const { overall } = await getAlgoPerformance(context);
+  return overall ? ok(overallPerformance(overall)) : notFound(API_ERRORS.performanceUnavailable);
+});
+
+export const action = endpointAction;

@@ -1,0 +1,12 @@
+import { ENDPOINTS } from "../api/endpoints.server";
+import { recentSettledMatch } from "../api/presenters.server";
+import { endpointAction, endpointLoader, ok } from "../api/respond.server";
+import { getRecentSettledMatches } from "../track-record.server";
+
+/** GET /api/algo-performance/recent-matches/{league}: /algo-results's recent matches of one league. */
+export const loader = endpointLoader(ENDPOINTS.algoRecentMatches, async ({ params, context }) => {
+  const byLeague = await getRecentSettledMatches(context, params.league);
+  return ok((byLeague.get(params.league) ?? []).map(recentSettledMatch));
+});
+
+export const action = endpointAction;

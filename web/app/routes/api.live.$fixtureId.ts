@@ -1,0 +1,12 @@
+import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
+import { liveScore } from "../api/presenters.server";
+import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
+import { getLiveMatch } from "../matches.server";
+
+/** GET /api/live/{fixtureId}: score, minute and events, polled every 15 s while live. */
+export const loader = endpointLoader(ENDPOINTS.live, async ({ params, context }) => {
+  const match = await getLiveMatch(context, params.fixtureId);
+  return match ? ok(liveScore(match), { live: match.state === "live" }) : notFound(API_ERRORS.matchNotFound);
+});
+
+export const action = endpointAction;

@@ -1,0 +1,16 @@
+import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
+import { matchRecord } from "../api/presenters.server";
+import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
+import { getMatchById, getMatchBySlugs } from "../matches.server";
+
+/** GET /api/match/{league}/{home}-vs-{away}: the record of the match a canonical URL names. */
+export const loader = endpointLoader(ENDPOINTS.matchBySlug, async ({ params: { league, id }, context, preview }) => {
+  const found =
+    id.by === "slug"
+      ? await getMatchBySlugs(context, league, id.homeSlug, id.awaySlug, preview)
+      : await getMatchById(context, id.id, preview);
+  const match = found?.league === league ? found : null;
+  return match ? ok(matchRecord(match), { live: match.state === "live" }) : notFound(API_ERRORS.matchNotFound);
+});
+
+export const action = endpointAction;

@@ -1,0 +1,12 @@
+import { ENDPOINTS } from "../api/endpoints.server";
+import { matchList } from "../api/presenters.server";
+import { endpointAction, endpointLoader, ok } from "../api/respond.server";
+import { listLeagueMatches } from "../matches.server";
+
+/** GET /api/matches/league/{league}: the league page's ranked matches of the week. */
+export const loader = endpointLoader(ENDPOINTS.leagueMatches, async ({ params, context, preview }) => {
+  const matches = await listLeagueMatches(context, params.league, preview);
+  return ok(matchList(matches), { live: matches.some((match) => match.state === "live") });
+});
+
+export const action = endpointAction;

@@ -1,0 +1,15 @@
+import { ENDPOINTS } from "../api/endpoints.server";
+import { topLeaguePick } from "../api/presenters.server";
+import { endpointAction, endpointLoader, ok } from "../api/respond.server";
+import { getTopPicks } from "../picks.server";
+
+/** GET /api/picks/top10: /picks's ten best picks of the week; an empty list when there are none. */
+export const loader = endpointLoader(ENDPOINTS.topPicks, async ({ context, preview }) => {
+  const picks = await getTopPicks(context, preview);
+  return ok({
+    lastUpdated: context.clock.now().toISOString(),
+    picks: picks.map((match, index) => ({ rank: index + 1, ...topLeaguePick(match) })),
+  });
+});
+
+export const action = endpointAction;

@@ -1,0 +1,11 @@
+import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
+import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
+import { getPlayer, getPlayerRecentForm } from "../players.server";
+
+/** GET /api/players/{id}/recent-form: the player page's last five matches. */
+export const loader = endpointLoader(ENDPOINTS.playerRecentForm, async ({ params, context }) => {
+  const [player, form] = await Promise.all([getPlayer(context, params.id), getPlayerRecentForm(context, params.id)]);
+  return player ? ok(form) : notFound(API_ERRORS.playerNotFound);
+});
+
+export const action = endpointAction;

@@ -1,0 +1,11 @@
+import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
+import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
+import { getPlayerStatistics } from "../players.server";
+
+/** GET /api/players/{id}/statistics: the player page's season summary. */
+export const loader = endpointLoader(ENDPOINTS.playerStatistics, async ({ params, context }) => {
+  const statistics = await getPlayerStatistics(context, params.id);
+  return statistics ? ok(statistics) : notFound(API_ERRORS.playerNotFound);
+});
+
+export const action = endpointAction;

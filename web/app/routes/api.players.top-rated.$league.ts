@@ -1,0 +1,13 @@
+import { ENDPOINTS } from "../api/endpoints.server";
+import { leaderboardPlayer } from "../api/presenters.server";
+import { endpointAction, endpointLoader, ok } from "../api/respond.server";
+import { getLeaderboard } from "../leaderboard.server";
+import { seasonCodeFor } from "../../../shared/domain/matchweek";
+
+/** GET /api/players/top-rated/{league}: the league page's leaderboard, this season. */
+export const loader = endpointLoader(ENDPOINTS.topRated, async ({ params, context }) => {
+  const players = await getLeaderboard(context, params.league, seasonCodeFor(context.clock.now()), "top-rated");
+  return ok(players.map(leaderboardPlayer));
+});
+
+export const action = endpointAction;

@@ -1,0 +1,15 @@
+import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
+import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
+import { getTeamPlayerStats, resolveTeam } from "../teams.server";
+import { seasonCodeFor } from "../../../shared/domain/matchweek";
+
+/** GET /api/teams/{teamId}/players: the team page's block, from the same read function. */
+export const loader = endpointLoader(ENDPOINTS.teamPlayers, async ({ params, query, context }) => {
+  const season = seasonCodeFor(context.clock.now());
+  const team = resolveTeam(undefined, String(params.teamId), season);
+  if (!team) return notFound(API_ERRORS.teamNotFound);
+  const players = await getTeamPlayerStats(context, team.teamId, query.league ?? team.league, season);
+  return ok(players);
+});
+
+export const action = endpointAction;
