@@ -269,6 +269,11 @@ export interface MatchDataProvider {
    * fixtures, odds). A season the source does not have yet gives an empty feed.
    */
   seasonFixtures(request: SeasonRequest): Promise<Feed<ProviderFixture>>;
+  /**
+   * One match by the provider's own fixture id, for an operator's lookup: a feed of that match,
+   * empty when the provider does not know the id. Absent when the provider has no fixture ids.
+   */
+  fixtureById?(request: { id: number; signal: AbortSignal }): Promise<Feed<ProviderFixture>>;
   /** Matches scheduled but not yet in the season feed (football-data's fixtures.csv). */
   upcomingFixtures?(request: { leagues: readonly LeagueKey[]; signal: AbortSignal }): Promise<Feed<ProviderFixture>>;
   /** The current state of the given matches (kind live); a match the provider does not know is left out. */

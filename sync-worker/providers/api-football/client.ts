@@ -98,8 +98,11 @@ export interface ApiFootballList<T> {
 
 type Params = Record<string, string | number | undefined>;
 
-/** A league season, a league's matches of one day (YYYY-MM-DD), or matches by id. */
-export type FixturesParams = { league: number; season: number; date?: string } | { ids: readonly number[] };
+/** A league season, a league's matches of one day (YYYY-MM-DD), one match by id, or matches by ids. */
+export type FixturesParams =
+  | { league: number; season: number; date?: string }
+  | { id: number }
+  | { ids: readonly number[] };
 
 export interface OddsParams {
   league: number;

@@ -240,6 +240,9 @@ export function apiFootballProvider({ client, clock }: ApiFootballProviderOption
         return feed;
       }),
 
+    fixtureById: ({ id, signal }) =>
+      asProviderErrors(async () => fixturesFeed(await client.fixtures({ id }, { signal }))),
+
     liveFixtures: ({ fixtures, signal }) =>
       asProviderErrors(async () => {
         // Live scores may spend the daily reserve other calls leave alone.

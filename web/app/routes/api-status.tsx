@@ -1,0 +1,317 @@
+import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
+import { ScrollRegion } from "../components/ScrollRegion";
+import { INTERNAL_HEADERS, requireInternalPage } from "../internal/access.server";
+import { getApiStatus, type JobRunStatus } from "../internal/api-status.server";
+import { UtcTime, internalPageHeaders, internalPageMeta } from "../internal/internal-page";
+import internalStyles from "../styles/internal.css";
+import { API_STATUS, TEST_API } from "../../../shared/domain/urls";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: internalStyles }];
+
+/** /api-status: the operator's view of the database, the sync worker and the providers (internal). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireInternalPage(request, context.env);
+  return data(await getApiStatus(context), { headers: INTERNAL_HEADERS });
+}
+
+export const headers: HeadersFunction = internalPageHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => internalPageMeta(page ? "API Status" : null);
+
+function formatDuration(ms: number | null): string {
+  if (ms === null) return "";
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const minutes = Math.floor(ms / 60_000);
+  return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+/** "3 min ago", from the report's own time so server and browser write the same. */
+function ago(iso: string, reference: string): string {
+  const seconds = Math.max(0, Math.round((Date.parse(reference) - Date.parse(iso)) / 1000));
+  if (seconds < 60) return `${seconds} s ago`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 48 * 3600) return `${Math.floor(seconds / 3600)} h ago`;
+  return `${Math.floor(seconds / 86_400)} days ago`;
+}
+
+const number = (n: number) => n.toLocaleString("en-US");
+
+function StatusBadge({ status }: { status: string }) {
+  return <span className={`status-badge status-badge--${status}`}>{status}</span>;
+}
+
+function JobsTable({ jobs, generatedAt }: { jobs: JobRunStatus[]; generatedAt: string }) {
+  return (
+    <ScrollRegion label="Last run of every sync job">
+      <table className="data-table internal-table">
+        <thead>
+          <tr>
+            <th scope="col">Job</th>
+            <th scope="col">Status</th>
+            <th scope="col">Started</th>
+            <th scope="col">Took</th>
+            <th scope="col">Read</th>
+            <th scope="col">Written</th>
+            <th scope="col">Rejected</th>
+            <th scope="col">Provider / note</th>
+          </tr>
+        </thead>
+        <tbody>
+          {jobs.map((run) => (
+            <tr key={run.job}>
+              <th scope="row">{run.job}</th>
+              <td>
+                <StatusBadge status={run.status} />
+              </td>
+              <td className="internal-table__when">
+                <UtcTime iso={run.startedAt} />
+                <span className="muted"> · {ago(run.startedAt, generatedAt)}</span>
+              </td>
+              <td>{formatDuration(run.durationMs)}</td>
+              <td>{number(run.rowsRead)}</td>
+              <td>{number(run.rowsWritten)}</td>
+              <td>{number(run.rowsRejected)}</td>
+              <td className="internal-table__note">{[run.provider, run.error].filter(Boolean).join(": ")}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
+  );
+}
+
+/** How the last runs went, in a line, and which jobs failed. */
+function JobsSummary({ jobs }: { jobs: JobRunStatus[] | null }) {
+  if (jobs === null) return <p className="muted">The run log could not be read.</p>;
+  if (jobs.length === 0) return <p className="muted">No job has run yet.</p>;
+  const counted = (status: string) => jobs.filter((run) => run.status === status).length;
+  const failed = jobs.filter((run) => run.status === "failed").map((run) => run.job);
+  const running = counted("running");
+  return (
+    <div className="internal-summary">
+      <p>
+        {jobs.length} jobs have run: {counted("ok")} ok, {counted("skipped")} skipped, {failed.length} failed
+        {running > 0 ? `, ${running} running` : ""}.
+      </p>
+      {failed.length > 0 && <p className="internal-error">Last run failed: {failed.join(", ")}.</p>}
+      <p className="muted">
+        The table below is what <code>npm run sync:status</code> prints.
+      </p>
+    </div>
+  );
+}
+
+export default function ApiStatusPage() {
+  const status = useLoaderData<typeof loader>();
+  const { database, clock, providers, counts } = status;
+  return (
+    <div className="page internal-page">
+      <header className="page-header">
+        <p className="badge">Internal</p>
+        <h1>API Status</h1>
+        <p className="page-header__intro">
+          The database, the sync worker's last runs, where each kind of match data comes from, and what is stored.
+          Report made <UtcTime iso={status.generatedAt} />.{" "}
+          <a href={API_STATUS}>Refresh</a>
+        </p>
+      </header>
+
+      <div className="internal-grid internal-grid--three">
+        <section className="internal-card" aria-labelledby="database-title">
+          <h2 id="database-title">Database</h2>
+          <p className="internal-card__state">
+            <StatusBadge status={database.reachable ? "ok" : "failed"} /> {database.reachable ? "Reachable" : "Unreachable"}
+          </p>
+          <dl className="internal-facts">
+            <div>
+              <dt>Kind</dt>
+              <dd>{database.kind}</dd>
+            </div>
+            <div>
+              <dt>Where</dt>
+              <dd>{database.location}</dd>
+            </div>
+            {database.latencyMs !== null && (
+              <div>
+                <dt>Round trip</dt>
+                <dd>{database.latencyMs} ms</dd>
+              </div>
+            )}
+            <div>
+              <dt>Migrations</dt>
+              <dd>
+                {database.migrations.applied ?? "?"} of {database.migrations.total} applied
+              </dd>
+            </div>
+          </dl>
+          {database.error && <p className="internal-error">{database.error}</p>}
+        </section>
+
+        <section className="internal-card" aria-labelledby="clock-title">
+          <h2 id="clock-title">Clock</h2>
+          <p className="internal-card__state">{clock.kind === "replay" ? "Replay of the season" : "Real time"}</p>
+          <dl className="internal-facts">
+            <div>
+              <dt>Now</dt>
+              <dd><UtcTime iso={clock.now} /></dd>
+            </div>
+            {clock.replayStart && (
+              <div>
+                <dt>Replay from</dt>
+                <dd>
+                  <UtcTime iso={clock.replayStart} /> at {clock.speed}× speed
+                </dd>
+              </div>
+            )}
+          </dl>
+        </section>
+
+        <section className="internal-card" aria-labelledby="worker-title">
+          <h2 id="worker-title">Sync worker</h2>
+          <p className="internal-card__state">
+            {status.worker === "embedded" ? "Inside the web process" : status.worker === "separate" ? "Separate process (npm run worker)" : "Off"}
+          </p>
+          <JobsSummary jobs={status.jobs} />
+        </section>
+      </div>
+
+      <section className="page-section" aria-labelledby="jobs-title">
+        <h2 id="jobs-title">Last run of every job</h2>
+        {status.jobs === null ? (
+          <p className="empty-text">The database could not be read.</p>
+        ) : status.jobs.length === 0 ? (
+          <p className="empty-text">No job has run yet.</p>
+        ) : (
+          <JobsTable jobs={status.jobs} generatedAt={status.generatedAt} />
+        )}
+      </section>
+
+      <section className="page-section" aria-labelledby="providers-title">
+        <h2 id="providers-title">Providers</h2>
+        {providers.configurationError && <p className="internal-error">{providers.configurationError}</p>}
+        <div className="internal-split">
+          <ScrollRegion label="Which provider feeds each kind of data">
+            <table className="data-table internal-table">
+              <thead>
+                <tr>
+                  <th scope="col">Data</th>
+                  <th scope="col">Comes from</th>
+                </tr>
+              </thead>
+              <tbody>
+                {providers.kinds.map(({ kind, source, label }) => (
+                  <tr key={kind}>
+                    <th scope="row">{kind}</th>
+                    <td className={source === "off" ? "muted" : undefined}>{label}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+          <dl className="internal-facts internal-card">
+            <div>
+              <dt>football-data.co.uk</dt>
+              <dd>{providers.footballDataOrigin}</dd>
+            </div>
+            <div>
+              <dt>API-Football</dt>
+              <dd>
+                {providers.apiFootball.keyConfigured ? "Key configured" : "No key (API_FOOTBALL_KEY unset)"} ·{" "}
+                {providers.apiFootball.baseUrl}
+              </dd>
+            </div>
+            <div>
+              <dt>API-Football quota</dt>
+              <dd>
+                {providers.apiFootball.lastQuotaProblem ? (
+                  <>
+                    Last spent <UtcTime iso={providers.apiFootball.lastQuotaProblem.at} /> ({providers.apiFootball.lastQuotaProblem.job}):{" "}
+                    {providers.apiFootball.lastQuotaProblem.error}
+                  </>
+                ) : (
+                  "No run has stopped on the quota. The worker reads the remaining budget from each answer and does not store it."
+                )}
+              </dd>
+            </div>
+          </dl>
+        </div>
+      </section>
+
+      <section className="page-section" aria-labelledby="counts-title">
+        <h2 id="counts-title">Stored data{counts ? ` · ${counts.seasonLabel}` : ""}</h2>
+        {counts === null ? (
+          <p className="empty-text">The database could not be read.</p>
+        ) : (
+          <div className="internal-split">
+            <ScrollRegion label={`Fixtures of ${counts.seasonLabel} per league`}>
+              <table className="data-table internal-table">
+                <thead>
+                  <tr>
+                    <th scope="col">League</th>
+                    <th scope="col">Fixtures</th>
+                    <th scope="col">Finished</th>
+                    <th scope="col">Live</th>
+                    <th scope="col">To play</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {counts.fixtures.map((row) => (
+                    <tr key={row.league}>
+                      <th scope="row">{row.name}</th>
+                      <td>{number(row.total)}</td>
+                      <td>{number(row.finished)}</td>
+                      <td>{number(row.live)}</td>
+                      <td>{number(row.toPlay)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollRegion>
+            <dl className="internal-facts internal-card">
+              <div>
+                <dt>Predictions</dt>
+                <dd>{number(counts.predictions)}</dd>
+              </div>
+              <div>
+                <dt>Ledger rows</dt>
+                <dd>
+                  {number(counts.ledgerRows)} ({number(counts.settledLedgerRows)} settled)
+                </dd>
+              </div>
+            </dl>
+          </div>
+        )}
+      </section>
+
+      <section className="page-section" aria-labelledby="pages-title">
+        <h2 id="pages-title">Match pages</h2>
+        <ul className="internal-links">
+          <li>
+            <Link to={status.specMatch.href}>Match {status.specMatch.href}</Link>
+            <span className="muted">{status.specMatch.label ?? "no match has id 1 yet"}</span>
+          </li>
+          {(status.matchLinks ?? []).map((match) => (
+            <li key={match.href}>
+              <Link to={match.href}>{match.label}</Link>
+              <span className="muted">
+                {match.league} · {match.state === "live" ? "live now, kicked off" : match.state === "post-match" ? "finished, kicked off" : "kicks off"}{" "}
+                <UtcTime iso={match.kickoffAt} />
+              </span>
+            </li>
+          ))}
+        </ul>
+        <p>
+          <a className="button" href={TEST_API}>
+            Open the API test page
+          </a>
+        </p>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
