@@ -20,6 +20,7 @@ import {
   ALGO_RESULTS,
   API_STATUS,
   HOME,
+  LEAGUE_REDIRECT,
   PICKS,
   PRIVACY,
   RESPONSIBLE_GAMBLING,
@@ -69,6 +70,9 @@ const TABLE: [string, RouteMatch][] = [
   ["/test-api", { page: "test-api" }],
   ["/api-status", { page: "api-status" }],
   ["/preview", { page: "social-preview" }],
+  // The old site's redirect screen
+  ["/leagues", { page: "league-redirect" }],
+  ["/Leagues/", { page: "league-redirect", redirectTo: "/leagues" }],
 
   // League pick links on the home page, and league-name aliases for them
   ["/picks/epl", { page: "league-picks", league: "premier-league" }],
@@ -107,7 +111,6 @@ const TABLE: [string, RouteMatch][] = [
   ["/serie-a#table", league("serie-a", "/serie-a-predictions")],
   ["/ligue-1#table", league("ligue1", "/ligue-1-predictions")],
   ["/premier-league-predictions#table", league("premier-league")],
-  ["/leagues", NOT_FOUND],
   ["/leagues/epl", NOT_FOUND],
   ["/leagues/premier-league-predictions", NOT_FOUND],
   ["/mls-predictions", NOT_FOUND],
@@ -361,6 +364,7 @@ describe("URL builders round-trip through parseRoute without a redirect", () => 
     [TEST_API, { page: "test-api" }],
     [API_STATUS, { page: "api-status" }],
     [SOCIAL_PREVIEW, { page: "social-preview" }],
+    [LEAGUE_REDIRECT, { page: "league-redirect" }],
     [matchUrlById(9876), { page: "match", by: "id", id: 9876 }],
     [teamUrlById(50), { page: "team", by: "id", teamId: 50 }],
     [teamUrlByCode("MUN"), { page: "team", by: "code", teamCode: "mun" }],

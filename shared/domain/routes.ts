@@ -4,9 +4,9 @@
  * `redirectTo`, the canonical path to 301 to; this covers aliases, a trailing slash, upper case,
  * doubled slashes, leading zeros in ids and a missing '-prediction' on match URLs.
  *
- * Pages only: /api/* and static assets are served before this table is consulted. There is no
- * client-side redirect screen: where the old site showed 'Redirecting to Premier League
- * Predictions...' for 100 ms, the alias now answers with a 301 to /premier-league-predictions.
+ * Pages only: /api/* and static assets are served before this table is consulted. The old
+ * site's league aliases answer with a 301; only its bare /leagues path keeps the old redirect
+ * screen ('league-redirect'), which moves on to /premier-league-predictions after 100 ms.
  */
 import { ALL_LEAGUES, type LeagueKey } from "./leagues";
 import {
@@ -15,6 +15,7 @@ import {
   API_STATUS,
   HOME,
   LEAGUE_PICKS_CODES,
+  LEAGUE_REDIRECT,
   PICKS,
   PRIVACY,
   RESPONSIBLE_GAMBLING,
@@ -46,7 +47,8 @@ export type StaticPage =
   | "responsible-gambling"
   | "test-api"
   | "api-status"
-  | "social-preview";
+  | "social-preview"
+  | "league-redirect";
 
 export type RoutePage =
   | { page: StaticPage }
@@ -87,6 +89,7 @@ const STATIC_PATHS: Readonly<Record<StaticPage, string>> = {
   "test-api": TEST_API,
   "api-status": API_STATUS,
   "social-preview": SOCIAL_PREVIEW,
+  "league-redirect": LEAGUE_REDIRECT,
 };
 
 /** One-segment paths of static pages, including the home page's old names. */

@@ -144,8 +144,8 @@ describe("the league and match pages in Chromium", () => {
     const { page, problems, cacheControl } = await open("/");
     // Arsenal v Sunderland is in play on the home page: its shared copy lives 10 s.
     expect(cacheControl).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=20");
-    const featured = page.locator("section[aria-labelledby=motw-title] .home-pick");
-    expect(await featured.locator("a").getAttribute("href")).toMatch(/^\/premier-league-predictions\/[a-z-]+-vs-[a-z-]+-prediction$/);
+    const featured = page.locator("section[aria-labelledby=motw-title] .match-embedded");
+    expect(await featured.getByRole("link", { name: /^View Full Match Analysis/ }).getAttribute("href")).toMatch(/^\/premier-league-predictions\/[a-z-]+-vs-[a-z-]+-prediction$/);
     const cards = page.locator(".home-picks__grid > li");
     expect(await cards.locator(".home-pick__label").allTextContents()).toEqual([
       "Premier League",

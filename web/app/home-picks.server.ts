@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { matchOfTheWeek } from "../../shared/db/schema";
 import { ALL_LEAGUES, type LeagueKey } from "../../shared/domain/leagues";
 import { leagueUrl } from "../../shared/domain/urls";
+import { embeddedMatch, type EmbeddedMatch } from "./embedded-match.server";
 import type { AppContext } from "./load-context";
 import { getMatchById, listLeagueMatches, matchweekWindow, type MatchCard } from "./matches.server";
 
@@ -18,8 +19,11 @@ function homePick(match: MatchCard): HomePickMatch {
   return { id, league, href, kickoffAt, state, home, away, homeScore, awayScore, minute, injuryTime, resolution };
 }
 
-/** This week's featured match, as the worker's rotation recorded it; null shows 'Coming Soon'. */
-export async function getMatchOfTheWeek(context: ReadContext, preview: boolean): Promise<HomePickMatch | null> {
+/**
+ * This week's featured match, as the worker's rotation recorded it, in the shape the match view's
+ * embedded mode shows; null shows 'Coming Soon'.
+ */
+export async function getMatchOfTheWeek(context: ReadContext, preview: boolean): Promise<EmbeddedMatch | null> {
   const weekStart = matchweekWindow(context.clock.now()).from.toISOString().slice(0, 10);
   const [week] = await context.db.db
     .select({ fixtureId: matchOfTheWeek.fixtureId })
@@ -28,7 +32,7 @@ export async function getMatchOfTheWeek(context: ReadContext, preview: boolean):
     .limit(1);
   if (!week?.fixtureId) return null;
   const match = await getMatchById(context, week.fixtureId, preview);
-  return match && homePick(match);
+  return match && embeddedMatch(match);
 }
 
 export interface TopLeaguePick {

@@ -1,20 +1,33 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SITE_NAME } from "../../../shared/domain/site";
 import { pageCacheControl } from "../cache-control";
+import { AlgoLab } from "../components/home/AlgoLab";
+import { HomeParlayExplainer } from "../components/home/HomeParlayExplainer";
 import { HomePickCard } from "../components/home/HomePickCard";
+import { HowItWorks } from "../components/home/HowItWorks";
+import { LeagueCoverage } from "../components/home/LeagueCoverage";
+import { MatchView } from "../components/match/MatchView";
 import { getHomeHero } from "../home.server";
 import { getMatchOfTheWeek, getTopLeaguePicks } from "../home-picks.server";
+import { getAlgoLabRecord } from "../home-sections.server";
+import { HOME_SECTIONS, VIEW_RESULTS_TEXT } from "../page-texts";
+import homeStyles from "../styles/home.css";
 import { COMING_SOON } from "../../../shared/domain/picks";
+import { ALGO_RESULTS, HOME } from "../../../shared/domain/urls";
+import { organizationJsonLd, pageMeta, siteSocialUrl, webSiteJsonLd } from "../seo";
 
-export const meta: MetaFunction = () => [
-  { title: `${SITE_NAME}: Smart Picks. Fast Plays. Soccer Predictions & Betting Tips` },
-  {
-    name: "description",
-    content:
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    matches,
+    title: `${SITE_NAME}: Smart Picks. Fast Plays. Soccer Predictions & Betting Tips`,
+    description:
       "Free algorithm-driven soccer predictions for the Premier League, Bundesliga, La Liga, Serie A and Ligue 1: best picks, 1X2, BTTS, over/under and an honest track record.",
-  },
-];
+    path: HOME,
+    jsonLd: (origin) => [organizationJsonLd(origin, siteSocialUrl(matches)), webSiteJsonLd(origin)],
+  });
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeStyles }];
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => ({
   "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
@@ -22,17 +35,18 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => ({
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const preview = await context.previewSessions.isActive(request);
-  const [hero, matchOfTheWeek, topLeaguePicks] = await Promise.all([
+  const [hero, matchOfTheWeek, topLeaguePicks, algoLab] = await Promise.all([
     getHomeHero(context, preview),
     getMatchOfTheWeek(context, preview),
     getTopLeaguePicks(context, preview),
+    getAlgoLabRecord(context),
   ]);
   const live = [matchOfTheWeek, ...topLeaguePicks.map((pick) => pick.match)].some((match) => match?.state === "live");
-  return data({ hero, matchOfTheWeek, topLeaguePicks }, { headers: { "Cache-Control": pageCacheControl(live) } });
+  return data({ hero, matchOfTheWeek, topLeaguePicks, algoLab }, { headers: { "Cache-Control": pageCacheControl(live) } });
 }
 
 export default function HomePage() {
-  const { hero, matchOfTheWeek, topLeaguePicks } = useLoaderData<typeof loader>();
+  const { hero, matchOfTheWeek, topLeaguePicks, algoLab } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -54,9 +68,9 @@ export default function HomePage() {
       </section>
       <div className="page home-picks">
         <section aria-labelledby="motw-title" className="page-section">
-          <h2 id="motw-title">Match of the Week</h2>
+          <h2 id="motw-title">{HOME_SECTIONS.matchOfTheWeek}</h2>
           {matchOfTheWeek ? (
-            <HomePickCard match={matchOfTheWeek} label="Match of the Week" />
+            <MatchView embedded match={matchOfTheWeek} />
           ) : (
             <p className="empty-text">{COMING_SOON}</p>
           )}
@@ -81,6 +95,15 @@ export default function HomePage() {
             ))}
           </ul>
         </section>
+        <HowItWorks />
+        <LeagueCoverage />
+        <HomeParlayExplainer />
+        <AlgoLab record={algoLab} />
+        <p className="page-section home-results-link">
+          <Link className="button" to={ALGO_RESULTS}>
+            {VIEW_RESULTS_TEXT} <span aria-hidden="true">→</span>
+          </Link>
+        </p>
       </div>
     </>
   );

@@ -2,8 +2,8 @@ import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatPercent } from "../../../../shared/domain/format";
 import { LEAGUES } from "../../../../shared/domain/leagues";
-import { pickProbability } from "../../../../shared/domain/parlay-probability";
 import { HOME, leagueTableUrl, leagueUrl } from "../../../../shared/domain/urls";
+import type { EmbeddedMatch } from "../../embedded-match.server";
 import type { MatchDetail } from "../../matches.server";
 import {
   LINEUPS_MISSING_TEXT,
@@ -25,11 +25,12 @@ import { Breadcrumb } from "../Breadcrumb";
 import { GeneralErrorBoundary } from "../GeneralErrorBoundary";
 import { LeagueTableView } from "../league/LeagueTableView";
 import { RichText } from "../RichText";
-import { AddToParlayButton } from "./AddToParlayButton";
+import { EmbeddedMatchView } from "./EmbeddedMatchView";
 import { KeyPlayersView } from "./KeyPlayersView";
 import { KickoffTime } from "./KickoffTime";
+import { MatchHero } from "./MatchHero";
 import { PickOutcomeBadge } from "./PickOutcomeBadge";
-import { Scoreline, minuteLabel } from "./Scoreline";
+import { minuteLabel } from "./Scoreline";
 import { TeamLineupView } from "./TeamLineupView";
 import { useLiveRefresh } from "./useLiveRefresh";
 
@@ -51,7 +52,25 @@ function snapshotRows(table: LeagueTable, teamIds: readonly number[]) {
   return table.rows.filter((row) => positions.some((p) => Math.abs(row.position - p) <= 1));
 }
 
-export function MatchView({
+type MatchViewProps =
+  | {
+      embedded?: false;
+      match: MatchDetail;
+      table: LeagueTable;
+      keyPlayers: { home: TeamKeyPlayers | null; away: TeamKeyPlayers | null };
+      live: boolean;
+    }
+  /**
+   * Embedded in another page (the home page's Match of the Week): the match header, the picks
+   * and a link to the full analysis, without breadcrumb, long sections or page chrome.
+   */
+  | { embedded: true; match: EmbeddedMatch };
+
+export function MatchView(props: MatchViewProps) {
+  return props.embedded ? <EmbeddedMatchView match={props.match} /> : <FullMatchView {...props} />;
+}
+
+function FullMatchView({
   match,
   table,
   keyPlayers,
@@ -69,7 +88,6 @@ export function MatchView({
   const summary = preview?.matchSummary?.length ? preview.matchSummary : null;
   const hasForm = match.form.home.length > 0 || match.form.away.length > 0;
   const snapshot = snapshotRows(table, [home.id, away.id]);
-  const bestPickProbability = pickProbability(resolution.bestPick, home.name, away.name, match.probabilities);
   const picks = [
     { label: "Match Result", pick: resolution.picks.result },
     { label: "Over/Under", pick: resolution.picks.overUnder },
@@ -85,45 +103,7 @@ export function MatchView({
           { label: title },
         ]}
       />
-      <header className="match-hero">
-        <p className="badge">{leagueName}</p>
-        <h1>{title}</h1>
-        <p className="match-hero__meta">
-          <KickoffTime iso={match.kickoffAt} />
-          {match.venue ? ` · ${match.venue}` : null}
-          {match.referee ? ` · Referee ${match.referee}` : null}
-        </p>
-        <div className="match-hero__teams">
-          <span className="match-hero__team">{home.name}</span>
-          <Scoreline match={match} updatedAgo={match.updatedAgo} />
-          <span className="match-hero__team">{away.name}</span>
-        </div>
-        <div className="pick-box pick-box--hero">
-          <span className="pick-box__label">Best Pick</span>
-          <strong className="pick-box__pick">{resolution.bestPick}</strong>
-          {resolution.isComingSoon ? null : (
-            <span className="pick-box__confidence">Confidence {resolution.confidenceLabel}</span>
-          )}
-          {resolution.projectedScore ? (
-            <span className="pick-box__score">Projected score {resolution.projectedScore}</span>
-          ) : null}
-          <PickOutcomeBadge outcome={resolution.picks.best.outcome} />
-        </div>
-        <AddToParlayButton
-          pick={{
-            id: `match-${match.id}`,
-            pick: resolution.bestPick,
-            league: leagueName,
-            confidence: resolution.confidence,
-            matchup: `${home.name} vs ${away.name}`,
-            homeTeam: home.name,
-            awayTeam: away.name,
-            matchState: match.state,
-            href: match.href,
-            ...(bestPickProbability === null ? {} : { probability: bestPickProbability }),
-          }}
-        />
-      </header>
+      <MatchHero match={match} titleAs="h1" />
 
       <Section id="match-summary" title={MATCH_SECTIONS.summary}>
         {preview?.verdictTag ? <p className="verdict-tag">{preview.verdictTag}</p> : null}
