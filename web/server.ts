@@ -6,6 +6,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import { analyticsConfig } from "./app/analytics";
 import type { AppContext } from "./app/load-context";
 import { createRateLimiter, DEFAULT_RATE_LIMIT_TIERS } from "./rate-limit";
 
@@ -20,6 +21,10 @@ export function createApp(build: ServerBuild, services: ServerServices): express
   app.set("trust proxy", 1);
   app.use(compression());
 
+  // The analytics tag's host, only when analytics is configured: its script and its hits.
+  const analytics = analyticsConfig(services.env);
+  const analyticsSources = analytics ? [analytics.host] : [];
+
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
@@ -29,9 +34,9 @@ export function createApp(build: ServerBuild, services: ServerServices): express
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
-          "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-          "img-src": ["'self'", "data:"],
-          "connect-src": ["'self'"],
+          "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`, ...analyticsSources],
+          "img-src": ["'self'", "data:", ...analyticsSources],
+          "connect-src": ["'self'", ...analyticsSources],
           // The Studio's Presentation tool shows the site in an iframe.
           "frame-ancestors": ["'self'", ...(services.env.SANITY_STUDIO_URL ? [new URL(services.env.SANITY_STUDIO_URL).origin] : [])],
           "upgrade-insecure-requests": null,

@@ -95,3 +95,31 @@ describe("editorial content settings", () => {
     expect(() => parseEnv({ [name]: value })).toThrowError(message);
   });
 });
+
+describe("public origin and analytics", () => {
+  it("takes the public origin from SITE_URL, else the local address of PORT", () => {
+    expect(parseEnv({}).SITE_URL).toBe("http://localhost:3000");
+    expect(parseEnv({ PORT: "8080" }).SITE_URL).toBe("http://localhost:8080");
+    expect(parseEnv({ PORT: "8080", SITE_URL: "https://firstkickpicks.example" }).SITE_URL).toBe("https://firstkickpicks.example");
+  });
+
+  it("needs the tag-manager host and the measurement id together", () => {
+    const env = parseEnv({ ANALYTICS_HOST: "https://metrics.example.com", ANALYTICS_MEASUREMENT_ID: "G-ABC123XYZ" });
+    expect([env.ANALYTICS_HOST, env.ANALYTICS_MEASUREMENT_ID]).toEqual(["https://metrics.example.com", "G-ABC123XYZ"]);
+    expect(() => parseEnv({ ANALYTICS_MEASUREMENT_ID: "G-ABC123XYZ" })).toThrowError("ANALYTICS_HOST: ANALYTICS_MEASUREMENT_ID is set");
+    expect(() => parseEnv({ ANALYTICS_HOST: "https://metrics.example.com" })).toThrowError("ANALYTICS_MEASUREMENT_ID: ANALYTICS_HOST is set");
+  });
+
+  it.each([
+    ["ANALYTICS_HOST", "http://metrics.example.com", "expected the https origin of the tag-manager host (http only on localhost)"],
+    ["ANALYTICS_HOST", "metrics.example.com", "expected the https origin of the tag-manager host"],
+    ["ANALYTICS_MEASUREMENT_ID", "G ABC", 'ANALYTICS_MEASUREMENT_ID="G ABC": expected a measurement id such as G-ABC123XYZ'],
+  ])("%s=%s stops start-up", (name, value, message) => {
+    expect(() => parseEnv({ [name]: value })).toThrowError(message);
+  });
+
+  it("allows a plain-http tag-manager host on this machine only", () => {
+    const env = parseEnv({ ANALYTICS_HOST: "http://127.0.0.1:9000", ANALYTICS_MEASUREMENT_ID: "G-ABC123XYZ" });
+    expect(env.ANALYTICS_HOST).toBe("http://127.0.0.1:9000");
+  });
+});

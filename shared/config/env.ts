@@ -46,6 +46,16 @@ const url = (protocols: string[], hint: string) =>
       }
     }, `expected ${hint}`);
 
+/** The tag-manager host serves a script every page runs: https, or plain http on this machine only. */
+function isAnalyticsOrigin(value: string): boolean {
+  try {
+    const { protocol, hostname } = new URL(value);
+    return protocol === "https:" || (protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(hostname));
+  } catch {
+    return false;
+  }
+}
+
 const secret = z
   .string()
   .trim()
@@ -62,9 +72,8 @@ export const envSchema = z.object({
     .max(65535, "expected a port number from 1 to 65535")
     .default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
-  SITE_URL: url(["http:", "https:"], "an absolute http(s) URL such as https://example.com").default(
-    "http://localhost:3000",
-  ),
+  /** Unset: http://localhost:{PORT}, the address the site prints at start-up. */
+  SITE_URL: url(["http:", "https:"], "an absolute http(s) URL such as https://example.com").optional(),
   DATABASE_URL: url(["postgres:", "postgresql:"], "a postgres:// connection URL").optional(),
   PGLITE_DATA_DIR: z.string().trim().min(1).default(".data/pglite"),
   CLOCK: z
@@ -128,13 +137,24 @@ export const envSchema = z.object({
   CONTENT_AUTOMATION_TOKEN: secret,
   SESSION_SECRET: secret,
   INTERNAL_PAGES_TOKEN: secret,
-  ANALYTICS_HOST: url(["https:"], "an https URL of the tag-manager host").optional(),
+  ANALYTICS_HOST: z
+    .string()
+    .trim()
+    .refine(isAnalyticsOrigin, "expected the https origin of the tag-manager host (http only on localhost)")
+    .optional(),
+  ANALYTICS_MEASUREMENT_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{1,3}-[A-Z0-9-]{4,30}$/i, "expected a measurement id such as G-ABC123XYZ")
+    .optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 
 export type Env = z.infer<typeof envSchema> & {
   /** Where the sync worker runs: inside the web process on PGlite, separately on Postgres. */
   WORKER: "embedded" | "separate" | "off";
+  /** The public origin of canonical links, social cards and the sitemap. */
+  SITE_URL: string;
 };
 
 export class InvalidEnvironmentError extends Error {
@@ -174,7 +194,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       "SESSION_SECRET: draft preview is enabled (PREVIEW_SECRET or SANITY_READ_TOKEN) in a production setup (DATABASE_URL or SANITY_PROJECT_ID); set SESSION_SECRET to a secret of at least 16 characters shared by every web server",
     ]);
   }
-  return { ...env, WORKER: worker };
+  // Analytics needs both the script's host and the property it reports to; one alone is a typo.
+  if (Boolean(env.ANALYTICS_HOST) !== Boolean(env.ANALYTICS_MEASUREMENT_ID)) {
+    throw new InvalidEnvironmentError([
+      env.ANALYTICS_HOST
+        ? "ANALYTICS_MEASUREMENT_ID: ANALYTICS_HOST is set; set the measurement id too, or unset both for no analytics"
+        : "ANALYTICS_HOST: ANALYTICS_MEASUREMENT_ID is set; set the tag-manager host too, or unset both for no analytics",
+    ]);
+  }
+  return { ...env, WORKER: worker, SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}` };
 }
 
 let cached: Env | undefined;

@@ -13,6 +13,11 @@ const PUBLIC_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300
 let site: RunningSite;
 let browser: Browser;
 
+/** Canonical links are absolute, on the public origin (SITE_URL, by default http://localhost:{PORT}). */
+function canonicalUrl(path: string): string {
+  return `http://localhost:${new URL(site.url).port}${path}`;
+}
+
 function open(path: string): Promise<OpenedPage> {
   return openPage(browser, site.url + path);
 }
@@ -35,7 +40,7 @@ describe("/algo-results in Chromium", () => {
     expect(status).toBe(200);
     expect(cacheControl).toBe(PUBLIC_CACHE);
     expect(await page.title()).toContain("Algo Results");
-    expect(await page.locator("link[rel=canonical]").getAttribute("href")).toBe("/algo-results");
+    expect(await page.locator("link[rel=canonical]").getAttribute("href")).toBe(canonicalUrl("/algo-results"));
     expect(await page.locator("h1").textContent()).toBe("Algo Results");
     const headings = await page.locator("h2").allTextContents();
     expect(headings[0]).toBe("Overall Performance");
@@ -90,7 +95,7 @@ describe("the static pages in Chromium", () => {
     expect(sections[0]).toBe("1. Eligibility");
     expect(sections[10]).toBe("11. Governing law");
     expect(await page.locator(".static-page").textContent()).toContain("You must be at least 18 years old");
-    expect(await page.locator("link[rel=canonical]").getAttribute("href")).toBe("/terms");
+    expect(await page.locator("link[rel=canonical]").getAttribute("href")).toBe(canonicalUrl("/terms"));
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -141,7 +146,7 @@ describe("/picks in Chromium", () => {
     expect(status).toBe(200);
     expect(cacheControl).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
     expect(await page.locator("h1").textContent()).toBe("Picks & Parlays");
-    expect(await page.locator("link[rel=canonical]").getAttribute("href")).toBe("/picks");
+    expect(await page.locator("link[rel=canonical]").getAttribute("href")).toBe(canonicalUrl("/picks"));
     expect(await page.locator("#sunday-parlay-title").textContent()).toBe("Sunday 5-Team Cross-League Parlay");
     expect(await page.getByText("Last updated October 5th, 2025").count()).toBe(1);
     const legs = page.locator(".parlay-leg");
@@ -167,7 +172,7 @@ describe("/picks in Chromium", () => {
     const { page, problems, status } = await open("/picks/epl");
     expect(status).toBe(200);
     expect(await page.locator("h1").textContent()).toBe("Premier League Picks");
-    expect(await page.locator("link[rel=canonical]").getAttribute("href")).toBe("/picks/epl");
+    expect(await page.locator("link[rel=canonical]").getAttribute("href")).toBe(canonicalUrl("/picks/epl"));
     const ranks = await page.locator(".match-card__rank").allTextContents();
     expect(ranks).toEqual(ranks.map((_, index) => String(index + 1)));
     expect(ranks.length).toBeGreaterThan(0);

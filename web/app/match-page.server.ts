@@ -4,6 +4,7 @@ import type { AppContext } from "./load-context";
 import { getTeamKeyPlayers } from "./key-players.server";
 import { getMatchById, getMatchBySlugs } from "./matches.server";
 import { MATCH_NOT_FOUND_TITLE } from "./page-texts";
+import { matchPlace } from "./seo.server";
 import { getLeagueTable } from "./standings.server";
 import type { RoutePage } from "../../shared/domain/routes";
 
@@ -23,5 +24,8 @@ export async function loadMatchPage(context: AppContext, request: Request, route
     getTeamKeyPlayers(context, match.away.id, match.league, match.season),
   ]);
   const live = match.state === "live";
-  return data({ match, table, keyPlayers: { home: homePlayers, away: awayPlayers }, live }, { headers: { "Cache-Control": pageCacheControl(live) } });
+  return data(
+    { match, table, keyPlayers: { home: homePlayers, away: awayPlayers }, live, place: matchPlace(match) },
+    { headers: { "Cache-Control": pageCacheControl(live) } },
+  );
 }

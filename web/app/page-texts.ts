@@ -43,3 +43,62 @@ export const ALGO_RESULTS_TITLE = "Algo Results: Hit Rates & Track Record";
 export const PERFORMANCE_UNAVAILABLE_TEXT = "Unable to load performance data";
 export const NO_COMPLETED_MATCHES_TEXT = "No completed matches in current season yet";
 export const PICKS_TITLE = "Picks & Parlays";
+
+/** The team list and team pages (spec sections 2 and 8). */
+export const teamListHeading = (league: string) => `${league} Teams`;
+export const TEAM_NOT_FOUND_TITLE = "Team Not Found";
+export const TEAM_NOT_FOUND_TEXT = "The team you're looking for doesn't exist or may have been moved.";
+export const GO_BACK_HOME_TEXT = "Go Back Home";
+export const TEAM_LOADING_TEXT = "Loading team information...";
+export const TEAM_FORM_NO_DATA_TEXT = "No data";
+export const NEXT_MATCH_BUTTON_TEXT = "View Full Match Analysis →";
+export const TEAM_SECTIONS = {
+  nextMatch: "Next Match",
+  overview: "Team Overview",
+  stats: "Team Stats Overview",
+  recent: "Recent Results",
+  players: "Key Player Stats",
+  goalkeepers: "Goalkeeper Stats",
+} as const;
+
+/** Player and squad pages (spec 2 "Player page", spec 8). */
+export const PLAYER_NOT_FOUND_TITLE = "Player Not Found";
+export const PLAYER_NOT_FOUND_TEXT = "The requested player could not be found.";
+export const SEASON_STATS_HEADING = "Season Stats Summary";
+export const RECENT_FORM_HEADING = "Recent Form (Last 5 Matches)";
+export const NO_RECENT_MATCHES_TITLE = "No Recent Matches Found";
+/** The spec names the 2025/26 season; the page names the season the clock is in. */
+export const noRecentMatchesText = (seasonLabel: string) =>
+  `Match data will appear here once the ${seasonLabel} season matches are available in the system.`;
+export const squadHeading = (team: string) => `${team} Players`;
+
+/** The home page's sections after Top League Picks (spec 2, "Home page"), in the spec's order. */
+export const HOME_SECTIONS = {
+  matchOfTheWeek: "Match of the Week",
+  howItWorks: "How First Kick Picks Works",
+  coverage: "World League Coverage",
+  parlay: "Parlay Builder",
+  algoLab: "Inside the Algo Lab",
+} as const;
+export const HOW_IT_WORKS_STEPS = [
+  {
+    title: "We Analyze",
+    text: "Every week our Dixon-Coles model reads years of results and shots on target for each club, weighs recent matches more, and blends that with the betting market's prices. Out comes a probability for every scoreline, and from it the 1X2, over/under 2.5 and both-teams-to-score chances of each match.",
+  },
+  {
+    title: "We Rank",
+    text: "Each match gets a best pick: the call our calibrated probabilities are surest about, shown with its confidence. The matches are then ranked by that confidence, so the strongest calls of the week sit at the top of every league page.",
+  },
+  {
+    title: "You Win",
+    text: "You win time: five leagues' worth of research in a few minutes. Read the reasoning, compare it with your own view and make the call yourself. Picks can and do miss, so our public record shows every hit and every miss.",
+  },
+] as const;
+export const VIEW_RESULTS_TEXT = "View Latest Results & Hit Rates";
+export const FULL_ANALYSIS_TEXT = "View Full Match Analysis";
+export const LEAGUE_REDIRECT_TEXT = "Redirecting to Premier League Predictions...";
+
+/** The internal test page's failures (spec section 8, "Test pages"). */
+export const FIND_FIXTURE_FAILED_TEXT = "Failed to find fixture";
+export const LIVE_DATA_FAILED_TEXT = "Failed to get live data";
+export const CREATE_MATCH_FAILED_TEXT = "Failed to create match";

@@ -8,14 +8,20 @@ import { ResponsibleBanner } from "./components/ResponsibleBanner";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { Toaster } from "./components/toast/Toaster";
+import { TeamNavigationPending } from "./components/team/TeamNavigationPending";
 import { useNonce } from "./nonce";
+import { analyticsConfig } from "./analytics";
+import { Analytics } from "./components/Analytics";
 import { SITE_NAME, SOCIAL_URL } from "../../shared/domain/site";
 import { getSiteTexts } from "./site-texts.server";
 import appStyles from "./styles/app.css";
+import playerSkeletonStyles from "./styles/player-skeleton.css";
+import { PlayerNavigationSkeleton } from "./components/player/PlayerPageSkeleton";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "stylesheet", href: appStyles },
+  { rel: "stylesheet", href: playerSkeletonStyles },
 ];
 
 export const meta: MetaFunction = () => [{ title: SITE_NAME }];
@@ -28,6 +34,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     socialUrl: texts.socialUrl,
     responsibleBanner: texts.responsibleBanner,
     preview,
+    /** The public origin of canonical links and social cards (seo.ts). */
+    siteUrl: new URL(context.env.SITE_URL).origin,
+    analytics: analyticsConfig(context.env),
   };
 }
 
@@ -42,6 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0b3d2e" />
         <Meta />
         <Links />
+        <Analytics config={data?.analytics ?? null} />
       </head>
       <body>
         <a className="skip-link" href="#main">
@@ -51,11 +61,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteHeader />
         <ResponsibleBanner text={data?.responsibleBanner} />
         <main id="main" tabIndex={-1}>
-          {children}
+          <PlayerNavigationSkeleton>{children}</PlayerNavigationSkeleton>
         </main>
         <SiteFooter year={data?.year ?? new Date().getUTCFullYear()} socialUrl={data?.socialUrl ?? SOCIAL_URL} />
         <ParlayModal />
         <Toaster />
+        <TeamNavigationPending />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

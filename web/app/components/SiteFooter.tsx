@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { LEAGUE_LINKS, NAV_LINKS } from "../../../shared/domain/urls";
+import { DECOY_PATHS, LEAGUE_LINKS, NAV_LINKS } from "../../../shared/domain/urls";
 import { MINIMUM_USER_AGE, MINIMUM_WAGER_AGE, SITE_NAME, SITE_SHORT_NAME } from "../../../shared/domain/site";
 
 const LEGAL_LINKS = [
@@ -7,9 +7,6 @@ const LEGAL_LINKS = [
   { href: "/privacy", label: "Privacy Policy" },
   { href: "/responsible-gambling", label: "Responsible Gambling" },
 ];
-
-/** Admin-looking paths that only scrapers follow; people never see or reach them. */
-const DECOY_PATHS = ["/admin", "/wp-admin", "/administrator/login"];
 
 export function SiteFooter({ year, socialUrl }: { year: number; socialUrl: string }) {
   return (

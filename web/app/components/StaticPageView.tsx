@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import type { PortableText } from "../../../shared/content/documents";
-import { NOT_FOUND_TITLE, SITE_NAME } from "../../../shared/domain/site";
+import { portableTextToPlainText } from "../../../shared/content/portable-text";
+import { errorPageMeta, faqPageJsonLd, pageMeta, type SeoMatches } from "../seo";
 import { RichText } from "./RichText";
 
 export interface StaticPageData {
@@ -11,13 +12,25 @@ export interface StaticPageData {
   sections: Array<{ key: string; heading: string; body: PortableText }>;
 }
 
-export function staticPageMeta(page: StaticPageData | undefined, canonical: string): MetaDescriptor[] {
-  if (!page) return [{ title: `${NOT_FOUND_TITLE} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
-  return [
-    { title: `${page.title} | ${SITE_NAME}` },
-    { name: "description", content: page.description },
-    { tagName: "link", rel: "canonical", href: canonical },
-  ];
+/**
+ * A static page's metadata. Sections an editor titles as a question ("How are picks made?")
+ * are the page's questions and answers, given to search engines as an FAQPage.
+ */
+export function staticPageMeta(
+  { data: page, matches, error }: { data: StaticPageData | undefined; matches: SeoMatches; error?: unknown },
+  canonical: string,
+): MetaDescriptor[] {
+  if (!page) return errorPageMeta(error);
+  const questions = page.sections
+    .filter((section) => section.heading.trim().endsWith("?"))
+    .map((section) => ({ question: section.heading, answer: portableTextToPlainText(section.body) }));
+  return pageMeta({
+    matches,
+    title: page.title,
+    description: page.description,
+    path: canonical,
+    jsonLd: () => [faqPageJsonLd(questions)],
+  });
 }
 
 /** An editorial page: its title, last-updated date, intro and numbered sections. */

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { parseRoute } from "../../../shared/domain/routes";
-import { NOT_FOUND_TITLE, SITE_NAME } from "../../../shared/domain/site";
+import { NOT_FOUND_TITLE } from "../../../shared/domain/site";
+import { noindexMeta } from "../seo";
 
 /**
  * Every path no route file claims: aliases of the route table get a 301 to their canonical
@@ -17,10 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   throw new Response(NOT_FOUND_TITLE, { status: 404 });
 }
 
-export const meta: MetaFunction = () => [
-  { title: `${NOT_FOUND_TITLE} | ${SITE_NAME}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => noindexMeta({ title: NOT_FOUND_TITLE });
 
 export default function NotFound() {
   return null;

@@ -1,4 +1,4 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { Breadcrumb } from "../components/Breadcrumb";
@@ -7,11 +7,13 @@ import { LeagueTableView, TableBandKey } from "../components/league/LeagueTableV
 import { RankedMatchCard } from "../components/match/RankedMatchCard";
 import { useLiveRefresh } from "../components/match/useLiveRefresh";
 import { pageCacheControl } from "../cache-control";
-import { getTopPlayers } from "../leaderboard.server";
+import { getLeaderboards } from "../leaderboard.server";
+import { LeaderboardTables } from "../components/league/LeaderboardTables";
+import playerStyles from "../styles/players.css";
+import { breadcrumbJsonLd, errorPageMeta, leagueSocialImage, pageMeta } from "../seo";
 import { listLeagueMatches } from "../matches.server";
 import {
   NO_FIXTURES_TEXT,
-  NO_PLAYER_DATA_TEXT,
   NO_TABLE_DATA_TEXT,
   TOP_PLAYERS_HEADING,
   leagueHeading,
@@ -20,43 +22,52 @@ import { requireRoutePage } from "../route-page.server";
 import { getLeagueTable } from "../standings.server";
 import { LEAGUES } from "../../../shared/domain/leagues";
 import { seasonCodeFor, seasonLabel } from "../../../shared/domain/matchweek";
-import { SITE_NAME } from "../../../shared/domain/site";
 import { ALGO_RESULTS, HOME, LEAGUE_TABLE_ANCHOR, leagueUrl, teamListUrl } from "../../../shared/domain/urls";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { league } = requireRoutePage(request, "league");
   const preview = await context.previewSessions.isActive(request);
   const season = seasonCodeFor(context.clock.now());
-  const [matches, table, topPlayers] = await Promise.all([
+  const [matches, table, leaderboards] = await Promise.all([
     listLeagueMatches(context, league, preview),
     getLeagueTable(context, league, season),
-    getTopPlayers(context, league, season),
+    getLeaderboards(context, league, season),
   ]);
   const live = matches.some((match) => match.state === "live");
   const { name, bands } = LEAGUES[league];
   return data(
-    { league, name, bands, seasonLabel: seasonLabel(season), matches, table, topPlayers, live },
+    { league, name, bands, seasonLabel: seasonLabel(season), matches, table, leaderboards, live },
     { headers: { "Cache-Control": pageCacheControl(live) } },
   );
 }
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: playerStyles }];
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => ({
   "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data: page }) => {
-  if (!page) return [{ title: SITE_NAME }];
+export const meta: MetaFunction<typeof loader> = ({ data: page, matches, error }) => {
+  if (!page) return errorPageMeta(error);
+  // Spec: "The top 3 matches feed page metadata".
   const top = page.matches
     .slice(0, 3)
     .map((m) => `${m.home.name} vs ${m.away.name}`)
     .join(", ");
-  return [
-    { title: `${leagueHeading(page.name)} | ${SITE_NAME}` },
-    {
-      name: "description",
-      content: `${page.name} predictions for this matchweek${top ? `: ${top}` : ""}. Best picks, 1X2, over/under and BTTS with confidence, plus the league table.`,
-    },
-  ];
+  const path = leagueUrl(page.league);
+  return pageMeta({
+    matches,
+    title: leagueHeading(page.name),
+    description: `${page.name} predictions for this matchweek${top ? `: ${top}` : ""}. Best picks, 1X2, over/under and BTTS with confidence, plus the league table.`,
+    path,
+    image: leagueSocialImage(page.league),
+    jsonLd: (origin) => [
+      breadcrumbJsonLd(origin, [
+        { name: "Home", path: HOME },
+        { name: `${page.name} Predictions`, path },
+      ]),
+    ],
+  });
 };
 
 export default function LeaguePage() {
@@ -120,20 +131,7 @@ export default function LeaguePage() {
 
       <section aria-labelledby="players-title" className="page-section">
         <h2 id="players-title">{TOP_PLAYERS_HEADING}</h2>
-        {page.topPlayers.length === 0 ? (
-          <p className="empty-text">{NO_PLAYER_DATA_TEXT}</p>
-        ) : (
-          <ol className="leaderboard">
-            {page.topPlayers.map((player) => (
-              <li key={player.id}>
-                <strong>{player.name}</strong> <span className="muted">{player.team}</span>
-                <span>
-                  {player.goals} goals · {player.assists} assists · {player.appearances} apps
-                </span>
-              </li>
-            ))}
-          </ol>
-        )}
+        <LeaderboardTables boards={page.leaderboards} leagueName={page.name} />
       </section>
 
       <p className="page-section">

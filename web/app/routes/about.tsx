@@ -12,7 +12,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => ({
   "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data: page }) => staticPageMeta(page, ABOUT);
+export const meta: MetaFunction<typeof loader> = (args) => staticPageMeta(args, ABOUT);
 
 export default function AboutPage() {
   return <StaticPageView page={useLoaderData<typeof loader>()} />;

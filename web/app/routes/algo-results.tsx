@@ -14,7 +14,7 @@ import {
   type PerformanceRecord,
 } from "../track-record.server";
 import { ALGO_RESULTS_TITLE, NO_COMPLETED_MATCHES_TEXT, PERFORMANCE_UNAVAILABLE_TEXT } from "../page-texts";
-import { pageMeta } from "../seo";
+import { errorPageMeta, pageMeta } from "../seo";
 import { formatMatchDateMDYY, formatPercent } from "../../../shared/domain/format";
 import { formatProfit } from "../../../shared/domain/picks";
 import { ALGO_RESULTS, FORECASTS_CSV, leagueUrl } from "../../../shared/domain/urls";
@@ -49,8 +49,9 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => ({
   "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) => {
-  const best = page?.overall ? ` Best pick hit rate ${formatPercent(page.overall.bestPickAccuracy, 2)} over ${page.overall.totalMatchesPredicted} matches.` : "";
+export const meta: MetaFunction<typeof loader> = ({ data: page, matches, error }) => {
+  if (!page) return errorPageMeta(error);
+  const best = page.overall ? ` Best pick hit rate ${formatPercent(page.overall.bestPickAccuracy, 2)} over ${page.overall.totalMatchesPredicted} matches.` : "";
   return pageMeta({
     matches,
     title: ALGO_RESULTS_TITLE,

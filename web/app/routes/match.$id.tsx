@@ -15,7 +15,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => ({
   "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => matchPageMeta(data?.match);
+export const meta: MetaFunction<typeof loader> = (args) => matchPageMeta(args);
 
 export default function MatchByIdPage() {
   const { match, table, keyPlayers, live } = useLoaderData<typeof loader>();

@@ -8,8 +8,8 @@ import { RankedPicksList } from "../components/picks/RankedPicksList";
 import { listLeagueMatches } from "../matches.server";
 import { PICKS_TITLE } from "../page-texts";
 import { requireRoutePage } from "../route-page.server";
+import { breadcrumbJsonLd, errorPageMeta, leagueSocialImage, pageMeta } from "../seo";
 import { LEAGUES } from "../../../shared/domain/leagues";
-import { SITE_NAME } from "../../../shared/domain/site";
 import { ALGO_RESULTS, HOME, leaguePicksUrl, leagueUrl, PICKS } from "../../../shared/domain/urls";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -24,20 +24,27 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => ({
   "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data: page }) => {
-  if (!page) return [{ title: SITE_NAME }];
+export const meta: MetaFunction<typeof loader> = ({ data: page, matches, error }) => {
+  if (!page) return errorPageMeta(error);
   const top = page.matches
     .slice(0, 3)
     .map((m) => `${m.home.name} vs ${m.away.name}`)
     .join(", ");
-  return [
-    { title: `${page.name} Picks: Ranked by Confidence | ${SITE_NAME}` },
-    {
-      name: "description",
-      content: `This week's ${page.name} picks ranked by our algorithm's confidence${top ? `: ${top}` : ""}. Best pick, over/under and BTTS for every match.`,
-    },
-    { tagName: "link", rel: "canonical", href: leaguePicksUrl(page.league) },
-  ];
+  const path = leaguePicksUrl(page.league);
+  return pageMeta({
+    matches,
+    title: `${page.name} Picks: Ranked by Confidence`,
+    description: `This week's ${page.name} picks ranked by our algorithm's confidence${top ? `: ${top}` : ""}. Best pick, over/under and BTTS for every match.`,
+    path,
+    image: leagueSocialImage(page.league),
+    jsonLd: (origin) => [
+      breadcrumbJsonLd(origin, [
+        { name: "Home", path: HOME },
+        { name: PICKS_TITLE, path: PICKS },
+        { name: `${page.name} Picks`, path },
+      ]),
+    ],
+  });
 };
 
 export default function LeaguePicksPage() {

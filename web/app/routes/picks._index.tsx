@@ -7,9 +7,9 @@ import { ParlayBuilderExplainer } from "../components/picks/ParlayBuilderExplain
 import { RankedPicksList } from "../components/picks/RankedPicksList";
 import { PICKS_TITLE } from "../page-texts";
 import { getSundayParlayView, getTopPicks, TOP_PICKS_LIMIT } from "../picks.server";
+import { errorPageMeta, pageMeta } from "../seo";
 import { formatConfidence } from "../../../shared/domain/format";
 import { ALL_LEAGUES } from "../../../shared/domain/leagues";
-import { SITE_NAME } from "../../../shared/domain/site";
 import { ALGO_RESULTS, leaguePicksUrl, leagueUrl, PICKS } from "../../../shared/domain/urls";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -23,21 +23,19 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => ({
   "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data: page }) => {
-  if (!page) return [{ title: `${PICKS_TITLE} | ${SITE_NAME}` }];
+export const meta: MetaFunction<typeof loader> = ({ data: page, matches, error }) => {
+  if (!page) return errorPageMeta(error);
   const top = page.topPicks
     .slice(0, 3)
     .map((m) => `${m.home.name} vs ${m.away.name} (${m.resolution.bestPick})`)
     .join(", ");
   const limit = page.topPicksLimit;
-  return [
-    { title: `${PICKS_TITLE}: This Week's Top ${limit} Soccer Picks | ${SITE_NAME}` },
-    {
-      name: "description",
-      content: `This week's top ${limit} soccer picks across the Premier League, La Liga, Bundesliga, Serie A and Ligue 1, ranked by confidence, plus the Sunday 5-team cross-league parlay${top ? `. Top picks: ${top}` : ""}.`,
-    },
-    { tagName: "link", rel: "canonical", href: PICKS },
-  ];
+  return pageMeta({
+    matches,
+    title: `${PICKS_TITLE}: This Week's Top ${limit} Soccer Picks`,
+    description: `This week's top ${limit} soccer picks across the Premier League, La Liga, Bundesliga, Serie A and Ligue 1, ranked by confidence, plus the Sunday 5-team cross-league parlay${top ? `. Top picks: ${top}` : ""}.`,
+    path: PICKS,
+  });
 };
 
 export default function PicksPage() {

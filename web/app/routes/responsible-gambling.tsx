@@ -12,7 +12,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => ({
   "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data: page }) => staticPageMeta(page, RESPONSIBLE_GAMBLING);
+export const meta: MetaFunction<typeof loader> = (args) => staticPageMeta(args, RESPONSIBLE_GAMBLING);
 
 export default function ResponsibleGamblingPage() {
   return <StaticPageView page={useLoaderData<typeof loader>()} />;
