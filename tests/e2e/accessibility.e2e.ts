@@ -20,6 +20,11 @@ const PAGE_TYPES: ReadonlyArray<readonly [string, string]> = [
   ["terms", "/terms"],
   ["privacy", "/privacy"],
   ["responsible gambling", "/responsible-gambling"],
+  ["team list", "/premier-league/teams"],
+  ["team", "/premier-league/teams/arsenal"],
+  ["squad", "/premier-league/teams/arsenal/players"],
+  ["social card", "/preview"],
+  ["API description", "/api"],
   ["not found", "/no-such-page"],
 ];
 
