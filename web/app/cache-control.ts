@@ -9,3 +9,11 @@ export const LIVE_PAGE_CACHE = "public, max-age=0, s-maxage=10, stale-while-reva
 export function pageCacheControl(live: boolean): string {
   return live ? LIVE_PAGE_CACHE : PUBLIC_PAGE_CACHE;
 }
+
+/**
+ * The `headers` export of a public page: the Cache-Control its loader chose (shorter while a
+ * match is live), else the public default.
+ */
+export const publicPageHeaders = ({ loaderHeaders }: { loaderHeaders: Headers }): HeadersInit => ({
+  "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
+});

@@ -349,3 +349,11 @@ export function sportsEventJsonLd(origin: string, match: SportsEventFacts): Json
     image: absoluteUrl(origin, (match.image ?? leagueSocialImage(match.league)).path),
   };
 }
+
+/** Spec: "The top 3 matches feed page metadata": "Arsenal vs Chelsea, Leeds vs Fulham, ...". */
+export function topMatchups(matches: ReadonlyArray<{ home: { name: string }; away: { name: string } }>): string {
+  return matches
+    .slice(0, 3)
+    .map((m) => `${m.home.name} vs ${m.away.name}`)
+    .join(", ");
+}

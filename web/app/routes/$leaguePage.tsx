@@ -6,11 +6,11 @@ import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { LeagueTableView, TableBandKey } from "../components/league/LeagueTableView";
 import { RankedMatchCard } from "../components/match/RankedMatchCard";
 import { useLiveRefresh } from "../components/match/useLiveRefresh";
-import { pageCacheControl } from "../cache-control";
+import { pageCacheControl, publicPageHeaders } from "../cache-control";
 import { getLeaderboards } from "../leaderboard.server";
 import { LeaderboardTables } from "../components/league/LeaderboardTables";
 import playerStyles from "../styles/players.css";
-import { breadcrumbJsonLd, errorPageMeta, leagueSocialImage, pageMeta } from "../seo";
+import { breadcrumbJsonLd, errorPageMeta, leagueSocialImage, pageMeta, topMatchups } from "../seo";
 import { listLeagueMatches } from "../matches.server";
 import {
   NO_FIXTURES_TEXT,
@@ -43,17 +43,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: playerStyles }];
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({
-  "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
-});
+export const headers: HeadersFunction = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches, error }) => {
   if (!page) return errorPageMeta(error);
-  // Spec: "The top 3 matches feed page metadata".
-  const top = page.matches
-    .slice(0, 3)
-    .map((m) => `${m.home.name} vs ${m.away.name}`)
-    .join(", ");
+  const top = topMatchups(page.matches);
   const path = leagueUrl(page.league);
   return pageMeta({
     matches,

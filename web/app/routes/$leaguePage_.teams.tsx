@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { TeamBadge } from "../components/team/TeamBadge";
-import { pageCacheControl } from "../cache-control";
+import { publicPageHeaders } from "../cache-control";
 import { teamListHeading } from "../page-texts";
 import { requireRoutePage } from "../route-page.server";
 import { loadTeamListPage } from "../team-page.server";
@@ -19,9 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadTeamListPage(context, league);
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({
-  "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
-});
+export const headers: HeadersFunction = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => teamListMeta(data, matches);
 

@@ -1,6 +1,6 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { pageCacheControl } from "../cache-control";
+import { publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { SquadView } from "../components/player/SquadView";
 import { squadHeading, TEAM_NOT_FOUND_TEXT, TEAM_NOT_FOUND_TITLE } from "../page-texts";
@@ -16,9 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: playerStyles }];
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({
-  "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
-});
+export const headers: HeadersFunction = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) => {
   if (!page) return noindexMeta({ title: TEAM_NOT_FOUND_TITLE });

@@ -1,6 +1,6 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { pageCacheControl } from "../cache-control";
+import { publicPageHeaders } from "../cache-control";
 import { PlayerErrorBoundary } from "../components/player/PlayerErrorBoundary";
 import { PlayerView } from "../components/player/PlayerView";
 import { loadPlayerPage } from "../player-page.server";
@@ -14,9 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: playerStyles }];
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({
-  "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
-});
+export const headers: HeadersFunction = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => playerPageMeta(data, matches);
 

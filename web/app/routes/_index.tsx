@@ -1,7 +1,7 @@
 import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SITE_NAME } from "../../../shared/domain/site";
-import { pageCacheControl } from "../cache-control";
+import { pageCacheControl, publicPageHeaders } from "../cache-control";
 import { AlgoLab } from "../components/home/AlgoLab";
 import { HomeParlayExplainer } from "../components/home/HomeParlayExplainer";
 import { HomePickCard } from "../components/home/HomePickCard";
@@ -29,9 +29,7 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeStyles }];
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({
-  "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
-});
+export const headers: HeadersFunction = publicPageHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const preview = await context.previewSessions.isActive(request);

@@ -1,7 +1,7 @@
 import { ScrollRegion } from "../components/ScrollRegion";
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { pageCacheControl } from "../cache-control";
+import { pageCacheControl, publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { PickOutcomeBadge } from "../components/match/PickOutcomeBadge";
 import { ReliabilityChart } from "../components/results/ReliabilityChart";
@@ -45,9 +45,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   );
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({
-  "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
-});
+export const headers: HeadersFunction = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches, error }) => {
   if (!page) return errorPageMeta(error);

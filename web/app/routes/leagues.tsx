@@ -1,7 +1,7 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
-import { pageCacheControl } from "../cache-control";
+import { pageCacheControl, publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { LEAGUE_REDIRECT_TEXT } from "../page-texts";
 import { requireRoutePage } from "../route-page.server";
@@ -23,9 +23,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   return data(null, { headers: { "Cache-Control": pageCacheControl(false) } });
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({
-  "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
-});
+export const headers: HeadersFunction = publicPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: `${LEAGUE_REDIRECT_TEXT} | ${SITE_NAME}` },

@@ -1,6 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { pageCacheControl } from "../cache-control";
+import { publicPageHeaders } from "../cache-control";
 import { MatchErrorBoundary, MatchView } from "../components/match/MatchView";
 import { loadMatchPage } from "../match-page.server";
 import { matchPageMeta } from "../match-meta";
@@ -11,9 +11,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadMatchPage(context, request, requireRoutePage(request, "match"));
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({
-  "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
-});
+export const headers: HeadersFunction = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = (args) => matchPageMeta(args);
 

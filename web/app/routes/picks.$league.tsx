@@ -1,14 +1,14 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "../components/Breadcrumb";
-import { pageCacheControl } from "../cache-control";
+import { pageCacheControl, publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { useLiveRefresh } from "../components/match/useLiveRefresh";
 import { RankedPicksList } from "../components/picks/RankedPicksList";
 import { listLeagueMatches } from "../matches.server";
 import { PICKS_TITLE } from "../page-texts";
 import { requireRoutePage } from "../route-page.server";
-import { breadcrumbJsonLd, errorPageMeta, leagueSocialImage, pageMeta } from "../seo";
+import { breadcrumbJsonLd, errorPageMeta, leagueSocialImage, pageMeta, topMatchups } from "../seo";
 import { LEAGUES } from "../../../shared/domain/leagues";
 import { ALGO_RESULTS, HOME, leaguePicksUrl, leagueUrl, PICKS } from "../../../shared/domain/urls";
 
@@ -20,16 +20,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ league, name: LEAGUES[league].name, matches, live }, { headers: { "Cache-Control": pageCacheControl(live) } });
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({
-  "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
-});
+export const headers: HeadersFunction = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches, error }) => {
   if (!page) return errorPageMeta(error);
-  const top = page.matches
-    .slice(0, 3)
-    .map((m) => `${m.home.name} vs ${m.away.name}`)
-    .join(", ");
+  const top = topMatchups(page.matches);
   const path = leaguePicksUrl(page.league);
   return pageMeta({
     matches,

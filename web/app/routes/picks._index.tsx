@@ -1,6 +1,6 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { pageCacheControl } from "../cache-control";
+import { pageCacheControl, publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { useLiveRefresh } from "../components/match/useLiveRefresh";
 import { ParlayBuilderExplainer } from "../components/picks/ParlayBuilderExplainer";
@@ -19,9 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ parlay, topPicks, topPicksLimit: TOP_PICKS_LIMIT, live }, { headers: { "Cache-Control": pageCacheControl(live) } });
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({
-  "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
-});
+export const headers: HeadersFunction = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches, error }) => {
   if (!page) return errorPageMeta(error);

@@ -1,6 +1,6 @@
 import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { pageCacheControl } from "../cache-control";
+import { pageCacheControl, publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { KickoffTime } from "../components/match/KickoffTime";
 import { requireRoutePage } from "../route-page.server";
@@ -20,9 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: socialCardStyles }];
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({
-  "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
-});
+export const headers: HeadersFunction = publicPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: `Social Card Preview | ${SITE_NAME}` },

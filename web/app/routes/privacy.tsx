@@ -1,6 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { pageCacheControl } from "../cache-control";
+import { publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { StaticPageView, staticPageMeta } from "../components/StaticPageView";
 import { loadStaticPage } from "../static-page.server";
@@ -8,9 +8,7 @@ import { PRIVACY } from "../../../shared/domain/urls";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadStaticPage(request, context, "privacy");
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({
-  "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
-});
+export const headers: HeadersFunction = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = (args) => staticPageMeta(args, PRIVACY);
 

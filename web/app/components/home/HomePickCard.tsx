@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { FullPredictionLink } from "../match/FullPredictionLink";
 import type { HomePickMatch } from "../../home-picks.server";
 import { KickoffTime } from "../match/KickoffTime";
 import { PickBox } from "../match/PickBox";
@@ -19,10 +19,7 @@ export function HomePickCard({ match, label }: { match: HomePickMatch; label: st
         <KickoffTime iso={match.kickoffAt} />
       </p>
       <PickBox resolution={resolution} state={match.state} />
-      <Link className="match-card__link" to={match.href}>
-        Full match prediction<span className="visually-hidden">: {match.home.name} vs {match.away.name}</span>{" "}
-        <span aria-hidden="true">→</span>
-      </Link>
+      <FullPredictionLink match={match} />
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { FullPredictionLink } from "./FullPredictionLink";
 import type { MatchCard } from "../../matches.server";
 import { PickBox } from "./PickBox";
 import { Scoreline } from "./Scoreline";
@@ -23,10 +23,7 @@ export function RankedMatchCard({ match, rank }: { match: MatchCard; rank: numbe
           <KickoffTime iso={match.kickoffAt} />
         </p>
         <PickBox resolution={resolution} state={match.state} />
-        <Link className="match-card__link" to={match.href}>
-          Full match prediction<span className="visually-hidden">: {match.home.name} vs {match.away.name}</span>{" "}
-          <span aria-hidden="true">→</span>
-        </Link>
+        <FullPredictionLink match={match} />
       </div>
     </article>
   );
