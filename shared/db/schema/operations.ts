@@ -1,4 +1,4 @@
-import { check, index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { bigint, check, customType, index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { instant, oneOf } from "./columns";
 
 /** 'skipped': the job had nothing to do by design (no provider for its kind, no live match...). */
@@ -37,4 +37,42 @@ export const syncFingerprints = pgTable("sync_fingerprints", {
   key: text("key").primaryKey(),
   fingerprint: text("fingerprint").notNull(),
   updatedAt: instant("updated_at").notNull().defaultNow(),
+});
+
+/**
+ * The version of each scope of stored data ('data', 'live', 'content'...). Every job that writes
+ * bumps its scopes in the same transaction (and, on PostgreSQL, sends NOTIFY data_versions), so
+ * web processes know at once which cached pages are out of date.
+ */
+export const dataVersions = pgTable("data_versions", {
+  scope: text("scope").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+  changedAt: instant("changed_at").notNull().defaultNow(),
+});
+
+/**
+ * A read model the worker computed from stored data (the track record's page, for instance),
+ * kept as JSON and read back in one statement instead of being recomputed per request.
+ * `inputs` says what it was computed from (a data version or a hash), so a rerun with the same
+ * inputs writes nothing.
+ */
+export const readModels = pgTable("read_models", {
+  key: text("key").primaryKey(),
+  inputs: text("inputs").notNull(),
+  payload: jsonb("payload").$type<unknown>().notNull(),
+  computedAt: instant("computed_at").notNull().defaultNow(),
+});
+
+/** Binary data: a Uint8Array on both drivers. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+/**
+ * The prediction engine's fitted state, so a restart does not refit: `fittedThrough` says which
+ * results it has learnt from, and a run refits only when newer results arrived.
+ */
+export const engineStates = pgTable("engine_states", {
+  key: text("key").primaryKey(),
+  fittedThrough: text("fitted_through").notNull(),
+  payload: bytea("payload").notNull(),
+  savedAt: instant("saved_at").notNull().defaultNow(),
 });
