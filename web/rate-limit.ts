@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 
 export interface RateLimitTier {
   name: string;
-  /** Requests allowed per window per client. */
+  /** Requests allowed per window per client; 0: not limited. */
   limit: number;
   windowMs: number;
   appliesTo(req: Request): boolean;
@@ -19,7 +19,8 @@ export function createRateLimiter(tiers: readonly RateLimitTier[], now: () => nu
 
   return function rateLimit(req: Request, res: Response, next: NextFunction) {
     const tier = tiers.find((t) => t.appliesTo(req));
-    if (!tier) return next();
+    // A tier with limit 0 is off: its requests are not counted.
+    if (!tier || tier.limit === 0) return next();
     const time = now();
     if (time - lastSweep > 60_000) {
       for (const [key, w] of windows) if (time - w.start > 60 * 60_000) windows.delete(key);
@@ -46,8 +47,22 @@ export function createRateLimiter(tiers: readonly RateLimitTier[], now: () => nu
 
 const MINUTE = 60_000;
 
+const isWrite = (req: Request) => req.method !== "GET" && req.method !== "HEAD";
+
 /** Writes are rarer and costlier than reads, so they get the tighter budget. */
 export const DEFAULT_RATE_LIMIT_TIERS: readonly RateLimitTier[] = [
-  { name: "write", limit: 30, windowMs: MINUTE, appliesTo: (req) => req.method !== "GET" && req.method !== "HEAD" },
+  { name: "write", limit: 30, windowMs: MINUTE, appliesTo: isWrite },
   { name: "read", limit: 600, windowMs: MINUTE, appliesTo: () => true },
 ];
+
+/**
+ * The tiers the environment asks for (RATE_LIMIT_READS_PER_MINUTE, RATE_LIMIT_WRITES_PER_MINUTE);
+ * a limit of 0 turns that tier off. Pages answered from the page cache are not counted: they
+ * cost less than refusing them would.
+ */
+export function rateLimitTiers(env: { RATE_LIMIT_READS_PER_MINUTE: number; RATE_LIMIT_WRITES_PER_MINUTE: number }): RateLimitTier[] {
+  return [
+    { name: "write", limit: env.RATE_LIMIT_WRITES_PER_MINUTE, windowMs: MINUTE, appliesTo: isWrite },
+    { name: "read", limit: env.RATE_LIMIT_READS_PER_MINUTE, windowMs: MINUTE, appliesTo: () => true },
+  ];
+}

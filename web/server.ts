@@ -1,66 +1,88 @@
-import { randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import type { VersionVector } from "../shared/db/data-versions";
 import { analyticsConfig } from "./app/analytics";
 import type { AppContext } from "./app/load-context";
-import { createRateLimiter, DEFAULT_RATE_LIMIT_TIERS } from "./rate-limit";
+import { contentSecurityPolicy, type CspOptions } from "./page-cache/csp";
+import { createPageServer } from "./page-cache/http";
+import { PageCache } from "./page-cache/page-cache";
+import { createRateLimiter, rateLimitTiers } from "./rate-limit";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-export type ServerServices = Omit<AppContext, "cspNonce">;
+export type ServerServices = Omit<AppContext, "timing" | "pageCacheStats">;
 
-/** The web process's HTTP app: static assets, security headers, then Remix. */
-export function createApp(build: ServerBuild, services: ServerServices): express.Express {
+export interface SiteServer {
+  /** The HTTP server: cached pages are answered before Express sees the request. */
+  server: Server;
+  app: express.Express;
+  cache: PageCache;
+}
+
+/**
+ * The web process's HTTP server: cached pages straight from memory; otherwise static assets,
+ * security headers, rate limits, then Remix through the page cache.
+ */
+export function createSiteServer(build: ServerBuild, services: ServerServices, versions: () => VersionVector): SiteServer {
+  const { env } = services;
+  const cache = new PageCache({
+    maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
+    maxAgeMs: env.PAGE_CACHE_MAX_AGE_SECONDS * 1000,
+    versions,
+  });
+
+  // The analytics tag's host, only when analytics is configured: its script and its hits.
+  const analytics = analyticsConfig(env);
+  const csp: CspOptions = {
+    analyticsSources: analytics ? [analytics.host] : [],
+    // The Studio's Presentation tool shows the site in an iframe.
+    frameAncestors: env.SANITY_STUDIO_URL ? [new URL(env.SANITY_STUDIO_URL).origin] : [],
+  };
+  const pages = createPageServer({
+    build,
+    mode: env.NODE_ENV,
+    cache,
+    services: { ...services, pageCacheStats: () => cache.stats() },
+    csp,
+    versions,
+    siteOrigin: new URL(env.SITE_URL).origin,
+  });
+
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", 1);
-  app.use(compression());
 
-  // The analytics tag's host, only when analytics is configured: its script and its hits.
-  const analytics = analyticsConfig(services.env);
-  const analyticsSources = analytics ? [analytics.host] : [];
-
+  const basePolicy = contentSecurityPolicy(csp);
   app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
+    // HTML pages replace it with one that allows their inline scripts by hash.
+    res.setHeader("Content-Security-Policy", basePolicy);
     next();
   });
   app.use(
     helmet({
-      contentSecurityPolicy: {
-        useDefaults: true,
-        directives: {
-          "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`, ...analyticsSources],
-          "img-src": ["'self'", "data:", ...analyticsSources],
-          "connect-src": ["'self'", ...analyticsSources],
-          // The Studio's Presentation tool shows the site in an iframe.
-          "frame-ancestors": ["'self'", ...(services.env.SANITY_STUDIO_URL ? [new URL(services.env.SANITY_STUDIO_URL).origin] : [])],
-          "upgrade-insecure-requests": null,
-        },
-      },
+      contentSecurityPolicy: false,
       // frame-ancestors above decides who may frame the site; X-Frame-Options cannot name the Studio.
-      xFrameOptions: services.env.SANITY_STUDIO_URL ? false : { action: "sameorigin" },
+      xFrameOptions: env.SANITY_STUDIO_URL ? false : { action: "sameorigin" },
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
 
   // Fingerprinted build assets never change; everything else in public/ may.
-  app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+  const compress = compression();
+  app.use("/build", compress, express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
+  app.use(compress, express.static(path.join(root, "public"), { maxAge: "1h" }));
 
-  app.use(createRateLimiter(DEFAULT_RATE_LIMIT_TIERS));
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: services.env.NODE_ENV,
-      getLoadContext: (_req, res): AppContext => ({ ...services, cspNonce: res.locals.cspNonce as string }),
-    }),
-  );
-  return app;
+  app.use(createRateLimiter(rateLimitTiers(env)));
+  app.all("*", pages.remixHandler);
+
+  const server = createServer((req, res) => {
+    if (!pages.serveFromCache(req, res)) app(req, res);
+  });
+  return { server, app, cache };
 }

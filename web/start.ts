@@ -2,6 +2,7 @@
  * `npm start`: builds the site if its build is missing or older than the sources, opens the
  * database (embedded PGlite unless DATABASE_URL is set), applies migrations and serves.
  */
+import "./node-env";
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -10,10 +11,11 @@ import type { ServerBuild } from "@remix-run/node";
 import { createClock } from "../shared/config/clock";
 import { getEnv, InvalidEnvironmentError, type Env } from "../shared/config/env";
 import { openDb } from "../shared/db";
+import { watchDataVersions, type DataVersions } from "../shared/db/data-versions";
 import { openContent } from "../shared/content/open-content";
 import { createPreviewSessions } from "./app/preview.server";
 import { startEmbeddedWorker, type EmbeddedWorker } from "../sync-worker/embedded";
-import { createApp } from "./server";
+import { createSiteServer } from "./server";
 
 const startedAt = performance.now();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -62,10 +64,19 @@ async function main() {
   const db = await openDb(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.resolve(root, env.PGLITE_DATA_DIR) });
   const clock = createClock(env.CLOCK);
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-  const app = createApp(build, { env, clock, db, content: openContent(env, root), previewSessions: createPreviewSessions(env) });
+  const versions: DataVersions = await watchDataVersions(db);
+  // A publish seen here moves the content version for every process; one seen elsewhere
+  // (the webhook reaches one server) drops this process's cached content.
+  const content = openContent(env, root, {
+    onPublishedChange: () => void versions.bump(["content"]).catch((error: unknown) => console.warn(`content version: ${(error as Error).message}`)),
+  });
+  versions.onChange((changed) => {
+    if (changed.includes("content")) content.clearCache();
+  });
+  const { server } = createSiteServer(build, { env, clock, db, content, previewSessions: createPreviewSessions(env) }, versions.current);
 
   let worker: EmbeddedWorker | null = null;
-  const server = app.listen(env.PORT, env.HOST, () => {
+  server.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
@@ -83,7 +94,7 @@ async function main() {
     console.log(`${signal}: finishing open requests, then closing the database.`);
     const workerStopped = worker?.stop() ?? Promise.resolve();
     server.close(() => {
-      workerStopped.finally(() => db.close().finally(() => process.exit(0)));
+      workerStopped.finally(() => versions.close().finally(() => db.close().finally(() => process.exit(0))));
     });
     setTimeout(() => process.exit(1), 10_000).unref();
   };

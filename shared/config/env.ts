@@ -63,6 +63,11 @@ const secret = z
   .optional()
   .or(z.literal("").transform(() => undefined));
 
+/** A whole number from `min` to `max` given as text. */
+function wholeNumber(min: number, max: number, expected: string) {
+  return z.coerce.number({ error: `expected ${expected}` }).int(`expected ${expected}`).min(min, `expected ${expected}`).max(max, `expected ${expected}`);
+}
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce
@@ -148,6 +153,13 @@ export const envSchema = z.object({
     .regex(/^[A-Z]{1,3}-[A-Z0-9-]{4,30}$/i, "expected a measurement id such as G-ABC123XYZ")
     .optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** Memory for cached pages per web process, in MB; 0 turns the page cache off. */
+  PAGE_CACHE_MB: wholeNumber(0, 65_536, "a whole number of megabytes (0 turns the page cache off)").default(128),
+  /** The longest a cached page is served before it is rendered again, whatever the data versions say. */
+  PAGE_CACHE_MAX_AGE_SECONDS: wholeNumber(1, 86_400, "a whole number of seconds from 1 to 86400").default(60),
+  /** Requests per minute per client address; 0 turns the limit off (load tests). */
+  RATE_LIMIT_READS_PER_MINUTE: wholeNumber(0, 1_000_000, "a whole number of requests (0 turns the limit off)").default(600),
+  RATE_LIMIT_WRITES_PER_MINUTE: wholeNumber(0, 1_000_000, "a whole number of requests (0 turns the limit off)").default(30),
 });
 
 export type Env = z.infer<typeof envSchema> & {

@@ -58,12 +58,19 @@ export interface Content {
   purge(change: ContentChange): string[];
   /** Saves an automation update as a draft or published match preview. */
   updateMatchPreview(update: MatchPreviewUpdate): Promise<MatchPreviewWriteResult>;
+  /** Drops every cached read (another process learnt of a change this one did not see). */
+  clearCache(): void;
 }
 
 export interface ContentOptions {
   cache?: PublishedCacheOptions;
   /** Where reports of documents that fail parsing go. */
   warn?: (message: string) => void;
+  /**
+   * Called when published content changed through this process (a webhook purge, a published
+   * update), so cached pages built from the old content can be dropped everywhere.
+   */
+  onPublishedChange?: () => void;
 }
 
 interface Read<Schema extends z.ZodType> {
@@ -162,12 +169,17 @@ export function createContent(source: ContentSource, options: ContentOptions = {
     purge(change) {
       const tags = cacheTagsForChange(change);
       cache.purge(tags);
+      options.onPublishedChange?.();
       return tags;
     },
     async updateMatchPreview(update) {
       const result = await writeMatchPreviewUpdate(source, update);
-      if (result.status === "published") cache.purge([fixtureTag(update.fixture), MATCH_PREVIEW_LISTS_TAG]);
+      if (result.status === "published") {
+        cache.purge([fixtureTag(update.fixture), MATCH_PREVIEW_LISTS_TAG]);
+        options.onPublishedChange?.();
+      }
       return result;
     },
+    clearCache: () => cache.clear(),
   };
 }

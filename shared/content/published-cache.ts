@@ -56,6 +56,11 @@ export class PublishedContentCache {
     return value;
   }
 
+  /** Drops every entry. */
+  clear(): void {
+    this.entries.clear();
+  }
+
   /** Drops every entry carrying one of the tags; returns how many were dropped. */
   purge(tags: readonly string[]): number {
     const wanted = new Set(tags);

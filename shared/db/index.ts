@@ -12,6 +12,7 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres, { type Sql } from "postgres";
 import { ALL_LEAGUES } from "../domain/leagues";
 import { lockPgliteDataDir } from "./pglite-lock";
+import { statementCounter } from "./query-count";
 import * as schema from "./schema";
 
 export { schema };
@@ -103,7 +104,7 @@ async function openPglite(options: OpenDbOptions): Promise<Connection> {
     unlock();
     throw error;
   }
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client, schema, logger: statementCounter });
   const execute = async <Row>(query: SQL | string) => (await db.execute(toSql(query))).rows as Row[];
 
   // PGlite is one connection in this process: serialising migration runs is enough.
@@ -127,7 +128,7 @@ async function openPglite(options: OpenDbOptions): Promise<Connection> {
 function openPostgres(url: string): Connection {
   // Notices such as "schema already exists, skipping" are expected and not worth printing.
   const client = postgres(url, { onnotice: () => {} });
-  const db = drizzlePostgres({ client, schema });
+  const db = drizzlePostgres({ client, schema, logger: statementCounter });
   const execute = async <Row>(query: SQL | string) => (await db.execute(toSql(query))) as unknown as Row[];
 
   const applyMigrations = async () => {

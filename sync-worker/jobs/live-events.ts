@@ -51,6 +51,8 @@ export const liveEventsJob: JobDefinition = {
     });
     result.rowsWritten += await ctx.db.transaction((tx) => replaceEvents(tx, events));
     result.reason = `${refs.length} matches, ${events.length} events`;
+    // Events show only beside matches in play: pages showing none are unaffected.
+    if (result.rowsWritten > 0) result.changed = ["live"];
     return result;
   },
 };

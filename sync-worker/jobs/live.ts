@@ -14,6 +14,14 @@ const inPlay = (now: Date) => sql`
    and match_state <> 'post-match')
   or match_state = 'live'`;
 
+/** The stored states of these fixtures, as one comparable string. */
+async function matchStates(db: JobDb, ids: readonly number[]): Promise<string> {
+  const [row] = await db.execute<{ states: string | null }>(sql`
+    select string_agg(id::text || ':' || match_state, ',' order by id) as states
+    from fixtures where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  return row?.states ?? "";
+}
+
 /**
  * The state of every match in play: status, minute, live score, and the final score when the
  * whistle has gone (then standings, team statistics and settlement follow).
@@ -45,10 +53,20 @@ export const liveJob: JobDefinition = {
     const feed = await provider.liveFixtures({ fixtures: refs, signal: ctx.signal });
     countFeed(result, feed, ctx.log);
     const withOdds = ctx.providers.for("odds") === provider;
-    result.rowsWritten += await ctx.db.transaction((tx) => storeFixtures(tx, feed.items, now, withOdds));
+    const ids = refs.map((ref) => ref.id);
+    let statesChanged = false;
+    result.rowsWritten += await ctx.db.transaction(async (tx) => {
+      const before = await matchStates(tx, ids);
+      const written = await storeFixtures(tx, feed.items, now, withOdds);
+      statesChanged = written > 0 && (await matchStates(tx, ids)) !== before;
+      return written;
+    });
     const finished = feed.items.filter((f) => f.state === "post-match").length;
     result.reason = `${refs.length} in play, ${finished} finished`;
     if (finished > 0 && result.rowsWritten > 0) result.next = AFTER_RESULTS;
+    // A new score or minute changes the pages showing a match in play; a match that kicked off
+    // or ended changes which pages show one.
+    result.changed = result.rowsWritten === 0 ? [] : statesChanged || finished > 0 ? ["live", "data"] : ["live"];
     return result;
   },
 };

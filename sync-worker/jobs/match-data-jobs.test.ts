@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../shared/db";
+import { readDataVersions } from "../../shared/db/data-versions";
 import { testDatabases } from "../../shared/db/test-databases";
 import { getTeamBySlug } from "../../shared/domain/teams/registry";
 import { testWorker, type TestWorker } from "../test-support/worker";
@@ -153,14 +154,20 @@ describe.each(testDatabases())("match data jobs on $driver", (testDb) => {
   it("follows live matches every tick until the final whistle, then asks for standings and settlement", async () => {
     worker.setNow("2026-02-07T16:20:00Z");
     expect(await liveJob.cadence.due!({ db: jobDbOf(db), clock: worker.clock })).toBe(true);
+    const before = await readDataVersions(db);
     const tick = await worker.run(liveJob);
+    // A tick that only moves scores and minutes changes the live version alone: pages showing
+    // no match in play stay cached.
+    expect(await readDataVersions(db)).toEqual({ ...before, live: before.live + 1 });
     expect(tick.status).toBe("ok");
     expect(await fixture("arsenal", "sunderland")).toMatchObject({ match_state: "live", status: "2H", live_minute: 63, home_score: 1 });
     expect(await fixture("sc-freiburg", "werder-bremen")).toMatchObject({ match_state: "live", live_minute: 90 });
     expect(tick.next).toEqual([]);
 
     worker.setNow("2026-02-07T17:00:00Z");
+    const beforeWhistle = await readDataVersions(db);
     const whistle = await worker.run(liveJob);
+    expect(await readDataVersions(db)).toEqual({ ...beforeWhistle, live: beforeWhistle.live + 1, data: beforeWhistle.data + 1 });
     expect(await fixture("arsenal", "sunderland")).toMatchObject({ match_state: "post-match", status: "FT", home_score: 3, away_score: 0 });
     expect(whistle.next).toEqual(["standings", "team-statistics", "settle-picks"]);
     await worker.run(standingsJob);
@@ -172,12 +179,16 @@ describe.each(testDatabases())("match data jobs on $driver", (testDb) => {
 
   it("catches up with the results of every match that has kicked off, including closing odds", async () => {
     worker.setNow("2026-02-07T19:40:00Z");
+    const before = await readDataVersions(db);
     const run = await worker.run(resultsJob);
     expect(run.status).toBe("ok");
+    expect(await readDataVersions(db)).toEqual({ ...before, data: before.data + 1 });
     const newcastle = await fixture("newcastle-united", "brentford");
     expect(newcastle).toMatchObject({ match_state: "post-match", home_score: 2, away_score: 3, home_shots: 16 });
     expect(await count(`select count(*) as n from fixture_odds where fixture_id = ${newcastle.id} and kind = 'closing'`)).toBe(3);
     expect((await worker.run(resultsJob)).rowsWritten).toBe(0);
+    // Nothing written, nothing bumped: cached pages stay.
+    expect(await readDataVersions(db)).toEqual({ ...before, data: before.data + 1 });
     expect(await liveJob.cadence.due!({ db: jobDbOf(db), clock: worker.clock })).toBe(false);
     expect(await worker.run(liveJob)).toMatchObject({ status: "skipped", error: "no match in play" });
   });

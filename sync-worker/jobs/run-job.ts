@@ -1,5 +1,6 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { syncRuns, type SyncRunStatus } from "../../shared/db/schema";
+import { bumpDataVersions, type DataScope } from "../../shared/db/data-versions";
 import { ProviderError } from "../providers/types";
 import type { JobContext, JobDefinition, JobDb, JobResult } from "./types";
 
@@ -85,9 +86,18 @@ export async function runJob(job: JobDefinition, ctx: JobContext): Promise<JobRu
 
   try {
     const jobCtx = { ...ctx, log };
+    // The versions move with the data: in the job's transaction, or right after a job that
+    // commits in steps.
     const result = job.transactional
-      ? await ctx.db.transaction((tx) => job.run({ ...jobCtx, db: tx }))
-      : await job.run(jobCtx);
+      ? await ctx.db.transaction(async (tx) => {
+          const result = await job.run({ ...jobCtx, db: tx });
+          await bumpDataVersions(tx, changedScopes(result));
+          return result;
+        })
+      : await job.run(jobCtx).then(async (result) => {
+          await bumpDataVersions(ctx.db, changedScopes(result));
+          return result;
+        });
     const status = result.outcome === "skipped" ? "skipped" : "ok";
     const run = await finish(status, result, result.outcome === "skipped" ? (result.reason ?? null) : null);
     const summary = `${run.rowsRead} read, ${run.rowsWritten} written, ${run.rowsRejected} rejected`;
@@ -97,9 +107,17 @@ export async function runJob(job: JobDefinition, ctx: JobContext): Promise<JobRu
   } catch (error) {
     const message = ctx.signal.aborted ? `abandoned: ${String(ctx.signal.reason ?? "stopped")}` : describeError(error);
     log.error(`failed: ${message}`);
+    // A job that commits in steps may have committed some before it failed.
+    if (!job.transactional) await bumpDataVersions(ctx.db, ["data"]).catch(() => undefined);
     const empty: JobResult = { outcome: "ok", rowsRead: 0, rowsWritten: 0, rowsRejected: 0 };
     return finish("failed", empty, message);
   }
+}
+
+/** What a run changed: what it says, else `data` when it wrote anything. */
+function changedScopes(result: JobResult): readonly DataScope[] {
+  if (result.changed) return result.changed;
+  return result.rowsWritten > 0 ? ["data"] : [];
 }
 
 /** The longest a run may take; pg-boss gives a job up after this long too. */

@@ -20,6 +20,7 @@ import type { Clock } from "../../shared/config/clock";
 import type { Content } from "../../shared/content/content";
 import type { DataKind } from "../../shared/config/data-sources";
 import type { Database, Driver } from "../../shared/db";
+import type { DataScope } from "../../shared/db/data-versions";
 import type { LeagueKey } from "../../shared/domain/leagues";
 import type { Logger } from "../log";
 import type { ProviderSet } from "../providers/types";
@@ -70,6 +71,12 @@ export interface JobResult {
   details?: Record<string, unknown>;
   /** Jobs the schedulers run right after this one because of what it found (standings after new results). */
   next?: readonly string[];
+  /**
+   * The scopes of data the run changed (shared/db/data-versions.ts), bumped with its writes.
+   * Unset: `data` when it wrote rows. The live job says `live`, plus `data` when a match
+   * started or ended.
+   */
+  changed?: readonly DataScope[];
 }
 
 export interface Cadence {

@@ -17,3 +17,12 @@ export function pageCacheControl(live: boolean): string {
 export const publicPageHeaders = ({ loaderHeaders }: { loaderHeaders: Headers }): HeadersInit => ({
   "Cache-Control": loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
 });
+
+/**
+ * Whether an answer with this Cache-Control shows a match in play, so that the page cache
+ * renders it again after every live tick: the live page policy, or `no-store` (the live score
+ * while a match is on, and answers the spec says are never cached, such as the top 10).
+ */
+export function dependsOnLive(cacheControl: string): boolean {
+  return cacheControl === LIVE_PAGE_CACHE || /\bno-store\b/.test(cacheControl);
+}

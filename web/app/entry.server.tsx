@@ -4,7 +4,6 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { NonceProvider } from "./nonce";
 
 const ABORT_DELAY = 5_000;
 
@@ -17,6 +16,7 @@ export async function handleDataRequest(
   response: Response,
   { request, context }: { request: Request; context: AppLoadContext },
 ): Promise<Response> {
+  if (context.timing) context.timing.renderStartedAt = performance.now();
   await noStoreInPreview(response.headers, request, context);
   return response;
 }
@@ -28,18 +28,17 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  if (loadContext.timing) loadContext.timing.renderStartedAt = performance.now();
   await noStoreInPreview(responseHeaders, request, loadContext);
   // Crawlers get the whole document at once; browsers get it streamed as soon as the shell is ready.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
-  const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceProvider>,
+      // No nonce: inline scripts are allowed by their hashes, so a rendered page can be cached
+      // and served to everyone (web/page-cache/csp.ts).
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
       {
-        nonce,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -3,6 +3,7 @@ import type { Clock } from "../../shared/config/clock";
 import type { DbHandle } from "../../shared/db";
 import type { Content } from "../../shared/content/content";
 import type { PreviewSessions } from "./preview.server";
+import type { PageCacheStats } from "../page-cache/page-cache";
 
 /** What the server hands every loader and action: no module-level singletons in the app. */
 export type AppContext = {
@@ -12,9 +13,16 @@ export type AppContext = {
   /** Editorial content (Sanity or the local dataset); drafts only in preview. */
   content: Content;
   previewSessions: PreviewSessions;
-  /** Per-request nonce for the Content-Security-Policy. */
-  cspNonce: string;
+  /** The page cache's counters, for /api-status (unset where pages are not served through it). */
+  pageCacheStats?: () => PageCacheStats;
+  /** When the loaders finished, for the Server-Timing header (set by entry.server.tsx). */
+  timing?: RequestTiming;
 };
+
+export interface RequestTiming {
+  /** performance.now() when rendering started, after the loaders. */
+  renderStartedAt?: number;
+}
 
 declare module "@remix-run/server-runtime" {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type

@@ -9,7 +9,6 @@ import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { Toaster } from "./components/toast/Toaster";
 import { TeamNavigationPending } from "./components/team/TeamNavigationPending";
-import { useNonce } from "./nonce";
 import { analyticsConfig } from "./analytics";
 import { Analytics } from "./components/Analytics";
 import { SITE_NAME, SOCIAL_URL } from "../../shared/domain/site";
@@ -41,7 +40,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en">
@@ -67,8 +65,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <ParlayModal />
         <Toaster />
         <TeamNavigationPending />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

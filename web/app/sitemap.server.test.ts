@@ -84,7 +84,6 @@ describe.each(testDatabases())("the sitemap on $driver", (testDb) => {
       ...contentRouteContext({ SITE_URL: ORIGIN }, localContentSource(DATASET)),
       db,
       clock: worker.clock,
-      cspNonce: "",
     };
   });
   afterAll(() => testDb.dispose());

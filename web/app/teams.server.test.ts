@@ -99,7 +99,7 @@ describe.each(testDatabases())("team read models on $driver", (testDb) => {
   const context = () => ({ db, clock: worker.clock });
   const appContext = (): AppContext => {
     const env = parseEnv({});
-    return { env, db, clock: worker.clock, content, previewSessions: createPreviewSessions(env), cspNonce: "" };
+    return { env, db, clock: worker.clock, content, previewSessions: createPreviewSessions(env) };
   };
 
   beforeAll(async () => {

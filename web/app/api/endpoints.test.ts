@@ -208,7 +208,7 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
 
     const env = parseEnv({ CLOCK: `replay:${worker.clock.now().toISOString()}`, SESSION_SECRET: "a-test-session-secret-of-32-chars" });
     const previewSessions = createPreviewSessions(env);
-    context = { env, clock: worker.clock, db, content, previewSessions, cspNonce: "test" };
+    context = { env, clock: worker.clock, db, content, previewSessions, };
     previewCookie = (await previewSessions.open(new Request("http://localhost/"))).split(";")[0];
     handle = await apiRequestHandler();
   });

@@ -1,7 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { INITIAL_PAGE_VIEW_DELAY_MS, tagBootstrapScript, tagScriptUrl, type AnalyticsConfig } from "../analytics";
-import { useNonce } from "../nonce";
 
 declare global {
   interface Window {
@@ -36,13 +35,12 @@ function usePageViews(enabled: boolean): void {
 
 /** The analytics tag and its page views; renders nothing without configuration. */
 export function Analytics({ config }: { config: AnalyticsConfig | null }) {
-  const nonce = useNonce();
   usePageViews(config !== null);
   if (!config) return null;
   return (
     <>
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: tagBootstrapScript(config) }} />
-      <script async nonce={nonce} src={tagScriptUrl(config)} />
+      <script dangerouslySetInnerHTML={{ __html: tagBootstrapScript(config) }} />
+      <script async src={tagScriptUrl(config)} />
     </>
   );
 }

@@ -1,0 +1,305 @@
+/**
+ * How the web process answers with Remix, through the page cache.
+ *
+ * - `serveFromCache` runs before Express for every request: an anonymous GET or HEAD whose page
+ *   is cached and current is answered from memory (200 with the stored bytes, or 304 when
+ *   If-None-Match names its ETag) without touching Express, loaders or the database.
+ * - `remixHandler` is Express's last handler. A cacheable request that missed renders once
+ *   (concurrent identical misses wait for the same render), is stored with the data versions it
+ *   was rendered from, then answered like a hit. Everything else (preview, internal pages,
+ *   writes, personal cookies) is rendered for that request alone and never stored.
+ *
+ * Every answer carries Server-Timing (cache hit, miss or bypass; loader, render and total time;
+ * the statements the database ran) and every HTML answer a CSP allowing exactly its inline
+ * scripts by hash. See docs/decisions/0007-csp-hashes-for-cached-pages.md.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import { createReadableStreamFromReadable, createRequestHandler as createRemixRequestHandler } from "@remix-run/node";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import type { DataScope, VersionVector } from "../../shared/db/data-versions";
+import { countQueries } from "../../shared/db/query-count";
+import { dependsOnLive } from "../app/cache-control";
+import type { AppContext, RequestTiming } from "../app/load-context";
+import { contentSecurityPolicy, inlineScriptHashes, type CspOptions } from "./csp";
+import { chooseEncoding, compress, etagOfBody, PageCache, type CachedPage } from "./page-cache";
+
+/** Cookies that make a request personal: the preview session and the internal pages' access. */
+const PERSONAL_COOKIE = /(?:^|;\s*)fkp_/;
+/** Paths never cached whoever asks: the internal pages, preview mode, content writes. */
+const NEVER_CACHED = /^\/(?:test-api|api-status|api\/internal|api\/test-|api\/find-|api\/live-match|api\/create-|api\/preview-mode|api\/content\/)/;
+/** Headers of the rendering request's answer that are not the page's own. */
+const NOT_STORED_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "etag",
+  "date",
+  "connection",
+  "keep-alive",
+  "server-timing",
+  "set-cookie",
+  "vary",
+  "ratelimit-limit",
+  "ratelimit-remaining",
+  "retry-after",
+]);
+
+/** Whether the cache may answer this request and keep its answer. */
+export function isCacheableRequest(req: IncomingMessage): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (req.headers.authorization) return false;
+  const cookie = req.headers.cookie;
+  if (cookie && PERSONAL_COOKIE.test(cookie)) return false;
+  return !NEVER_CACHED.test(req.url ?? "/");
+}
+
+/** The cache key: the URL as requested, and whether the client asked for HTML (/api answers both). */
+export function cacheKeyOf(req: IncomingMessage): string {
+  const html = (req.headers.accept ?? "").includes("text/html") ? "h" : "-";
+  return `${html} ${req.url ?? "/"}`;
+}
+
+/** If-None-Match names this ETag (weak or strong, in a list, or '*'). */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((candidate) => {
+    const tag = candidate.trim().replace(/^W\//, "");
+    return tag === "*" || tag === etag;
+  });
+}
+
+interface Timings {
+  cache: "hit" | "miss" | "bypass";
+  loaderMs?: number;
+  renderMs?: number;
+  totalMs: number;
+  queries?: number;
+}
+
+export function serverTiming(t: Timings): string {
+  const parts = [`cache;desc=${t.cache}`];
+  if (t.loaderMs !== undefined) parts.push(`loader;dur=${t.loaderMs.toFixed(2)}`);
+  if (t.renderMs !== undefined) parts.push(`render;dur=${t.renderMs.toFixed(2)}`);
+  if (t.queries !== undefined) parts.push(`db;desc="${t.queries} statements"`);
+  parts.push(`total;dur=${t.totalMs.toFixed(2)}`);
+  return parts.join(", ");
+}
+
+/** A rendered answer, whole: status, the page's own headers and the body. */
+interface Rendered {
+  status: number;
+  headers: Array<[string, string]>;
+  body: Buffer;
+  etag: string | null;
+  dependsOn: readonly DataScope[];
+  versions: VersionVector;
+  personal: boolean;
+  loaderMs: number;
+  renderMs: number;
+  queries: number;
+}
+
+export interface PageServerOptions {
+  build: ServerBuild;
+  mode: string;
+  cache: PageCache;
+  /** The loader context of every request, without the per-request timing. */
+  services: Omit<AppContext, "timing">;
+  csp: CspOptions;
+  versions: () => VersionVector;
+  /** The public origin: cached pages are rendered for it, whatever Host a client sent. */
+  siteOrigin: string;
+}
+
+export interface PageServer {
+  serveFromCache(req: IncomingMessage, res: ServerResponse): boolean;
+  remixHandler(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void>;
+}
+
+export function createPageServer(options: PageServerOptions): PageServer {
+  const { cache } = options;
+  const handleRequest = createRemixRequestHandler(options.build, options.mode);
+  const baseCsp = contentSecurityPolicy(options.csp);
+  /** Renders in progress, by cache key and versions: a burst of identical misses renders once. */
+  const inFlight = new Map<string, Promise<Rendered>>();
+
+  function send(req: IncomingMessage, res: ServerResponse, page: Pick<CachedPage, "status" | "headers" | "body"> & { etag: string | null }, entry: CachedPage | null, timings: Timings, started: number) {
+    const head: Record<string, string | string[]> = {};
+    for (const [name, value] of page.headers) {
+      const existing = head[name];
+      head[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+    }
+    const etag = page.etag;
+    if (etag) head.etag = etag;
+    if (etag && page.status === 200 && etagMatches(req.headers["if-none-match"] as string | undefined, etag)) {
+      cache.count("notModified");
+      delete head["content-type"];
+      head["server-timing"] = serverTiming({ ...timings, totalMs: performance.now() - started });
+      res.writeHead(304, head);
+      res.end();
+      return;
+    }
+    let body = page.body;
+    if (PageCache.wantsCompression(page)) {
+      head.vary = typeof head.vary === "string" ? `${head.vary}, Accept-Encoding` : "Accept-Encoding";
+      const encoding = chooseEncoding(req.headers["accept-encoding"] as string | undefined);
+      if (encoding !== "identity") {
+        body = entry ? cache.bodyFor(entry, encoding) : compress(page.body, encoding);
+        head["content-encoding"] = encoding;
+      }
+    }
+    head["content-length"] = String(body.length);
+    head["server-timing"] = serverTiming({ ...timings, totalMs: performance.now() - started });
+    res.writeHead(page.status, head);
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  function serveFromCache(req: IncomingMessage, res: ServerResponse): boolean {
+    if (!cache.enabled || !isCacheableRequest(req)) return false;
+    const started = performance.now();
+    const entry = cache.lookup(cacheKeyOf(req));
+    if (!entry) return false;
+    cache.count("hits");
+    send(req, res, entry, entry, { cache: "hit", totalMs: 0 }, started);
+    return true;
+  }
+
+  /** Renders with Remix and reads the whole answer. */
+  async function render(request: globalThis.Request, req: ExpressRequest, res: ExpressResponse): Promise<Rendered> {
+    const versions = options.versions();
+    const started = performance.now();
+    const timing: RequestTiming = {};
+    const context: AppLoadContext = { ...options.services, timing };
+    const { result: response, queries } = await countQueries(() => handleRequest(request, context));
+    const loaderEnd = timing.renderStartedAt ?? performance.now();
+    const body = Buffer.from(await response.arrayBuffer());
+    // Security headers set by the middleware before this handler, then the route's own.
+    const headers = new Map<string, string>();
+    for (const [name, value] of Object.entries(res.getHeaders())) {
+      const lower = name.toLowerCase();
+      if (value !== undefined && !NOT_STORED_HEADERS.has(lower)) headers.set(lower, Array.isArray(value) ? value.join(", ") : String(value));
+    }
+    for (const [name, value] of response.headers) {
+      if (name === "vary" || !NOT_STORED_HEADERS.has(name)) headers.set(name, value);
+    }
+    if ((response.headers.get("content-type") ?? "").includes("text/html")) {
+      headers.set("content-security-policy", contentSecurityPolicy(options.csp, inlineScriptHashes(body.toString("utf8"))));
+    }
+    const cookies = response.headers.getSetCookie();
+    const cacheControl = response.headers.get("cache-control") ?? "";
+    return {
+      status: response.status,
+      headers: [...headers, ...cookies.map((cookie): [string, string] => ["set-cookie", cookie])],
+      body,
+      etag: response.status === 200 ? etagOfBody(body) : response.headers.get("etag"),
+      dependsOn: dependsOnLive(cacheControl) ? ["data", "live", "content"] : ["data", "content"],
+      versions,
+      personal: cookies.length > 0 || /\bprivate\b/i.test(cacheControl),
+      loaderMs: loaderEnd - started,
+      renderMs: performance.now() - loaderEnd,
+      queries,
+    };
+  }
+
+  /**
+   * The request a cacheable page is rendered for: the public origin, no validators, no cookies
+   * (nothing personal may reach a shared page), no abort (others may be waiting for it).
+   */
+  function publicRequest(req: ExpressRequest): globalThis.Request {
+    const headers = new Headers();
+    for (const name of ["accept", "accept-language", "user-agent"]) {
+      const value = req.headers[name];
+      if (typeof value === "string") headers.set(name, value);
+    }
+    return new Request(new URL(req.originalUrl, options.siteOrigin), { method: "GET", headers });
+  }
+
+  /**
+   * The request as the client sent it, for answers rendered for that client alone: its own
+   * origin (the internal pages check a POST's Origin against it), headers and body, aborted
+   * when the client goes away.
+   */
+  function clientRequest(req: ExpressRequest, res: ExpressResponse): globalThis.Request {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+      else if (value !== undefined) headers.set(name, value);
+    }
+    const controller = new AbortController();
+    res.on("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      init.body = createReadableStreamFromReadable(req);
+      init.duplex = "half";
+    }
+    return new Request(new URL(req.originalUrl, clientOrigin(req)), init);
+  }
+
+  /** The origin the client addressed, or the public one when its Host header is not usable. */
+  function clientOrigin(req: ExpressRequest): string {
+    try {
+      return new URL(`${req.protocol}://${req.get("host") ?? ""}`).origin;
+    } catch {
+      return options.siteOrigin;
+    }
+  }
+
+  async function remixHandler(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
+    const started = performance.now();
+    try {
+      if (!cache.enabled || !isCacheableRequest(req)) {
+        cache.count("bypassed");
+        const rendered = await render(clientRequest(req, res), req, res);
+        send(req, res, rendered, null, { cache: "bypass", loaderMs: rendered.loaderMs, renderMs: rendered.renderMs, queries: rendered.queries, totalMs: 0 }, started);
+        return;
+      }
+      const key = cacheKeyOf(req);
+      // Another request may have stored it while this one went through the middleware.
+      const current = cache.lookup(key);
+      if (current) {
+        cache.count("hits");
+        send(req, res, current, current, { cache: "hit", totalMs: 0 }, started);
+        return;
+      }
+      cache.count("misses");
+      const versions = options.versions();
+      const flightKey = `${versions.data}.${versions.live}.${versions.content} ${key}`;
+      let flight = inFlight.get(flightKey);
+      const leader = !flight;
+      if (!flight) {
+        flight = render(publicRequest(req), req, res);
+        inFlight.set(flightKey, flight);
+        void flight.finally(() => inFlight.delete(flightKey)).catch(() => undefined);
+      }
+      let rendered = await flight;
+      // A personal answer (one that sets a cookie) is never shared: render for this request.
+      if (!leader && rendered.personal) rendered = await render(publicRequest(req), req, res);
+      let entry: CachedPage | null = null;
+      if (leader && rendered.status === 200 && !rendered.personal && rendered.etag) {
+        entry = cache.store({
+          key,
+          status: rendered.status,
+          headers: rendered.headers,
+          body: rendered.body,
+          etag: rendered.etag,
+          dependsOn: rendered.dependsOn,
+          versions: rendered.versions,
+        });
+      } else if (!leader && rendered.status === 200 && !rendered.personal) {
+        entry = cache.lookup(key) ?? null;
+      }
+      const timings: Timings = leader
+        ? { cache: "miss", loaderMs: rendered.loaderMs, renderMs: rendered.renderMs, queries: rendered.queries, totalMs: 0 }
+        : { cache: "miss", totalMs: 0 };
+      send(req, res, entry ?? rendered, entry, timings, started);
+    } catch (error) {
+      next(error);
+    }
+  }
+
+  return { serveFromCache, remixHandler };
+}
+

@@ -1,0 +1,123 @@
+import { createHash } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import type { VersionVector } from "../../shared/db/data-versions";
+import { contentSecurityPolicy, inlineScriptHashes } from "./csp";
+import { chooseEncoding, etagOfBody, PageCache } from "./page-cache";
+
+function harness(maxBytes = 1024 * 1024, maxAgeMs = 60_000) {
+  let versions: VersionVector = { data: 1, live: 1, content: 1 };
+  let now = 1_000_000;
+  const cache = new PageCache({ maxBytes, maxAgeMs, versions: () => versions, now: () => now });
+  const page = (key: string, body = `<p>${key}</p>`, dependsOn: ("data" | "live" | "content")[] = ["data", "content"]) =>
+    cache.store({
+      key,
+      status: 200,
+      headers: [["content-type", "text/html; charset=utf-8"]],
+      body: Buffer.from(body),
+      etag: etagOfBody(body),
+      dependsOn,
+      versions,
+    });
+  return {
+    cache,
+    page,
+    bump: (scope: keyof VersionVector) => {
+      versions = { ...versions, [scope]: versions[scope] + 1 };
+    },
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
+}
+
+describe("page cache", () => {
+  it("serves an entry while the versions it depends on are current", () => {
+    const { cache, page, bump } = harness();
+    page("/", "home", ["data", "content"]);
+    page("/live", "live", ["data", "live", "content"]);
+    bump("live");
+    expect(cache.lookup("/")?.body.toString()).toBe("home");
+    expect(cache.lookup("/live")).toBeUndefined();
+    bump("data");
+    expect(cache.lookup("/")).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ expired: 2, entries: 0, bytes: 0 });
+  });
+
+  it("drops an entry older than the maximum age whatever the versions say", () => {
+    const { cache, page, advance } = harness(1024 * 1024, 60_000);
+    page("/");
+    advance(59_999);
+    expect(cache.lookup("/")).toBeDefined();
+    advance(1);
+    expect(cache.lookup("/")).toBeUndefined();
+  });
+
+  it("stays within its memory bound, evicting the least recently used first", () => {
+    // Each entry costs its body plus 1 KB; 64 KB holds fewer than 16 entries of 3 KB.
+    const { cache, page } = harness(64 * 1024);
+    for (let i = 0; i < 10; i++) page(`/p${i}`, "x".repeat(3_000));
+    cache.lookup("/p0"); // used: now the most recent
+    for (let i = 10; i < 30; i++) page(`/p${i}`, "x".repeat(3_000));
+    const stats = cache.stats();
+    expect(stats.bytes).toBeLessThanOrEqual(64 * 1024);
+    expect(stats.evicted).toBeGreaterThan(0);
+    expect(cache.lookup("/p1")).toBeUndefined();
+    expect(cache.lookup("/p29")).toBeDefined();
+  });
+
+  it("refuses an answer larger than an eighth of the cache", () => {
+    const { cache, page } = harness(80 * 1024);
+    expect(page("/big.csv", "x".repeat(20_000))).toBeNull();
+    expect(cache.stats().entries).toBe(0);
+  });
+
+  it("compresses an entry once per encoding and counts the bytes", () => {
+    const { cache, page } = harness();
+    const body = "<p>Arsenal v Chelsea</p>".repeat(200);
+    const entry = page("/m", body)!;
+    const br = cache.bodyFor(entry, "br");
+    expect(brotliDecompressSync(br).toString()).toBe(body);
+    expect(cache.bodyFor(entry, "br")).toBe(br);
+    expect(gunzipSync(cache.bodyFor(entry, "gzip")).toString()).toBe(body);
+    expect(cache.stats().bytes).toBe(body.length + 1024 + br.length + entry.encoded.gzip!.length);
+  });
+
+  it("is off with a bound of 0", () => {
+    const { cache } = harness(0);
+    expect(cache.enabled).toBe(false);
+  });
+});
+
+describe("content negotiation", () => {
+  it("prefers brotli, then gzip, and honours q=0", () => {
+    expect(chooseEncoding("gzip, deflate, br")).toBe("br");
+    expect(chooseEncoding("gzip, br;q=0")).toBe("gzip");
+    expect(chooseEncoding("identity")).toBe("identity");
+    expect(chooseEncoding(undefined)).toBe("identity");
+    expect(chooseEncoding("*")).toBe("gzip");
+  });
+});
+
+describe("content security policy for cached pages", () => {
+  const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+  it("allows each inline script by the hash of its exact text, and no nonce", () => {
+    const html = [
+      "<html><head>",
+      '<script type="application/ld+json">{"@type":"SportsEvent"}</script>',
+      '<script src="/build/entry.js"></script>',
+      "<script>window.__remixContext = {};</script>",
+      '<script type="module" async="">import "/build/root.js";</script>',
+      "<script>window.__remixContext = {};</script>",
+      "</head></html>",
+    ].join("");
+    const hashes = inlineScriptHashes(html);
+    expect(hashes).toEqual([sha('{"@type":"SportsEvent"}'), sha("window.__remixContext = {};"), sha('import "/build/root.js";')]);
+    const policy = contentSecurityPolicy({ analyticsSources: ["https://tags.example.com"], frameAncestors: [] }, hashes);
+    expect(policy).toContain(`script-src 'self' ${hashes.join(" ")} https://tags.example.com;`);
+    expect(policy).not.toContain("nonce-");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("frame-ancestors 'self';");
+  });
+});

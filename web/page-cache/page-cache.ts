@@ -1,0 +1,203 @@
+/**
+ * The page cache: rendered answers of anonymous GET requests, kept in this process's memory and
+ * keyed by the request (URL, and whether it asked for HTML). An entry remembers the data
+ * versions it was rendered from and the scopes it depends on; it is served while those versions
+ * are current and it is younger than the maximum age (which bounds what depends on the clock
+ * alone, such as "this week"). Memory is bounded: the least recently used entries go first.
+ * Compressed forms (gzip, brotli) are made once per entry, when a client first asks for one.
+ */
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import type { DataScope, VersionVector } from "../../shared/db/data-versions";
+
+export type ContentEncoding = "br" | "gzip" | "identity";
+
+export interface CachedPage {
+  key: string;
+  status: number;
+  /** Headers sent with every answer from this entry (no length, encoding, ETag or timing). */
+  headers: ReadonlyArray<readonly [string, string]>;
+  body: Buffer;
+  /** Strong validator: the hash of the body. */
+  etag: string;
+  /** The scopes of data the page shows, and their versions when it was rendered. */
+  dependsOn: readonly DataScope[];
+  versions: VersionVector;
+  storedAt: number;
+  /** Compressed bodies made so far. */
+  encoded: Partial<Record<Exclude<ContentEncoding, "identity">, Buffer>>;
+  /** Bytes this entry holds (bodies and an estimate of the rest). */
+  size: number;
+}
+
+export interface PageCacheStats {
+  enabled: boolean;
+  hits: number;
+  misses: number;
+  /** Requests the cache does not serve by design: preview, internal pages, writes. */
+  bypassed: number;
+  notModified: number;
+  /** Entries dropped because their data changed or they grew too old. */
+  expired: number;
+  /** Entries dropped to stay within the memory bound. */
+  evicted: number;
+  entries: number;
+  bytes: number;
+  maxBytes: number;
+  maxAgeSeconds: number;
+}
+
+export interface PageCacheOptions {
+  maxBytes: number;
+  maxAgeMs: number;
+  /** The data versions this process knows of now. */
+  versions: () => VersionVector;
+  now?: () => number;
+}
+
+/** Bytes an entry costs beyond its bodies: the key, headers and bookkeeping. */
+const ENTRY_OVERHEAD = 1_024;
+/** Below this, compressing costs more than it saves. */
+const MIN_COMPRESSIBLE_BYTES = 1_024;
+
+/** A strong ETag of these bytes. */
+export function etagOfBody(body: Buffer | string): string {
+  return `"${createHash("sha1").update(body).digest("base64url")}"`;
+}
+
+/** Whether an answer of this type is worth compressing. */
+export function isCompressible(contentType: string | null | undefined): boolean {
+  return /^(text\/|application\/(json|javascript|xml|rss\+xml|atom\+xml|manifest\+json)|image\/svg\+xml)/i.test(contentType ?? "");
+}
+
+/** The encoding to send for an Accept-Encoding header: brotli, else gzip, else none. */
+export function chooseEncoding(acceptEncoding: string | undefined): ContentEncoding {
+  if (!acceptEncoding) return "identity";
+  let br = false;
+  let gzip = false;
+  for (const part of acceptEncoding.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const refused = params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+    if (refused) continue;
+    if (name === "br") br = true;
+    else if (name === "gzip" || name === "*") gzip = true;
+  }
+  return br ? "br" : gzip ? "gzip" : "identity";
+}
+
+/** Compresses with settings fit for doing it while a visitor waits (brotli 5, gzip 6). */
+export function compress(body: Buffer, encoding: Exclude<ContentEncoding, "identity">): Buffer {
+  return encoding === "br"
+    ? brotliCompressSync(body, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
+      })
+    : gzipSync(body, { level: 6 });
+}
+
+export class PageCache {
+  private readonly entries = new Map<string, CachedPage>();
+  private bytes = 0;
+  private readonly counters = { hits: 0, misses: 0, bypassed: 0, notModified: 0, expired: 0, evicted: 0 };
+  private readonly now: () => number;
+
+  constructor(private readonly options: PageCacheOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  get enabled(): boolean {
+    return this.options.maxBytes > 0;
+  }
+
+  /** The entry for `key` if it is still current; a stale one is dropped. */
+  lookup(key: string): CachedPage | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (!this.isCurrent(entry)) {
+      this.remove(entry);
+      this.counters.expired++;
+      return undefined;
+    }
+    // Most recently used last: Maps keep insertion order.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  isCurrent(entry: CachedPage): boolean {
+    if (this.now() - entry.storedAt >= this.options.maxAgeMs) return false;
+    const versions = this.options.versions();
+    return entry.dependsOn.every((scope) => entry.versions[scope] === versions[scope]);
+  }
+
+  /** Keeps an entry, evicting the least recently used ones to make room. False: too big to keep. */
+  store(page: Omit<CachedPage, "storedAt" | "encoded" | "size">): CachedPage | null {
+    if (!this.enabled) return null;
+    const entry: CachedPage = { ...page, storedAt: this.now(), encoded: {}, size: page.body.length + ENTRY_OVERHEAD };
+    // A single answer may take an eighth of the cache at most (a large CSV, not a page).
+    if (entry.size * 8 > this.options.maxBytes) return null;
+    const previous = this.entries.get(entry.key);
+    if (previous) this.remove(previous);
+    this.entries.set(entry.key, entry);
+    this.bytes += entry.size;
+    this.evictToFit();
+    return entry;
+  }
+
+  /** The body in `encoding`, compressing it once for this entry. */
+  bodyFor(entry: CachedPage, encoding: ContentEncoding): Buffer {
+    if (encoding === "identity") return entry.body;
+    let encoded = entry.encoded[encoding];
+    if (!encoded) {
+      encoded = compress(entry.body, encoding);
+      entry.encoded[encoding] = encoded;
+      if (this.entries.get(entry.key) === entry) {
+        entry.size += encoded.length;
+        this.bytes += encoded.length;
+        this.evictToFit();
+      }
+    }
+    return encoded;
+  }
+
+  /** Whether an answer of this entry may be compressed for a client that accepts it. */
+  static wantsCompression(entry: Pick<CachedPage, "headers" | "body">): boolean {
+    if (entry.body.length < MIN_COMPRESSIBLE_BYTES) return false;
+    const type = entry.headers.find(([name]) => name === "content-type")?.[1];
+    return isCompressible(type);
+  }
+
+  count(event: "hits" | "misses" | "bypassed" | "notModified"): void {
+    this.counters[event]++;
+  }
+
+  stats(): PageCacheStats {
+    return {
+      enabled: this.enabled,
+      ...this.counters,
+      entries: this.entries.size,
+      bytes: this.bytes,
+      maxBytes: this.options.maxBytes,
+      maxAgeSeconds: Math.round(this.options.maxAgeMs / 1000),
+    };
+  }
+
+  /** Drops every entry (tests; a deploy reloads the process anyway). */
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private remove(entry: CachedPage): void {
+    if (this.entries.get(entry.key) !== entry) return;
+    this.entries.delete(entry.key);
+    this.bytes -= entry.size;
+  }
+
+  private evictToFit(): void {
+    for (const entry of this.entries.values()) {
+      if (this.bytes <= this.options.maxBytes) break;
+      this.remove(entry);
+      this.counters.evicted++;
+    }
+  }
+}
