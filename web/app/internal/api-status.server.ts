@@ -11,10 +11,11 @@ import { seasonCodeFor, seasonLabel } from "../../../shared/domain/matchweek";
 import { matchUrl, matchUrlById } from "../../../shared/domain/urls";
 import { createLogger } from "../../../sync-worker/log";
 import { createProviderSet } from "../../../sync-worker/providers/provider-set";
+import type { PageCacheStats } from "../../page-cache/page-cache";
 import type { AppContext } from "../load-context";
 import { PROVIDER_LABELS } from "./create-match.server";
 
-type StatusContext = Pick<AppContext, "env" | "clock" | "db">;
+type StatusContext = Pick<AppContext, "env" | "clock" | "db" | "pageCacheStats">;
 
 /** The spec's sample link of the status page. */
 export const SPEC_MATCH_LINK = matchUrlById(1);
@@ -96,6 +97,20 @@ export interface ApiStatus {
   } | null;
   matchLinks: MatchLink[] | null;
   specMatch: { href: string; label: string | null };
+  /** This web process's page cache; null where pages are not served through it. */
+  pageCache: PageCacheStatus | null;
+}
+
+export interface PageCacheStatus extends PageCacheStats {
+  /** Hits (304s included) over every cacheable request, 0 to 100; null before the first. */
+  hitRate: number | null;
+}
+
+/** The cache's counters with its hit rate. */
+export function pageCacheStatus(stats: PageCacheStats | undefined): PageCacheStatus | null {
+  if (!stats) return null;
+  const total = stats.hits + stats.misses;
+  return { ...stats, hitRate: total === 0 ? null : Math.round((1000 * stats.hits) / total) / 10 };
 }
 
 function databaseLocation({ env, db }: StatusContext): string {
@@ -293,5 +308,6 @@ export async function getApiStatus(context: StatusContext): Promise<ApiStatus> {
     counts: read?.[2] ?? null,
     matchLinks: read?.[3] ?? null,
     specMatch: { href: SPEC_MATCH_LINK, label: read?.[4] ?? null },
+    pageCache: pageCacheStatus(context.pageCacheStats?.()),
   };
 }

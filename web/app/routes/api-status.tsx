@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { ScrollRegion } from "../components/ScrollRegion";
 import { INTERNAL_HEADERS, requireInternalPage } from "../internal/access.server";
-import { getApiStatus, type JobRunStatus } from "../internal/api-status.server";
+import { getApiStatus, type JobRunStatus, type PageCacheStatus } from "../internal/api-status.server";
 import { UtcTime, internalPageHeaders, internalPageMeta } from "../internal/internal-page";
 import internalStyles from "../styles/internal.css";
 import { API_STATUS, TEST_API } from "../../../shared/domain/urls";
@@ -40,6 +40,43 @@ const number = (n: number) => n.toLocaleString("en-US");
 
 function StatusBadge({ status }: { status: string }) {
   return <span className={`status-badge status-badge--${status}`}>{status}</span>;
+}
+
+/** This process's page cache: hit rate, what it holds, what it dropped. */
+function PageCacheFacts({ cache }: { cache: PageCacheStatus | null }) {
+  if (!cache || !cache.enabled) {
+    return <p className="internal-card__state">Off{cache ? " (PAGE_CACHE_MB=0)" : ""}</p>;
+  }
+  const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return (
+    <>
+      <p className="internal-card__state">{cache.hitRate === null ? "No page served yet" : `${cache.hitRate}% hit rate`}</p>
+      <dl className="internal-facts">
+        <div>
+          <dt>Hits / misses</dt>
+          <dd>
+            {number(cache.hits)} / {number(cache.misses)} ({number(cache.notModified)} answered 304)
+          </dd>
+        </div>
+        <div>
+          <dt>Not cacheable</dt>
+          <dd>{number(cache.bypassed)} (preview, internal pages, writes)</dd>
+        </div>
+        <div>
+          <dt>Holds</dt>
+          <dd>
+            {number(cache.entries)} pages, {megabytes(cache.bytes)} of {megabytes(cache.maxBytes)}
+          </dd>
+        </div>
+        <div>
+          <dt>Dropped</dt>
+          <dd>
+            {number(cache.expired)} after a data change or {cache.maxAgeSeconds} s, {number(cache.evicted)} to stay within memory
+          </dd>
+        </div>
+      </dl>
+    </>
+  );
 }
 
 function JobsTable({ jobs, generatedAt }: { jobs: JobRunStatus[]; generatedAt: string }) {
@@ -174,6 +211,11 @@ export default function ApiStatusPage() {
             {status.worker === "embedded" ? "Inside the web process" : status.worker === "separate" ? "Separate process (npm run worker)" : "Off"}
           </p>
           <JobsSummary jobs={status.jobs} />
+        </section>
+
+        <section className="internal-card" aria-labelledby="page-cache-title">
+          <h2 id="page-cache-title">Page cache</h2>
+          <PageCacheFacts cache={status.pageCache} />
         </section>
       </div>
 
