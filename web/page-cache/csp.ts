@@ -1,6 +1,6 @@
 /**
  * The Content-Security-Policy, built without per-request nonces so a page can be cached and
- * served to every visitor (docs/decisions/0007-csp-hashes-for-cached-pages.md): scripts load
+ * served to every visitor (docs/decisions/004-page-cache.md): scripts load
  * from the site itself (and the analytics host when configured); each inline script of an HTML
  * page is allowed by its SHA-256 hash, computed once when the page is rendered.
  */

@@ -11,7 +11,7 @@
  *
  * Every answer carries Server-Timing (cache hit, miss or bypass; loader, render and total time;
  * the statements the database ran) and every HTML answer a CSP allowing exactly its inline
- * scripts by hash. See docs/decisions/0007-csp-hashes-for-cached-pages.md.
+ * scripts by hash. See docs/decisions/004-page-cache.md.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
