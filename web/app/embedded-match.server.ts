@@ -1,5 +1,5 @@
 import type { AppContext } from "./load-context";
-import { getMatchById, type MatchDetail } from "./matches.server";
+import { getMatchSummaryById, type MatchSummary } from "./matches.server";
 
 /**
  * What the match view shows in embedded mode (on the home page): the match header, the best
@@ -7,7 +7,7 @@ import { getMatchById, type MatchDetail } from "./matches.server";
  * so the home page and each refresh carry a few hundred bytes instead of the whole match page.
  */
 export type EmbeddedMatch = Pick<
-  MatchDetail,
+  MatchSummary,
   | "id"
   | "league"
   | "href"
@@ -26,7 +26,7 @@ export type EmbeddedMatch = Pick<
   | "probabilities"
 >;
 
-export function embeddedMatch(match: MatchDetail): EmbeddedMatch {
+export function embeddedMatch(match: MatchSummary): EmbeddedMatch {
   const { id, league, href, kickoffAt, state, minute, injuryTime, home, away, homeScore, awayScore, resolution, venue, referee, updatedAgo, probabilities } =
     match;
   return { id, league, href, kickoffAt, state, minute, injuryTime, home, away, homeScore, awayScore, resolution, venue, referee, updatedAgo, probabilities };
@@ -37,6 +37,6 @@ export async function getEmbeddedMatch(
   id: number,
   preview: boolean,
 ): Promise<EmbeddedMatch | null> {
-  const match = await getMatchById(context, id, preview);
+  const match = await getMatchSummaryById(context, id, preview);
   return match && embeddedMatch(match);
 }

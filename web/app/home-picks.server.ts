@@ -4,7 +4,7 @@ import { ALL_LEAGUES, type LeagueKey } from "../../shared/domain/leagues";
 import { leagueUrl } from "../../shared/domain/urls";
 import { embeddedMatch, type EmbeddedMatch } from "./embedded-match.server";
 import type { AppContext } from "./load-context";
-import { getMatchById, listLeagueMatches, matchweekWindow, type MatchCard } from "./matches.server";
+import { getMatchSummaryById, listWeekMatches, matchweekWindow, type MatchCard } from "./matches.server";
 
 type ReadContext = Pick<AppContext, "db" | "clock" | "content">;
 
@@ -31,7 +31,7 @@ export async function getMatchOfTheWeek(context: ReadContext, preview: boolean):
     .where(eq(matchOfTheWeek.weekStartDate, weekStart))
     .limit(1);
   if (!week?.fixtureId) return null;
-  const match = await getMatchById(context, week.fixtureId, preview);
+  const match = await getMatchSummaryById(context, week.fixtureId, preview);
   return match && embeddedMatch(match);
 }
 
@@ -45,15 +45,18 @@ export interface TopLeaguePick {
 
 /** One card per league: its highest-ranked match of the week. */
 export async function getTopLeaguePicks(context: ReadContext, preview: boolean): Promise<TopLeaguePick[]> {
-  return Promise.all(
-    ALL_LEAGUES.map(async (league) => {
-      const [top] = await listLeagueMatches(context, league.key, preview);
-      return {
-        league: league.key,
-        leagueName: league.name,
-        leagueHref: leagueUrl(league.key),
-        match: top ? homePick(top) : null,
-      };
-    }),
+  const matches = await listWeekMatches(
+    context,
+    ALL_LEAGUES.map((league) => league.key),
+    preview,
   );
+  return ALL_LEAGUES.map((league) => {
+    const [top] = matches.get(league.key) ?? [];
+    return {
+      league: league.key,
+      leagueName: league.name,
+      leagueHref: leagueUrl(league.key),
+      match: top ? homePick(top) : null,
+    };
+  });
 }

@@ -269,21 +269,37 @@ function cardOf(row: FixtureRow, inputs: PickInputs): { card: MatchCard; preview
  * the confidence of their effective pick (highest first; kick-off breaks ties).
  */
 export async function listLeagueMatches(context: ReadContext, league: LeagueKey, preview: boolean): Promise<MatchCard[]> {
+  return (await listWeekMatches(context, [league], preview)).get(league) ?? [];
+}
+
+/**
+ * The matches of several leagues in the clock's matchweek window, each league's ranked like
+ * listLeagueMatches: three statements whatever the number of leagues (home page, /picks).
+ */
+export async function listWeekMatches(
+  context: ReadContext,
+  leagues: readonly LeagueKey[],
+  preview: boolean,
+): Promise<Map<LeagueKey, MatchCard[]>> {
   const { from, to } = matchweekWindow(context.clock.now());
-  const rows = await selectFixtures(context)
-    .where(
-      and(
-        eq(fixtures.league, league),
-        eq(fixtures.isActive, true),
-        gte(fixtures.kickoffAt, from),
-        lt(fixtures.kickoffAt, to),
-      ),
-    )
-    .orderBy(asc(fixtures.kickoffAt), asc(fixtures.id));
+  const rows =
+    leagues.length === 0
+      ? []
+      : await selectFixtures(context)
+          .where(
+            and(
+              leagues.length === 1 ? eq(fixtures.league, leagues[0]) : inArray(fixtures.league, [...leagues]),
+              eq(fixtures.isActive, true),
+              gte(fixtures.kickoffAt, from),
+              lt(fixtures.kickoffAt, to),
+            ),
+          )
+          .orderBy(asc(fixtures.kickoffAt), asc(fixtures.id));
   const inputs = await pickInputs(context, rows, preview);
-  return rows
-    .map((row) => cardOf(row, inputs).card)
-    .sort(byPickConfidence);
+  const byLeague = new Map<LeagueKey, MatchCard[]>(leagues.map((league) => [league, []]));
+  for (const row of rows) byLeague.get(row.fixture.league)?.push(cardOf(row, inputs).card);
+  for (const cards of byLeague.values()) cards.sort(byPickConfidence);
+  return byLeague;
 }
 
 /** Ranking of match lists: the effective pick's confidence, highest first; kick-off breaks ties. */
@@ -529,19 +545,13 @@ async function matchEvents(
     }));
 }
 
-async function detailOf(context: ReadContext, row: FixtureRow, preview: boolean): Promise<MatchDetail> {
-  const inputs = await pickInputs(context, [row], preview);
+/** What a match record says beyond its card without further reads. */
+export type MatchSummary = MatchCard &
+  Pick<MatchDetail, "venue" | "referee" | "lastApiUpdate" | "leagueName" | "probabilities" | "updatedAgo" | "stats" | "preview">;
+
+function summaryOf(context: ReadContext, row: FixtureRow, inputs: PickInputs): MatchSummary {
   const { card, preview: matchPreview } = cardOf(row, inputs);
   const { fixture } = row;
-  const [odds, homeForm, awayForm, homeLineup, awayLineup, meetings, events] = await Promise.all([
-    marketOdds(context, fixture.id),
-    recentForm(context, fixture.homeTeamId, fixture.kickoffAt),
-    recentForm(context, fixture.awayTeamId, fixture.kickoffAt),
-    recentLineup(context, fixture.homeTeamId, referenceOf(row)),
-    recentLineup(context, fixture.awayTeamId, referenceOf(row)),
-    headToHead(context, row),
-    matchEvents(context, fixture.id, { home: fixture.homeScore, away: fixture.awayScore }),
-  ]);
   const prediction = inputs.predictions.get(fixture.id);
   const stat = (label: string, home: number | null, away: number | null) => ({ label, home, away });
   return {
@@ -550,7 +560,6 @@ async function detailOf(context: ReadContext, row: FixtureRow, preview: boolean)
     referee: fixture.referee,
     lastApiUpdate: fixture.lastApiUpdate?.toISOString() ?? null,
     leagueName: LEAGUES[fixture.league].name,
-    odds,
     probabilities: prediction
       ? {
           home: prediction.probHome,
@@ -563,10 +572,6 @@ async function detailOf(context: ReadContext, row: FixtureRow, preview: boolean)
           modelVersion: prediction.modelVersion,
         }
       : null,
-    form: { home: homeForm, away: awayForm },
-    lineups: { home: homeLineup, away: awayLineup },
-    headToHead: meetings,
-    events,
     updatedAgo:
       fixture.matchState === "live" && fixture.lastApiUpdate
         ? formatUpdatedAgo(context.clock.now().getTime() - fixture.lastApiUpdate.getTime())
@@ -581,6 +586,39 @@ async function detailOf(context: ReadContext, row: FixtureRow, preview: boolean)
     ].filter((s) => s.home !== null && s.away !== null),
     preview: matchPreview,
   };
+}
+
+async function detailOf(context: ReadContext, row: FixtureRow, preview: boolean): Promise<MatchDetail> {
+  const inputs = await pickInputs(context, [row], preview);
+  const { fixture } = row;
+  const [odds, homeForm, awayForm, homeLineup, awayLineup, meetings, events] = await Promise.all([
+    marketOdds(context, fixture.id),
+    recentForm(context, fixture.homeTeamId, fixture.kickoffAt),
+    recentForm(context, fixture.awayTeamId, fixture.kickoffAt),
+    recentLineup(context, fixture.homeTeamId, referenceOf(row)),
+    recentLineup(context, fixture.awayTeamId, referenceOf(row)),
+    headToHead(context, row),
+    matchEvents(context, fixture.id, { home: fixture.homeScore, away: fixture.awayScore }),
+  ]);
+  return {
+    ...summaryOf(context, row, inputs),
+    odds,
+    form: { home: homeForm, away: awayForm },
+    lineups: { home: homeLineup, away: awayLineup },
+    headToHead: meetings,
+    events,
+  };
+}
+
+/**
+ * The part of a match record the embedded view shows (header, picks, probabilities), without
+ * the long sections' reads: three statements instead of ten.
+ */
+export async function getMatchSummaryById(context: ReadContext, id: number, preview: boolean): Promise<MatchSummary | null> {
+  const [row] = await selectFixtures(context).where(eq(fixtures.id, id)).limit(1);
+  if (!row) return null;
+  const inputs = await pickInputs(context, [row], preview);
+  return summaryOf(context, row, inputs);
 }
 
 export async function getMatchById(context: ReadContext, id: number, preview: boolean): Promise<MatchDetail | null> {

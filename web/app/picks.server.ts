@@ -6,7 +6,7 @@ import { sundayParlayLegs, type SundayParlayLeg } from "../../shared/content/edi
 import { ordinal } from "../../shared/domain/format";
 import { LEAGUE_KEYS } from "../../shared/domain/leagues";
 import type { AppContext } from "./load-context";
-import { byPickConfidence, listLeagueMatches, type MatchCard } from "./matches.server";
+import { byPickConfidence, listWeekMatches, type MatchCard } from "./matches.server";
 
 type ReadContext = Pick<AppContext, "db" | "clock" | "content">;
 
@@ -50,6 +50,7 @@ export async function getSundayParlayView(context: Pick<AppContext, "content">, 
 
 /** This week's matches of every league, ranked by the confidence of their effective pick; the first ten. */
 export async function getTopPicks(context: ReadContext, preview: boolean, limit = TOP_PICKS_LIMIT): Promise<MatchCard[]> {
-  const perLeague = await Promise.all(LEAGUE_KEYS.map((league) => listLeagueMatches(context, league, preview)));
+  const byLeague = await listWeekMatches(context, LEAGUE_KEYS, preview);
+  const perLeague = LEAGUE_KEYS.map((league) => byLeague.get(league) ?? []);
   return perLeague.flat().sort(byPickConfidence).slice(0, limit);
 }
