@@ -1,18 +1,13 @@
 import { sql } from "drizzle-orm";
-import { formatScore, hitRate } from "../../shared/domain/picks";
-import {
-  algoPerformance,
-  dailyHitRates,
-  recentSettledMatches,
-  type AlgoPerformance,
-  type LedgerPickKind,
-  type LedgerRow,
-  type SettledMatch,
-} from "../../shared/model";
+import { readPerformanceTables, readSettledPicks, type SettledPick } from "../../shared/db/track-record-sources";
 import { LEAGUE_KEYS, type LeagueKey } from "../../shared/domain/leagues";
 import { matchweekFor } from "../../shared/domain/matchweek";
+import { formatScore, hitRate } from "../../shared/domain/picks";
 import { getTeamById } from "../../shared/domain/teams/registry";
 import { matchUrl } from "../../shared/domain/urls";
+import { algoPerformance, dailyHitRates, recentSettledMatches, type AlgoPerformance, type LedgerRow, type SettledMatch } from "../../shared/model";
+import { TRACK_RECORD_MODEL_KEY, trackRecordPayload, trackRecordView } from "../../shared/model/track-record-view";
+import { storeReadModel } from "../store/read-models";
 import type { JobDb } from "./types";
 import { emptyResult, type JobDefinition } from "./types";
 
@@ -21,52 +16,22 @@ export const RECENT_MATCHES_PER_LEAGUE = 10;
 /** The rollup label of hit_rate_tracking rows over every league. */
 export const ALL_LEAGUES_LABEL = "all";
 
-interface SettledRow {
-  fixture_id: number;
-  league: LeagueKey;
-  kickoff_at: string | Date;
-  pick_kind: LedgerPickKind;
-  pick: string;
-  confidence: string;
-  odds: string | null;
-  outcome: "hit" | "miss" | "void";
-  profit: string | null;
-  home_team_id: number;
-  away_team_id: number;
-  home_score: number;
-  away_score: number;
-}
-
 const dateOf = (instant: Date) => instant.toISOString().slice(0, 10);
 
-function ledgerRow(row: SettledRow): LedgerRow {
-  return {
-    fixtureId: row.fixture_id,
-    league: row.league,
-    kickoff: new Date(row.kickoff_at),
-    pickKind: row.pick_kind,
-    pick: row.pick,
-    confidence: Number(row.confidence),
-    odds: row.odds === null ? null : Number(row.odds),
-    outcome: row.outcome,
-    profit: row.profit === null ? null : Number(row.profit),
-  };
-}
-
 /** The settled best picks as the recent-results list shows them (a void best pick has no result to show). */
-function settledMatches(rows: readonly SettledRow[]): SettledMatch[] {
+function settledMatches(rows: readonly SettledPick[]): SettledMatch[] {
   return rows.flatMap((row) => {
-    if (row.pick_kind !== "best" || row.outcome === "void") return [];
-    const home = getTeamById(row.home_team_id);
-    const away = getTeamById(row.away_team_id);
+    if (row.pickKind !== "best" || row.outcome === "void" || row.homeScore === null || row.awayScore === null) return [];
+    const home = getTeamById(row.homeTeamId);
+    const away = getTeamById(row.awayTeamId);
     return [
       {
-        fixtureId: row.fixture_id,
+        fixtureId: row.fixtureId,
         league: row.league,
-        kickoff: new Date(row.kickoff_at),
-        homeTeam: home?.name ?? `Team #${row.home_team_id}`,
-        awayTeam: away?.name ?? `Team #${row.away_team_id}`,
-        finalScore: formatScore({ home: row.home_score, away: row.away_score }),
+        kickoff: row.kickoff,
+        homeTeam: home?.name ?? `Team #${row.homeTeamId}`,
+        awayTeam: away?.name ?? `Team #${row.awayTeamId}`,
+        finalScore: formatScore({ home: row.homeScore, away: row.awayScore }),
         bestPick: row.pick,
         bestPickResult: row.outcome,
         matchUrl: home && away ? matchUrl(row.league, home.slug, away.slug) : "",
@@ -180,32 +145,45 @@ async function writeHitRates(db: JobDb, rows: readonly LedgerRow[]): Promise<num
 }
 
 /**
+ * /algo-results's view model from the aggregate tables as just written (their last-updated
+ * instants and defaults included) and the settled ledger rows, stored when it changed.
+ */
+async function writeTrackRecordView(db: JobDb, settled: readonly SettledPick[]): Promise<number> {
+  const tables = await readPerformanceTables(db.db);
+  const view = trackRecordView({ ...tables, ledger: settled });
+  return storeReadModel(db, TRACK_RECORD_MODEL_KEY, trackRecordPayload(view), `${settled.length} settled picks`);
+}
+
+/**
  * The track record's aggregates, computed from the settled rows of the ledger only with the
  * rules of shared/model/track-record.ts: overall and per-league accuracy of the best pick,
  * over/under and BTTS; the recent settled matches per league; hits per league and day (and over
- * all leagues) with the matchweek. Rewritten only where they changed.
+ * all leagues) with the matchweek. Then /algo-results's whole view model (those aggregates as
+ * written, the best picks' profits, the reliability of the confidences, the comparison with the
+ * market; shared/model/track-record-view.ts) into read_models, so the site reads it in one
+ * statement. Everything is rewritten only where it changed, in one transaction.
  */
 export const performanceJob: JobDefinition = {
   name: "performance",
-  description: "Accuracy overall and per league, recent settled matches, daily hit rates (from the ledger)",
+  description: "Accuracy overall and per league, recent settled matches, daily hit rates and the track record's view (from the ledger)",
   cadence: { description: "after settlement, and hourly", cron: ["30 * * * *"], everyMs: 60 * 60_000 },
   transactional: true,
   async run(ctx) {
     const now = ctx.clock.now();
-    const settled = await ctx.db.execute<SettledRow>(sql`
-      select l.fixture_id, f.league, f.kickoff_at, l.pick_kind, l.pick, l.confidence, l.odds, l.outcome, l.profit,
-             f.home_team_id, f.away_team_id, f.home_score, f.away_score
-      from pick_ledger l join fixtures f on f.id = l.fixture_id
-      where l.settled_at is not null and f.home_score is not null and f.away_score is not null`);
-    const rows = settled.map(ledgerRow);
+    const settled = await readSettledPicks(ctx.db.db);
+    // The aggregates count the matches that still have their final score (a replay restarted at
+    // an earlier moment takes later scores away again, while the ledger keeps its outcomes); the
+    // reliability and the market comparison take every settled pick, as the page always has.
+    const scored: LedgerRow[] = settled.filter((row) => row.homeScore !== null && row.awayScore !== null);
     const matches = settledMatches(settled);
-    const result = { ...emptyResult(), rowsRead: settled.length };
-    result.rowsWritten += await writePerformance(ctx.db, null, rows, now);
+    const result = { ...emptyResult(), rowsRead: scored.length };
+    result.rowsWritten += await writePerformance(ctx.db, null, scored, now);
     for (const league of LEAGUE_KEYS) {
-      result.rowsWritten += await writePerformance(ctx.db, league, rows.filter((r) => r.league === league), now);
+      result.rowsWritten += await writePerformance(ctx.db, league, scored.filter((r) => r.league === league), now);
       result.rowsWritten += await writeRecentMatches(ctx.db, league, matches.filter((m) => m.league === league));
     }
-    result.rowsWritten += await writeHitRates(ctx.db, rows);
+    result.rowsWritten += await writeHitRates(ctx.db, scored);
+    result.rowsWritten += await writeTrackRecordView(ctx.db, settled);
     return result;
   },
 };

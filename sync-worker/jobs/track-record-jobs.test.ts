@@ -5,6 +5,7 @@ import { testDatabases } from "../../shared/db/test-databases";
 import { matchweekFor } from "../../shared/domain/matchweek";
 import { getTeamBySlug } from "../../shared/domain/teams/registry";
 import { matchUrl } from "../../shared/domain/urls";
+import { parseTrackRecordPayload, TRACK_RECORD_MODEL_KEY } from "../../shared/model/track-record-view";
 import { testWorker, type TestWorker } from "../test-support/worker";
 import { backfillJob } from "./backfill";
 import { lockPicksJob } from "./lock-picks";
@@ -142,6 +143,63 @@ describe.each(testDatabases())("pick locking, settlement and the track record on
         display_order: 0,
       },
     ]);
+    expect((await worker.run(performanceJob)).rowsWritten).toBe(0);
+  });
+
+  it("stores /algo-results's view model with the aggregates, and rewrites it only when it changes", async () => {
+    const storedModel = async () =>
+      (
+        await rows<{ inputs: string; payload: string; computed_at: string }>(
+          `select inputs, payload::text as payload, computed_at::text as computed_at from read_models where key = '${TRACK_RECORD_MODEL_KEY}'`,
+        )
+      )[0];
+    const stored = await storedModel();
+    expect(stored.inputs).toMatch(/^4 settled picks; sha256:[0-9a-f]{64}$/);
+    const view = parseTrackRecordPayload(JSON.parse(stored.payload));
+    expect(view?.overall).toMatchObject({
+      totalMatchesPredicted: 1,
+      bestPickHits: 1,
+      bestPickAccuracy: 100,
+      trackingStartDate: "2026-02-07",
+      lastUpdated: new Date("2026-02-07T19:40:00Z"),
+    });
+    expect(view?.leagues.map((l) => [l.league, l.totalMatchesPredicted])).toEqual([
+      ["premier-league", 1],
+      ["la-liga", 0],
+      ["bundesliga", 0],
+      ["serie-a", 0],
+      ["ligue1", 0],
+    ]);
+    expect(view?.recent["premier-league"]).toEqual([
+      {
+        fixtureId: newcastleBrentford,
+        league: "premier-league",
+        matchDate: "2026-02-07",
+        homeTeam: "Newcastle United",
+        awayTeam: "Brentford",
+        finalScore: "2-3",
+        bestPick: "Over 2.5 Goals",
+        bestPickResult: "hit",
+        bestPickProfit: 0.64,
+        matchUrl: matchUrl("premier-league", "newcastle-united", "brentford"),
+      },
+    ]);
+    expect(view?.reliability.best).toMatchObject({ picks: 1 });
+    expect(view?.market.result).toMatchObject({ picks: 1, hits: 0, profit: -1, marketImpliedRate: 52.91 });
+    expect(view?.market.btts).toMatchObject({ picks: 1, hits: 1, profit: 0.8 });
+
+    // The same ledger: nothing written, the stored model untouched.
+    expect((await worker.run(performanceJob)).rowsWritten).toBe(0);
+    expect(await storedModel()).toEqual(stored);
+
+    // Missing (a database upgraded to this version) or computed from other inputs: the next run
+    // writes it, and only it.
+    await rows(`delete from read_models where key = '${TRACK_RECORD_MODEL_KEY}'`);
+    expect((await worker.run(performanceJob)).rowsWritten).toBe(1);
+    await rows(`update read_models set inputs = 'older inputs' where key = '${TRACK_RECORD_MODEL_KEY}'`);
+    expect((await worker.run(performanceJob)).rowsWritten).toBe(1);
+    const rewritten = await storedModel();
+    expect([rewritten.inputs, JSON.parse(rewritten.payload)]).toEqual([stored.inputs, JSON.parse(stored.payload)]);
     expect((await worker.run(performanceJob)).rowsWritten).toBe(0);
   });
 

@@ -1,20 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DbHandle } from "../../shared/db";
+import { countQueries } from "../../shared/db/query-count";
 import { testDatabases } from "../../shared/db/test-databases";
 import { hitRate } from "../../shared/domain/picks";
 import { FORECAST_CSV_COLUMNS } from "../../shared/model";
+import { parseTrackRecordPayload, TRACK_RECORD_MODEL_KEY } from "../../shared/model/track-record-view";
 import { backfillJob } from "../../sync-worker/jobs/backfill";
 import { lockPicksJob } from "../../sync-worker/jobs/lock-picks";
 import { performanceJob } from "../../sync-worker/jobs/performance";
 import { createPredictionsJob } from "../../sync-worker/jobs/predictions";
 import { settlePicksJob } from "../../sync-worker/jobs/settle-picks";
 import { replayedSeason, type ReplayedSeason } from "../../sync-worker/test-support/replayed-season";
+import { loader as algoResultsLoader } from "./routes/algo-results";
 import {
   getAlgoPerformance,
   getConfidenceReliability,
   getForecastCsv,
   getMarketComparison,
   getRecentSettledMatches,
+  getTrackRecord,
 } from "./track-record.server";
 
 describe.each(testDatabases())("the track record's read functions on $driver", (testDb) => {
@@ -105,5 +110,61 @@ describe.each(testDatabases())("the track record's read functions on $driver", (
     const last = Object.fromEntries(lines[150].split(",").map((value, i) => [FORECAST_CSV_COLUMNS[i], value]));
     expect(last.home_goals).toBe("");
     expect(Number(last.p_home) + Number(last.p_draw) + Number(last.p_away)).toBeCloseTo(1, 5);
+  });
+  const storedPayload = async () =>
+    (await db.execute<{ payload: string }>(`select payload::text as payload from read_models where key = '${TRACK_RECORD_MODEL_KEY}'`))[0]
+      ?.payload;
+  const renderAlgoResults = () =>
+    algoResultsLoader({ context: { db }, request: new Request("http://localhost/algo-results"), params: {} } as never);
+
+  it("renders /algo-results from the view the worker stored, in one statement", async () => {
+    const view = parseTrackRecordPayload(JSON.parse((await storedPayload())!))!;
+    const { result, queries } = await countQueries(renderAlgoResults);
+    expect(queries).toBe(1);
+    const page = result.data;
+    expect(page.overall).toEqual(view.overall);
+    expect(page.leagues.map(({ recent, ...record }) => [record, recent])).toEqual(view.leagues.map((l) => [l, view.recent[l.league]]));
+    expect(page.reliability).toEqual(view.reliability.best);
+    expect(page.market.map(({ kind, label: _label, ...comparison }) => [kind, comparison])).toEqual(
+      (["best", "result", "over-under", "btts"] as const).map((kind) => [kind, view.market[kind]]),
+    );
+    // The home page's Algo Lab and the JSON endpoints read the same row.
+    expect((await countQueries(() => getAlgoPerformance({ db }))).queries).toBe(1);
+  });
+
+  it("shows the stored numbers, not numbers computed per request", async () => {
+    const original = (await storedPayload())!;
+    await db.execute(
+      `update read_models set payload = jsonb_set(jsonb_set(payload, '{overall,bestPickHits}', '9999'), '{market,best,profit}', '123.45')
+       where key = '${TRACK_RECORD_MODEL_KEY}'`,
+    );
+    try {
+      expect((await getAlgoPerformance({ db })).overall?.bestPickHits).toBe(9999);
+      expect((await renderAlgoResults()).data.market[0].profit).toBe(123.45);
+    } finally {
+      await db.execute(sql`update read_models set payload = ${original}::jsonb where key = ${TRACK_RECORD_MODEL_KEY}`);
+    }
+  });
+
+  it("computes the same view once from the ledger while none is stored, until the worker stores it", async () => {
+    const stored = await getTrackRecord({ db });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      // A payload of another shape (written by another version) counts as missing.
+      await db.execute(`update read_models set payload = '{"version": 0}'::jsonb where key = '${TRACK_RECORD_MODEL_KEY}'`);
+      expect(await getTrackRecord({ db })).toEqual(stored);
+      await db.execute(`delete from read_models where key = '${TRACK_RECORD_MODEL_KEY}'`);
+      const [first, second] = await Promise.all([getTrackRecord({ db }), getAlgoPerformance({ db })]);
+      expect(first).toEqual(stored);
+      expect(second.overall).toEqual(stored.overall);
+      // Computed once and shared for a while, not once per request.
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      warn.mockRestore();
+    }
+    // The worker's next run stores it again, and the page reads it back.
+    expect((await season.worker.run(performanceJob)).rowsWritten).toBe(1);
+    expect((await countQueries(() => getTrackRecord({ db }))).queries).toBe(1);
+    expect(await getTrackRecord({ db })).toEqual(stored);
   });
 });

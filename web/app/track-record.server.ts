@@ -1,174 +1,106 @@
 /**
- * The honest track record as the site shows it (/algo-results and the public forecast CSV). Every
- * figure comes from what the worker froze before kick-off: the accuracy tables and the recent
- * matches it derives from the pick ledger, the ledger itself for the reliability of the
- * confidences and the comparison with the market, and the stored forecasts for the CSV. The
- * rules are the engine's (shared/model/track-record.ts, forecast-csv.ts); this file only reads.
+ * The honest track record as the site shows it (/algo-results, its JSON endpoints, the home
+ * page's Algo Lab and the public forecast CSV). Every figure comes from what the worker froze
+ * before kick-off. The worker's performance job computes the page's whole view model from the
+ * pick ledger (shared/model/track-record-view.ts) and stores it in read_models; this file reads
+ * it back in one statement. The forecast CSV is one query over the stored forecasts. Reads only.
  */
-import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
-import {
-  algoPerformanceLeague,
-  algoPerformanceOverall,
-  algoRecentMatches,
-  fixtures,
-  pickLedger,
-  predictions,
-  type BestPickResult,
-} from "../../shared/db/schema";
-import { LEAGUE_KEYS, LEAGUES, type LeagueKey } from "../../shared/domain/leagues";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { fixtures, predictions, readModels } from "../../shared/db/schema";
+import { readTrackRecordSources } from "../../shared/db/track-record-sources";
+import { LEAGUE_KEYS, type LeagueKey } from "../../shared/domain/leagues";
 import { bttsPickText, resultPickText } from "../../shared/domain/picks";
 import { getTeamById } from "../../shared/domain/teams/registry";
+import { forecastCsv, type ConfidenceReliability, type LedgerPickKind, type MarketComparison } from "../../shared/model";
 import {
-  confidenceReliability,
-  forecastCsv,
-  marketComparison,
-  type AlgoPerformance,
-  type ConfidenceReliability,
-  type LedgerPickKind,
-  type LedgerRow,
-  type MarketComparison,
-} from "../../shared/model";
+  parseTrackRecordPayload,
+  TRACK_RECORD_MODEL_KEY,
+  trackRecordView,
+  type LeaguePerformanceRecord,
+  type PerformanceRecord,
+  type RecentSettledMatch,
+  type TrackRecordView,
+} from "../../shared/model/track-record-view";
 import type { AppContext } from "./load-context";
 
 type Db = Pick<AppContext, "db">;
 
-export const TRACKED_PICK_KINDS: readonly LedgerPickKind[] = ["best", "result", "over-under", "btts"];
+export { TRACKED_PICK_KINDS } from "../../shared/model/track-record-view";
+export type { LeaguePerformanceRecord, PerformanceRecord, RecentSettledMatch, TrackRecordView };
 
-export interface PerformanceRecord extends AlgoPerformance {
-  /** YYYY-MM-DD. */
-  trackingStartDate: string;
-  lastUpdated: Date | null;
+/**
+ * How long a view computed because none was stored is reused (per database handle): concurrent
+ * and following requests share one computation instead of each reading the whole ledger.
+ */
+const COMPUTED_VIEW_REUSE_MS = 60_000;
+
+const computedViews = new WeakMap<object, { until: number; view: Promise<TrackRecordView> }>();
+
+/**
+ * The view when none can be read from read_models: computed here from the ledger with the same
+ * rules and sources as the worker, and never stored (the worker is the only writer).
+ *
+ * Why compute rather than show the empty state: the row is missing only until the performance
+ * job's first run on this database, which comes minutes after the worker starts. On a new
+ * database the ledger is empty then, and computing gives the empty state anyway, cheaply. On a
+ * database upgraded to this version (or a payload of an older shape), the ledger may hold a whole
+ * season: the empty state would tell visitors there is no track record, on the page meant to
+ * prove it, until the worker catches up. An operator would rather pay the cost this page had
+ * before its view was stored, for those minutes and once a minute, and keep the page truthful;
+ * the warning says so in the log (and points at a worker that does not run the job at all).
+ */
+function computeView(context: Db): Promise<TrackRecordView> {
+  const cached = computedViews.get(context.db);
+  if (cached && cached.until > Date.now()) return cached.view;
+  const view = readTrackRecordSources(context.db.db).then((sources) => {
+    if (sources.ledger.length > 0) {
+      console.warn(
+        "The track record has no stored view yet: computing it from the ledger until the worker's performance job stores it.",
+      );
+    }
+    return trackRecordView(sources);
+  });
+  computedViews.set(context.db, { until: Date.now() + COMPUTED_VIEW_REUSE_MS, view });
+  view.catch(() => computedViews.delete(context.db));
+  return view;
+}
+
+/** The track record's view model: the one the worker stored, else computed once (see computeView). */
+export async function getTrackRecord(context: Db): Promise<TrackRecordView> {
+  const [row] = await context.db.db
+    .select({ payload: readModels.payload })
+    .from(readModels)
+    .where(eq(readModels.key, TRACK_RECORD_MODEL_KEY));
+  return (row && parseTrackRecordPayload(row.payload)) ?? computeView(context);
 }
 
 export interface AlgoPerformanceSummary {
   /** null until the worker has aggregated the ledger once. */
   overall: PerformanceRecord | null;
   /** In the site's league order. */
-  leagues: Array<PerformanceRecord & { league: LeagueKey; leagueName: string }>;
-}
-
-type PerformanceTableRow = typeof algoPerformanceOverall.$inferSelect;
-
-function performanceRecord(row: PerformanceTableRow): PerformanceRecord {
-  return {
-    trackingStartDate: row.trackingStartDate,
-    lastUpdated: row.lastUpdated,
-    totalMatchesPredicted: row.totalMatchesPredicted,
-    bestPickHits: row.bestPickHits,
-    bestPickMisses: row.bestPickMisses,
-    bestPickAccuracy: row.bestPickAccuracy,
-    ouGoalsHits: row.ouGoalsHits,
-    ouGoalsMisses: row.ouGoalsMisses,
-    ouGoalsAccuracy: row.ouGoalsAccuracy,
-    bttsHits: row.bttsHits,
-    bttsMisses: row.bttsMisses,
-    bttsAccuracy: row.bttsAccuracy,
-  };
+  leagues: LeaguePerformanceRecord[];
 }
 
 /** Accuracy of the best pick, over/under and BTTS, overall and per league (spec section 3's algo_performance fields). */
-export async function getAlgoPerformance({ db }: Db): Promise<AlgoPerformanceSummary> {
-  const [overall, leagues] = await Promise.all([
-    db.db.select().from(algoPerformanceOverall).orderBy(asc(algoPerformanceOverall.id)).limit(1),
-    db.db.select().from(algoPerformanceLeague),
-  ]);
-  return {
-    overall: overall[0] ? performanceRecord(overall[0]) : null,
-    leagues: leagues
-      .sort((a, b) => LEAGUE_KEYS.indexOf(a.league) - LEAGUE_KEYS.indexOf(b.league))
-      .map((row) => ({ ...performanceRecord(row), league: row.league, leagueName: LEAGUES[row.league].name })),
-  };
-}
-
-export interface RecentSettledMatch {
-  fixtureId: number | null;
-  league: LeagueKey;
-  /** YYYY-MM-DD (pages show it as M/D/YY). */
-  matchDate: string | null;
-  homeTeam: string | null;
-  awayTeam: string | null;
-  finalScore: string | null;
-  bestPick: string | null;
-  bestPickResult: BestPickResult | null;
-  /** The best pick's profit for one unit staked at its price (the ledger's); null when unpriced. */
-  bestPickProfit: number | null;
-  matchUrl: string | null;
+export async function getAlgoPerformance(context: Db): Promise<AlgoPerformanceSummary> {
+  const { overall, leagues } = await getTrackRecord(context);
+  return { overall, leagues };
 }
 
 /** Each league's latest settled matches, newest first (algo_recent_matches), grouped by league in the site's order. */
-export async function getRecentSettledMatches({ db }: Db, league?: LeagueKey): Promise<Map<LeagueKey, RecentSettledMatch[]>> {
-  const rows = await db.db
-    .select()
-    .from(algoRecentMatches)
-    .where(league ? eq(algoRecentMatches.league, league) : undefined)
-    .orderBy(asc(algoRecentMatches.displayOrder));
-  const fixtureIds = rows.flatMap((row) => (row.fixtureId === null ? [] : [row.fixtureId]));
-  const profits = new Map(
-    fixtureIds.length === 0
-      ? []
-      : (
-          await db.db
-            .select({ fixtureId: pickLedger.fixtureId, profit: pickLedger.profit })
-            .from(pickLedger)
-            .where(and(eq(pickLedger.pickKind, "best"), inArray(pickLedger.fixtureId, fixtureIds)))
-        ).map((row) => [row.fixtureId, row.profit]),
-  );
-  const byLeague = new Map<LeagueKey, RecentSettledMatch[]>();
-  for (const key of league ? [league] : LEAGUE_KEYS) {
-    byLeague.set(
-      key,
-      rows
-        .filter((row) => row.league === key)
-        .map((row) => ({
-          fixtureId: row.fixtureId,
-          league: key,
-          matchDate: row.matchDate,
-          homeTeam: row.homeTeam,
-          awayTeam: row.awayTeam,
-          finalScore: row.finalScore,
-          bestPick: row.bestPick,
-          bestPickResult: row.bestPickResult,
-          bestPickProfit: row.fixtureId === null ? null : (profits.get(row.fixtureId) ?? null),
-          matchUrl: row.matchUrl,
-        })),
-    );
-  }
-  return byLeague;
-}
-
-/** The settled rows of the ledger, in the shape the track-record functions take. */
-async function settledLedger({ db }: Db): Promise<LedgerRow[]> {
-  const rows = await db.db
-    .select({
-      fixtureId: pickLedger.fixtureId,
-      league: fixtures.league,
-      kickoff: fixtures.kickoffAt,
-      pickKind: pickLedger.pickKind,
-      pick: pickLedger.pick,
-      confidence: pickLedger.confidence,
-      odds: pickLedger.odds,
-      outcome: pickLedger.outcome,
-      profit: pickLedger.profit,
-    })
-    .from(pickLedger)
-    .innerJoin(fixtures, eq(fixtures.id, pickLedger.fixtureId))
-    .where(isNotNull(pickLedger.settledAt));
-  return rows.map((row) => ({ ...row, league: row.league as LeagueKey }));
+export async function getRecentSettledMatches(context: Db, league?: LeagueKey): Promise<Map<LeagueKey, RecentSettledMatch[]>> {
+  const { recent } = await getTrackRecord(context);
+  return new Map((league ? [league] : LEAGUE_KEYS).map((key) => [key, recent[key]]));
 }
 
 /** How often each kind of pick won at each confidence shown (10 bins), with the expected calibration error. */
 export async function getConfidenceReliability(context: Db): Promise<Record<LedgerPickKind, ConfidenceReliability>> {
-  const rows = await settledLedger(context);
-  return Object.fromEntries(TRACKED_PICK_KINDS.map((kind) => [kind, confidenceReliability(rows, kind)])) as Record<
-    LedgerPickKind,
-    ConfidenceReliability
-  >;
+  return (await getTrackRecord(context)).reliability;
 }
 
 /** Each kind of pick against the prices it was made at: hit rate, the rate the prices implied, profit. */
 export async function getMarketComparison(context: Db): Promise<Record<LedgerPickKind, MarketComparison>> {
-  const rows = await settledLedger(context);
-  return Object.fromEntries(TRACKED_PICK_KINDS.map((kind) => [kind, marketComparison(rows, kind)])) as Record<LedgerPickKind, MarketComparison>;
+  return (await getTrackRecord(context)).market;
 }
 
 /**
@@ -177,38 +109,80 @@ export async function getMarketComparison(context: Db): Promise<Record<LedgerPic
  * once there is one. Forecasts stored before the model-only columns existed are left out.
  */
 export async function getForecastCsv({ db }: Db): Promise<string> {
+  // Only the columns the CSV has: the whole rows of both tables cost several times as much to read.
+  const p = predictions;
+  const f = fixtures;
   const rows = await db.db
-    .select({ prediction: predictions, fixture: fixtures })
-    .from(predictions)
-    .innerJoin(fixtures, eq(fixtures.id, predictions.fixtureId))
-    .where(and(isNotNull(predictions.modelOnlyHome), isNotNull(predictions.modelOnlyBtts)))
-    .orderBy(asc(fixtures.kickoffAt), asc(fixtures.id));
+    .select({
+      id: f.id,
+      season: f.season,
+      league: f.league,
+      kickoffAt: f.kickoffAt,
+      homeTeamId: f.homeTeamId,
+      awayTeamId: f.awayTeamId,
+      matchState: f.matchState,
+      homeScore: f.homeScore,
+      awayScore: f.awayScore,
+      modelVersion: p.modelVersion,
+      probHome: p.probHome,
+      probDraw: p.probDraw,
+      probAway: p.probAway,
+      probOver25: p.probOver25,
+      probBtts: p.probBtts,
+      modelOnlyHome: p.modelOnlyHome,
+      modelOnlyDraw: p.modelOnlyDraw,
+      modelOnlyAway: p.modelOnlyAway,
+      modelOnlyOver25: p.modelOnlyOver25,
+      modelOnlyBtts: p.modelOnlyBtts,
+      expectedGoalsHome: p.expectedGoalsHome,
+      expectedGoalsAway: p.expectedGoalsAway,
+      projectedHomeScore: p.projectedHomeScore,
+      projectedAwayScore: p.projectedAwayScore,
+      resultPick: p.resultPick,
+      resultConfidence: p.resultConfidence,
+      overUnderPick: p.overUnderPick,
+      overUnderConfidence: p.overUnderConfidence,
+      bttsPick: p.bttsPick,
+      bttsConfidence: p.bttsConfidence,
+      bestPick: p.bestPick,
+      confidence: p.confidence,
+    })
+    .from(p)
+    .innerJoin(f, eq(f.id, p.fixtureId))
+    .where(and(isNotNull(p.modelOnlyHome), isNotNull(p.modelOnlyBtts)))
+    .orderBy(asc(f.kickoffAt), asc(f.id));
   return forecastCsv(
-    rows.map(({ prediction: p, fixture: f }) => {
-      const homeTeam = getTeamById(f.homeTeamId)?.name ?? `Team #${f.homeTeamId}`;
-      const awayTeam = getTeamById(f.awayTeamId)?.name ?? `Team #${f.awayTeamId}`;
-      const final = f.matchState === "post-match" && f.homeScore !== null && f.awayScore !== null;
+    rows.map((row) => {
+      const homeTeam = getTeamById(row.homeTeamId)?.name ?? `Team #${row.homeTeamId}`;
+      const awayTeam = getTeamById(row.awayTeamId)?.name ?? `Team #${row.awayTeamId}`;
+      const final = row.matchState === "post-match" && row.homeScore !== null && row.awayScore !== null;
       return {
-        season: f.season,
+        season: row.season,
         homeTeam,
         awayTeam,
-        finalScore: final ? { home: f.homeScore!, away: f.awayScore! } : null,
+        finalScore: final ? { home: row.homeScore!, away: row.awayScore! } : null,
         prediction: {
-          matchId: String(f.id),
-          league: f.league as LeagueKey,
-          kickoff: f.kickoffAt,
-          modelVersion: p.modelVersion,
-          probabilities: { home: p.probHome, draw: p.probDraw, away: p.probAway, over25: p.probOver25, btts: p.probBtts },
-          modelOnly: { home: p.modelOnlyHome!, draw: p.modelOnlyDraw!, away: p.modelOnlyAway!, over25: p.modelOnlyOver25!, btts: p.modelOnlyBtts! },
-          expectedGoals: { home: p.expectedGoalsHome, away: p.expectedGoalsAway },
-          projectedScore: { home: p.projectedHomeScore, away: p.projectedAwayScore },
-          picks: {
-            result: { text: resultPickText(p.resultPick, homeTeam, awayTeam), confidence: p.resultConfidence ?? p.confidence },
-            overUnder: { text: p.overUnderPick, confidence: p.overUnderConfidence ?? p.confidence },
-            btts: { text: bttsPickText(p.bttsPick), confidence: p.bttsConfidence ?? p.confidence },
+          matchId: String(row.id),
+          league: row.league as LeagueKey,
+          kickoff: row.kickoffAt,
+          modelVersion: row.modelVersion,
+          probabilities: { home: row.probHome, draw: row.probDraw, away: row.probAway, over25: row.probOver25, btts: row.probBtts },
+          modelOnly: {
+            home: row.modelOnlyHome!,
+            draw: row.modelOnlyDraw!,
+            away: row.modelOnlyAway!,
+            over25: row.modelOnlyOver25!,
+            btts: row.modelOnlyBtts!,
           },
-          bestPick: { text: p.bestPick },
-          confidence: p.confidence,
+          expectedGoals: { home: row.expectedGoalsHome, away: row.expectedGoalsAway },
+          projectedScore: { home: row.projectedHomeScore, away: row.projectedAwayScore },
+          picks: {
+            result: { text: resultPickText(row.resultPick, homeTeam, awayTeam), confidence: row.resultConfidence ?? row.confidence },
+            overUnder: { text: row.overUnderPick, confidence: row.overUnderConfidence ?? row.confidence },
+            btts: { text: bttsPickText(row.bttsPick), confidence: row.bttsConfidence ?? row.confidence },
+          },
+          bestPick: { text: row.bestPick },
+          confidence: row.confidence,
         },
       };
     }),

@@ -5,14 +5,7 @@ import { pageCacheControl, publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { PickOutcomeBadge } from "../components/match/PickOutcomeBadge";
 import { ReliabilityChart } from "../components/results/ReliabilityChart";
-import {
-  getAlgoPerformance,
-  getConfidenceReliability,
-  getMarketComparison,
-  getRecentSettledMatches,
-  TRACKED_PICK_KINDS,
-  type PerformanceRecord,
-} from "../track-record.server";
+import { getTrackRecord, TRACKED_PICK_KINDS, type PerformanceRecord } from "../track-record.server";
 import { ALGO_RESULTS_TITLE, NO_COMPLETED_MATCHES_TEXT, PERFORMANCE_UNAVAILABLE_TEXT } from "../page-texts";
 import { errorPageMeta, pageMeta } from "../seo";
 import { formatMatchDateMDYY, formatPercent } from "../../../shared/domain/format";
@@ -27,17 +20,13 @@ const PICK_KIND_LABELS: Record<LedgerPickKind, string> = {
   btts: "Both teams to score",
 };
 
+/** The worker's stored view model of the track record, read in one statement. */
 export async function loader({ context }: LoaderFunctionArgs) {
-  const [performance, recent, reliability, market] = await Promise.all([
-    getAlgoPerformance(context),
-    getRecentSettledMatches(context),
-    getConfidenceReliability(context),
-    getMarketComparison(context),
-  ]);
+  const { overall, leagues, recent, reliability, market } = await getTrackRecord(context);
   return data(
     {
-      overall: performance.overall,
-      leagues: performance.leagues.map((league) => ({ ...league, recent: recent.get(league.league) ?? [] })),
+      overall,
+      leagues: leagues.map((league) => ({ ...league, recent: recent[league.league] })),
       reliability: reliability.best,
       market: TRACKED_PICK_KINDS.map((kind) => ({ kind, label: PICK_KIND_LABELS[kind], ...market[kind] })),
     },
