@@ -1,24 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
-  addToParlay,
-  averageConfidence,
-  canAddToParlay,
   clearParlay,
   EMPTY_PARLAY_NOTICE,
   isInParlay,
   MAX_PARLAY_PICKS,
   PARLAY_ADD_FAILED,
-  PARLAY_COPIED,
-  PARLAY_COPY_FAILED,
-  PARLAY_DISCLAIMER,
   PARLAY_REMOVE_FAILED,
   PARLAY_STORAGE_KEY,
-  parlayButtonState,
-  parlayCopyText,
-  parseStoredParlay,
   removeFromParlay,
   type ParlayPick,
 } from "./parlay";
+import { averageConfidence, PARLAY_COPIED, PARLAY_COPY_FAILED, PARLAY_DISCLAIMER, parlayCopyText } from "./parlay-copy";
+import { addToParlay, canAddToParlay, parlayButtonState } from "./parlay-rules";
 import type { MatchState } from "./picks";
 
 function pick(id: string, overrides: Partial<ParlayPick> = {}): ParlayPick {
@@ -260,35 +253,5 @@ describe("parlayCopyText", () => {
   it("the disclaimer says what the picks are and who may bet", () => {
     expect(PARLAY_DISCLAIMER).toContain("entertainment");
     expect(PARLAY_DISCLAIMER).toContain("21+");
-  });
-});
-
-describe("parseStoredParlay", () => {
-  const valid = pick("a", { href: "/premier-league-predictions/arsenal-vs-chelsea-prediction" });
-
-  it.each<[string, unknown, string[]]>([
-    ["null (nothing stored)", null, []],
-    ["undefined", undefined, []],
-    ["unreadable JSON", "{not json", []],
-    ["a JSON object instead of a list", JSON.stringify({ id: "a" }), []],
-    ["a number", 42, []],
-    ["an empty list", "[]", []],
-    ["a valid list as JSON text", JSON.stringify([valid, pick("b")]), ["a", "b"]],
-    ["an already parsed list", [valid], ["a"]],
-    ["invalid entries are dropped", [valid, { id: "x" }, null, "text", pick("c", { confidence: 150 })], ["a"]],
-    ["an unknown match state is dropped", [pick("a", { matchState: "finished" as MatchState })], []],
-    ["an empty id or pick is dropped", [pick(""), pick("b", { pick: "" })], []],
-    ["a repeated id keeps its first entry", [pick("a"), pick("a", { pick: "Draw" }), pick("b")], ["a", "b"]],
-    ["more than 10 picks are cut to 10", picks(12), picks(10).map((p) => p.id)],
-    ["an off-site link is dropped", [pick("a", { href: "https://evil.example" }), pick("b", { href: "//evil.example" })], []],
-    ["a javascript: link is dropped", [pick("a", { href: "javascript:alert(1)" })], []],
-    ["a probability outside 0 to 1 is dropped", [pick("a", { probability: 1.2 }), pick("b", { probability: -0.1 })], []],
-    ["a probability of 0 to 1 is kept", [pick("a", { probability: 0 }), pick("b", { probability: 0.55 })], ["a", "b"]],
-  ])("%s", (_name, stored, expectedIds) => {
-    expect(parseStoredParlay(stored).map((p) => p.id)).toEqual(expectedIds);
-  });
-
-  it("returns the picks as stored and strips unknown fields", () => {
-    expect(parseStoredParlay(JSON.stringify([{ ...valid, extra: "x" }]))).toEqual([valid]);
   });
 });

@@ -5,8 +5,7 @@
  */
 import { roundTo } from "./format";
 
-export const MATCH_STATES = ["pre-match", "live", "post-match"] as const;
-export type MatchState = (typeof MATCH_STATES)[number];
+export { MATCH_STATES, type MatchState } from "./match-state";
 
 export interface Score {
   home: number;

@@ -1,16 +1,9 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPercent } from "../../shared/domain/format";
-import {
-  DUPLICATE_PICK_MESSAGE,
-  EMPTY_PARLAY_NOTICE,
-  MATCH_STARTED_TITLE,
-  PARLAY_COPIED,
-  PARLAY_FULL_MESSAGE,
-  PARLAY_STORAGE_KEY,
-  parlayCopyText,
-  type ParlayPick,
-} from "../../shared/domain/parlay";
+import { EMPTY_PARLAY_NOTICE, PARLAY_STORAGE_KEY, type ParlayPick } from "../../shared/domain/parlay";
+import { PARLAY_COPIED, parlayCopyText } from "../../shared/domain/parlay-copy";
+import { DUPLICATE_PICK_MESSAGE, MATCH_STARTED_TITLE, PARLAY_FULL_MESSAGE } from "../../shared/domain/parlay-rules";
 import { SITE_NAME } from "../../shared/domain/site";
 import { FIXTURES_SEASONS_DIR } from "../../sync-worker/test-support/csv-origin";
 import { launchChromium, openPage as openSitePage, startSite, waitForPage, type RunningSite } from "./support/site";

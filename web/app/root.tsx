@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/GeneralErrorBoundary";
-import { ParlayModal } from "./components/parlay/ParlayModal";
+import { LazyParlayModal } from "./components/parlay/LazyParlayModal";
 import { PreviewBanner } from "./components/PreviewBanner";
 import { ResponsibleBanner } from "./components/ResponsibleBanner";
 import { SiteFooter } from "./components/SiteFooter";
@@ -62,7 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <PlayerNavigationSkeleton>{children}</PlayerNavigationSkeleton>
         </main>
         <SiteFooter year={data?.year ?? new Date().getUTCFullYear()} socialUrl={data?.socialUrl ?? SOCIAL_URL} />
-        <ParlayModal />
+        <LazyParlayModal />
         <Toaster />
         <TeamNavigationPending />
         <ScrollRestoration />

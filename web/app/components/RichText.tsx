@@ -1,18 +1,16 @@
-import { PortableText, type PortableTextComponents } from "@portabletext/react";
 import type { PortableText as PortableTextValue } from "../../../shared/content/documents";
+import { PortableTextBlocks, type MarkComponent } from "./PortableTextBlocks";
 
 /** Editors' links open as plain anchors; external ones in a new tab without an opener. */
-const components: PortableTextComponents = {
-  marks: {
-    link: ({ value, children }) => {
-      const href = typeof value?.href === "string" ? value.href : "#";
-      const external = /^https?:\/\//.test(href);
-      return (
-        <a href={href} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
-          {children}
-        </a>
-      );
-    },
+const marks: Record<string, MarkComponent> = {
+  link: ({ value, children }) => {
+    const href = typeof value?.href === "string" ? value.href : "#";
+    const external = /^https?:\/\//.test(href);
+    return (
+      <a href={href} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+        {children}
+      </a>
+    );
   },
 };
 
@@ -20,7 +18,7 @@ const components: PortableTextComponents = {
 export function RichText({ value }: { value: PortableTextValue }) {
   return (
     <div className="rich-text">
-      <PortableText value={value} components={components} />
+      <PortableTextBlocks value={value} marks={marks} />
     </div>
   );
 }

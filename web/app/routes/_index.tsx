@@ -7,7 +7,7 @@ import { HomeParlayExplainer } from "../components/home/HomeParlayExplainer";
 import { HomePickCard } from "../components/home/HomePickCard";
 import { HowItWorks } from "../components/home/HowItWorks";
 import { LeagueCoverage } from "../components/home/LeagueCoverage";
-import { MatchView } from "../components/match/MatchView";
+import { EmbeddedMatchView } from "../components/match/EmbeddedMatchView";
 import { getHomeHero } from "../home.server";
 import { getMatchOfTheWeek, getTopLeaguePicks } from "../home-picks.server";
 import { getAlgoLabRecord } from "../home-sections.server";
@@ -68,7 +68,7 @@ export default function HomePage() {
         <section aria-labelledby="motw-title" className="page-section">
           <h2 id="motw-title">{HOME_SECTIONS.matchOfTheWeek}</h2>
           {matchOfTheWeek ? (
-            <MatchView embedded match={matchOfTheWeek} />
+            <EmbeddedMatchView match={matchOfTheWeek} />
           ) : (
             <p className="empty-text">{COMING_SOON}</p>
           )}

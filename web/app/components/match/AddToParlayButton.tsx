@@ -1,13 +1,12 @@
 import { useEffect, useState } from "react";
 import {
-  addToParlay,
   isInParlay,
   PARLAY_ADD_FAILED,
   PARLAY_REMOVE_FAILED,
-  parlayButtonState,
   removeFromParlay,
   type ParlayPick,
 } from "../../../../shared/domain/parlay";
+import { addToParlay, parlayButtonState } from "../../../../shared/domain/parlay-rules";
 import { OPEN_PARLAY_MODAL_EVENT, PARLAY_UPDATED_EVENT, readParlay, storeParlayOrToast } from "../parlay/parlay-storage";
 
 /**

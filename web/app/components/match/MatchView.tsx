@@ -3,7 +3,6 @@ import type { ReactNode } from "react";
 import { formatPercent } from "../../../../shared/domain/format";
 import { LEAGUES } from "../../../../shared/domain/leagues";
 import { HOME, leagueTableUrl, leagueUrl } from "../../../../shared/domain/urls";
-import type { EmbeddedMatch } from "../../embedded-match.server";
 import type { MatchDetail } from "../../matches.server";
 import {
   LINEUPS_MISSING_TEXT,
@@ -25,7 +24,6 @@ import { Breadcrumb } from "../Breadcrumb";
 import { GeneralErrorBoundary } from "../GeneralErrorBoundary";
 import { LeagueTableView } from "../league/LeagueTableView";
 import { RichText } from "../RichText";
-import { EmbeddedMatchView } from "./EmbeddedMatchView";
 import { KeyPlayersView } from "./KeyPlayersView";
 import { KickoffTime } from "./KickoffTime";
 import { MatchHero } from "./MatchHero";
@@ -52,25 +50,11 @@ function snapshotRows(table: LeagueTable, teamIds: readonly number[]) {
   return table.rows.filter((row) => positions.some((p) => Math.abs(row.position - p) <= 1));
 }
 
-type MatchViewProps =
-  | {
-      embedded?: false;
-      match: MatchDetail;
-      table: LeagueTable;
-      keyPlayers: { home: TeamKeyPlayers | null; away: TeamKeyPlayers | null };
-      live: boolean;
-    }
-  /**
-   * Embedded in another page (the home page's Match of the Week): the match header, the picks
-   * and a link to the full analysis, without breadcrumb, long sections or page chrome.
-   */
-  | { embedded: true; match: EmbeddedMatch };
-
-export function MatchView(props: MatchViewProps) {
-  return props.embedded ? <EmbeddedMatchView match={props.match} /> : <FullMatchView {...props} />;
-}
-
-function FullMatchView({
+/**
+ * The full match page. The home page's Match of the Week is EmbeddedMatchView, which the home
+ * page imports directly, so none of this page's code reaches the home page.
+ */
+export function MatchView({
   match,
   table,
   keyPlayers,

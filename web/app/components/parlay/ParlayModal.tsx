@@ -1,28 +1,33 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from "react";
 import { formatConfidence, formatPercent } from "../../../../shared/domain/format";
 import {
-  averageConfidence,
   clearParlay,
   EMPTY_PARLAY_NOTICE,
   MAX_PARLAY_PICKS,
-  PARLAY_COPIED,
-  PARLAY_COPY_FAILED,
   PARLAY_REMOVE_FAILED,
-  parlayCopyText,
   removeFromParlay,
   type ParlayPick,
 } from "../../../../shared/domain/parlay";
+import { averageConfidence, PARLAY_COPIED, PARLAY_COPY_FAILED, parlayCopyText } from "../../../../shared/domain/parlay-copy";
 import { combinedProbability, sameMatchMatchups } from "../../../../shared/domain/parlay-probability";
 import { SITE_NAME } from "../../../../shared/domain/site";
 import { PARLAY_TOAST_DURATION_MS, showToast } from "../toast/toast-events";
 import { OPEN_PARLAY_MODAL_EVENT, PARLAY_UPDATED_EVENT, readParlay, storeParlayOrToast } from "./parlay-storage";
+
+export interface ParlayModalProps {
+  /**
+   * Set when the dialog's code was loaded by an openParlayModal event (LazyParlayModal): the
+   * dialog opens as soon as it mounts, and focus goes back to this element when it closes.
+   */
+  openedBy?: { opener: HTMLElement | null };
+}
 
 /**
  * The Parlay Builder dialog, opened by the openParlayModal window event: the stored picks, remove
  * one, clear, copy to the clipboard, and a how-it-works panel. A native modal dialog keeps focus
  * inside and closes on Escape; focus goes back to whatever opened it.
  */
-export function ParlayModal() {
+export function ParlayModal({ openedBy }: ParlayModalProps = {}) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const howButtonRef = useRef<HTMLButtonElement>(null);
@@ -36,12 +41,14 @@ export function ParlayModal() {
 
   useEffect(() => {
     const refresh = () => setPicks(readParlay());
-    const onOpen = () => {
-      openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const openWith = (opener: HTMLElement | null) => {
+      openerRef.current = opener;
       refresh();
       setShowHow(false);
       setOpen(true);
     };
+    const onOpen = () => openWith(document.activeElement instanceof HTMLElement ? document.activeElement : null);
+    if (openedBy) openWith(openedBy.opener);
     window.addEventListener(OPEN_PARLAY_MODAL_EVENT, onOpen);
     window.addEventListener(PARLAY_UPDATED_EVENT, refresh);
     window.addEventListener("storage", refresh);
@@ -50,6 +57,7 @@ export function ParlayModal() {
       window.removeEventListener(PARLAY_UPDATED_EVENT, refresh);
       window.removeEventListener("storage", refresh);
     };
+    // Mount-only: a later openedBy is not a new request (the listeners above handle those).
   }, []);
 
   useEffect(() => {

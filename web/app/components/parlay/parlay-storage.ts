@@ -1,4 +1,5 @@
-import { PARLAY_STORAGE_KEY, parseStoredParlay, type ParlayPick } from "../../../../shared/domain/parlay";
+import { PARLAY_STORAGE_KEY, type ParlayPick } from "../../../../shared/domain/parlay";
+import { parseStoredParlay } from "../../../../shared/domain/stored-parlay";
 import { showToast } from "../toast/toast-events";
 
 /** Fired on window whenever the stored parlay changes in this tab. */

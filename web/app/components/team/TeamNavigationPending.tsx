@@ -1,6 +1,6 @@
 import { useNavigation } from "@remix-run/react";
 import type { CSSProperties } from "react";
-import { parseRoute } from "../../../../shared/domain/routes";
+import { routePage } from "../../../../shared/domain/route-pages";
 import { TEAM_LOADING_TEXT } from "../../page-texts";
 
 /*
@@ -31,7 +31,7 @@ const PILL: CSSProperties = {
 export function TeamNavigationPending() {
   const navigation = useNavigation();
   const loadingTeam =
-    navigation.state === "loading" && navigation.location !== undefined && parseRoute(navigation.location.pathname).page === "team";
+    navigation.state === "loading" && navigation.location !== undefined && routePage(navigation.location.pathname)?.page === "team";
   return (
     <div role="status" aria-live="polite" className="team-navigation-pending">
       {loadingTeam ? (
