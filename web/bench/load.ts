@@ -1,0 +1,229 @@
+/**
+ * The two load generators of the web benchmark.
+ *
+ * - Throughput: autocannon with a fixed number of keep-alive connections, each sending its next
+ *   request as soon as the previous answer is in (closed loop): the most answers a server gives.
+ * - Fixed rate: an open-loop generator that sends requests at evenly spaced instants whatever the
+ *   server does, as independent visitors do, and times each answer from the instant it was due
+ *   (so a server that falls behind is charged for the queue). autocannon's own rate option sends
+ *   each connection's quota for the second in one burst at the start of the second, which
+ *   measures bursts of concurrent requests rather than a steady rate.
+ */
+import http from "node:http";
+import autocannon from "autocannon";
+import { parseServerTiming } from "./server-timing";
+import { percentile } from "./stats";
+import { visitorHeaders } from "./targets";
+
+export interface StatusCounts {
+  [status: string]: number;
+}
+
+/** The page cache's verdicts (Server-Timing cache;desc) over a run: { hit: 9800, miss: 3 }. */
+export interface CacheCounts {
+  [verdict: string]: number;
+}
+
+export interface ThroughputRun {
+  /** 2xx answers per second (other answers, 429s say, are counted apart and not included). */
+  okPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  answers: number;
+  statuses: StatusCounts;
+  cache: CacheCounts;
+  errors: number;
+  timeouts: number;
+  /** CPU time of this process (the load generator) over wall time: near 1, the generator was the limit. */
+  generatorCpu: number;
+}
+
+/** Measures this process's CPU use over a stretch of wall time, as a share of one core. */
+function cpuMeter(): () => number {
+  const cpu = process.cpuUsage();
+  const wall = performance.now();
+  return () => {
+    const used = process.cpuUsage(cpu);
+    return (used.user + used.system) / 1000 / Math.max(1, performance.now() - wall);
+  };
+}
+
+/** A load generator using this much of its core may have been the limit rather than the server. */
+export const GENERATOR_SATURATED = 0.9;
+
+function countVerdict(cache: CacheCounts, serverTiming: string | string[] | undefined): void {
+  const verdict = serverTiming === undefined ? "none" : (parseServerTiming(serverTiming).cache ?? "none");
+  cache[verdict] = (cache[verdict] ?? 0) + 1;
+}
+
+/** "hit 99.8%, miss 0.2%", or "-" when the server sends no cache verdict. */
+export function describeCache(cache: CacheCounts): string {
+  const total = Object.values(cache).reduce((sum, n) => sum + n, 0);
+  if (total === 0 || (cache.none ?? 0) === total) return "-";
+  return Object.entries(cache)
+    .sort((a, b) => b[1] - a[1])
+    .map(([verdict, n]) => `${verdict} ${((100 * n) / total).toFixed(n === total ? 0 : 1)}%`)
+    .join(", ");
+}
+
+/** Answers that are neither 2xx nor 304, and connection errors: "429×120, errors×3". */
+export function unexpectedAnswers(statuses: StatusCounts, errors = 0, timeouts = 0): string {
+  const parts = Object.entries(statuses)
+    .filter(([status]) => !status.startsWith("2") && status !== "304")
+    .map(([status, n]) => `${status}×${n}`);
+  if (errors > 0) parts.push(`errors×${errors}`);
+  if (timeouts > 0) parts.push(`timeouts×${timeouts}`);
+  return parts.join(", ");
+}
+
+/**
+ * Drives `origin` for `durationS` seconds over `connections` connections; each connection walks
+ * through `paths` in order (one path: every request the same).
+ */
+export async function measureThroughput(options: {
+  origin: string;
+  paths: readonly string[];
+  connections: number;
+  durationS: number;
+}): Promise<ThroughputRun> {
+  const { origin, paths, connections, durationS } = options;
+  const cache: CacheCounts = {};
+  // autocannon passes the headers with the names as the server spelled them.
+  const onResponse = (_status: number, _body: string, _context: object, headers: http.IncomingHttpHeaders | undefined) => {
+    const name = Object.keys(headers ?? {}).find((key) => key.toLowerCase() === "server-timing");
+    countVerdict(cache, name ? headers?.[name] : undefined);
+  };
+  const generatorCpu = cpuMeter();
+  const result = await autocannon({
+    url: origin,
+    connections,
+    duration: durationS,
+    pipelining: 1,
+    timeout: 10,
+    requests: paths.map((path) => ({ method: "GET" as const, path, headers: visitorHeaders(path), onResponse })),
+  });
+  const statuses: StatusCounts = {};
+  for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) statuses[status] = stats.count ?? 0;
+  const answers = Object.values(statuses).reduce((sum, n) => sum + n, 0);
+  const seconds = result.duration > 0 ? result.duration : durationS;
+  return {
+    okPerSecond: result["2xx"] / seconds,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    answers,
+    statuses,
+    cache,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    generatorCpu: generatorCpu(),
+  };
+}
+
+export interface PacedRun {
+  targetRate: number;
+  /** Answers per second actually received over the run. */
+  achievedRate: number;
+  p50Ms: number;
+  p99Ms: number;
+  sent: number;
+  statuses: StatusCounts;
+  cache: CacheCounts;
+  /** Requests that failed or got no answer before the run's deadline. */
+  errors: number;
+  generatorCpu: number;
+}
+
+/**
+ * Sends `rate` requests per second for `durationS` seconds, evenly spaced, cycling through
+ * `paths`; at most `connections` requests are in flight, the rest wait in line (and their wait
+ * counts). Answers still missing 10 s after the last request was due count as errors.
+ */
+export function measureAtRate(options: {
+  origin: string;
+  paths: readonly string[];
+  rate: number;
+  durationS: number;
+  connections: number;
+}): Promise<PacedRun> {
+  const { origin, paths, rate, durationS, connections } = options;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const total = Math.max(1, Math.round(rate * durationS));
+  const spacing = 1000 / rate;
+  const startAt = performance.now() + 20;
+  const latencies: number[] = [];
+  const statuses: StatusCounts = {};
+  const cache: CacheCounts = {};
+  const generatorCpu = cpuMeter();
+  let errors = 0;
+  let sent = 0;
+  let settled = 0;
+  let answered = 0;
+  let lastAnswerAt = startAt;
+
+  return new Promise((resolve) => {
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(deadline);
+      agent.destroy();
+      const missing = sent - settled;
+      errors += missing;
+      // A request without an answer is as slow as it gets.
+      for (let i = 0; i < missing; i++) latencies.push(Number.POSITIVE_INFINITY);
+      resolve({
+        targetRate: rate,
+        achievedRate: answered / Math.max(0.001, (lastAnswerAt - startAt) / 1000),
+        p50Ms: percentile(latencies, 50),
+        p99Ms: percentile(latencies, 99),
+        sent,
+        statuses,
+        cache,
+        errors,
+        generatorCpu: generatorCpu(),
+      });
+    };
+    const deadline = setTimeout(finish, durationS * 1000 + 10_000 + 20);
+
+    const settle = () => {
+      settled += 1;
+      if (settled === total) finish();
+    };
+
+    const send = (index: number, dueAt: number) => {
+      sent += 1;
+      const path = paths[index % paths.length];
+      const req = http.get(`${origin}${path}`, { agent, headers: visitorHeaders(path) }, (res) => {
+        res.on("data", () => {});
+        res.on("end", () => {
+          if (finished) return;
+          const now = performance.now();
+          lastAnswerAt = now;
+          answered += 1;
+          const status = String(res.statusCode ?? 0);
+          statuses[status] = (statuses[status] ?? 0) + 1;
+          countVerdict(cache, res.headers["server-timing"]);
+          latencies.push(now - dueAt);
+          settle();
+        });
+      });
+      req.on("error", () => {
+        if (finished) return;
+        errors += 1;
+        latencies.push(Number.POSITIVE_INFINITY);
+        settle();
+      });
+    };
+
+    let next = 0;
+    const tick = () => {
+      const now = performance.now();
+      while (next < total && startAt + next * spacing <= now) {
+        send(next, startAt + next * spacing);
+        next += 1;
+      }
+      if (next < total) setTimeout(tick, Math.max(0, Math.min(1, startAt + next * spacing - performance.now())));
+    };
+    setTimeout(tick, 20);
+  });
+}

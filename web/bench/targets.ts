@@ -1,0 +1,139 @@
+/**
+ * The pages a web benchmark measures, found on the running site through its JSON API: the home
+ * page, a league page, a live and a finished match page, /algo-results, a team page and the live
+ * score endpoint of a match in play; and the mix of a busy Saturday afternoon (home, league and
+ * match pages and live-score polls) in realistic proportions.
+ */
+import type { z } from "zod";
+import type { matchListItemSchema } from "../app/api/schemas";
+import { LEAGUE_KEYS, type LeagueKey } from "../../shared/domain/leagues";
+import { ALGO_RESULTS, HOME, leagueUrl, teamUrl } from "../../shared/domain/urls";
+import { getJson, probe } from "./http-probe";
+
+type MatchListItem = z.infer<typeof matchListItemSchema>;
+
+export type TargetKind = "home" | "league" | "match-live" | "match-finished" | "algo-results" | "team" | "live-api";
+
+export interface PageTarget {
+  kind: TargetKind;
+  label: string;
+  path: string;
+  /** The server-time target of a cache miss, when the product sets one. */
+  missLimitMs?: number;
+}
+
+/** Shares of the Saturday 15:00 mix, in percent. */
+export const SATURDAY_MIX = { home: 15, league: 20, match: 35, live: 30 } as const;
+type MixGroup = keyof typeof SATURDAY_MIX;
+
+export interface Targets {
+  pages: PageTarget[];
+  /** Paths of each group of the Saturday mix. */
+  mix: Record<MixGroup, string[]>;
+  /** What could not be found (no match in play at the clock's moment...). */
+  notes: string[];
+}
+
+const DEFAULT_TEAM: { league: LeagueKey; slug: string } = { league: "premier-league", slug: "arsenal" };
+const MIX_MATCH_PAGES = 12;
+
+async function answers(origin: string, path: string): Promise<boolean> {
+  try {
+    return (await probe(`${origin}${path}`)).status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/** Live matches first, then finished, then those still to play: the pages a Saturday crowd opens. */
+function byInterest(a: MatchListItem, b: MatchListItem): number {
+  const order = { live: 0, "post-match": 1, "pre-match": 2 } as const;
+  return order[a.matchState] - order[b.matchState] || a.kickoffTime.localeCompare(b.kickoffTime);
+}
+
+export async function discoverTargets(origin: string): Promise<Targets> {
+  const notes: string[] = [];
+  const league: LeagueKey = "premier-league";
+  const leagueMatches = await getJson<MatchListItem[]>(`${origin}/api/matches/league/${league}`);
+  let allMatches: MatchListItem[] = [];
+  try {
+    allMatches = await getJson<MatchListItem[]>(`${origin}/api/matches`);
+  } catch (error) {
+    notes.push(`/api/matches: ${(error as Error).message}`);
+  }
+  const pick = (state: MatchListItem["matchState"]) =>
+    leagueMatches.find((m) => m.matchState === state) ?? allMatches.find((m) => m.matchState === state);
+  const live = pick("live");
+  const finished = pick("post-match");
+
+  const pages: PageTarget[] = [
+    { kind: "home", label: "home", path: HOME, missLimitMs: 15 },
+    { kind: "league", label: "league", path: leagueUrl(league), missLimitMs: 15 },
+  ];
+  if (live) pages.push({ kind: "match-live", label: "match (live)", path: live.matchPageLink, missLimitMs: 15 });
+  else notes.push("no match in play at the site's clock: the live match page and the live endpoint are left out");
+  if (finished) pages.push({ kind: "match-finished", label: "match (finished)", path: finished.matchPageLink, missLimitMs: 15 });
+  else notes.push("no finished match this week: the finished match page is left out");
+  pages.push({ kind: "algo-results", label: "algo-results", path: ALGO_RESULTS, missLimitMs: 25 });
+
+  let team = teamUrl(DEFAULT_TEAM.league, DEFAULT_TEAM.slug);
+  if (!(await answers(origin, team))) {
+    const other = [live, finished, ...leagueMatches].find((m) => m?.homeTeamSlug);
+    if (other?.homeTeamSlug) team = teamUrl(other.league, other.homeTeamSlug);
+  }
+  pages.push({ kind: "team", label: "team", path: team, missLimitMs: 15 });
+  if (live) pages.push({ kind: "live-api", label: "live API", path: live.liveUrl });
+
+  const everyMatch = allMatches.length > 0 ? allMatches : leagueMatches;
+  const matchPages = [...everyMatch].sort(byInterest).slice(0, MIX_MATCH_PAGES).map((m) => m.matchPageLink);
+  const livePolls = everyMatch.filter((m) => m.matchState === "live").map((m) => m.liveUrl);
+  if (livePolls.length === 0) notes.push("no live polls in the Saturday mix: no match in play");
+  return {
+    pages,
+    mix: {
+      home: [HOME],
+      league: LEAGUE_KEYS.map((key) => leagueUrl(key)),
+      match: matchPages,
+      live: livePolls,
+    },
+    notes,
+  };
+}
+
+/**
+ * The Saturday mix as one sequence of paths: each group takes its share of the slots, spread
+ * evenly (largest remainder first), and cycles through its own paths. A group without paths
+ * gives its share to the others.
+ */
+export function saturdaySequence(mix: Record<MixGroup, string[]>, length = 100): string[] {
+  const groups = (Object.keys(SATURDAY_MIX) as MixGroup[]).filter((g) => mix[g].length > 0);
+  const totalShare = groups.reduce((sum, g) => sum + SATURDAY_MIX[g], 0);
+  const credit = new Map(groups.map((g) => [g, 0]));
+  const next = new Map(groups.map((g) => [g, 0]));
+  const sequence: string[] = [];
+  for (let slot = 0; slot < length; slot++) {
+    for (const g of groups) credit.set(g, credit.get(g)! + SATURDAY_MIX[g] / totalShare);
+    const chosen = groups.reduce((best, g) => (credit.get(g)! > credit.get(best)! ? g : best), groups[0]);
+    credit.set(chosen, credit.get(chosen)! - 1);
+    const index = next.get(chosen)!;
+    sequence.push(mix[chosen][index % mix[chosen].length]);
+    next.set(chosen, index + 1);
+  }
+  return sequence;
+}
+
+/** What a browser asks for when it opens a page. */
+const PAGE_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+
+/**
+ * The headers a visitor's request carries: a page is opened by a browser (Accept: text/html), a
+ * JSON endpoint is fetched by the page's script. No Accept-Encoding: both servers send plain bytes.
+ */
+export function visitorHeaders(path: string): Record<string, string> {
+  return path.startsWith("/api/") ? { accept: "*/*" } : { accept: PAGE_ACCEPT };
+}
+
+/** Every distinct path the benchmark requests, for saving the pages the static baseline serves. */
+export function allPaths(targets: Targets): string[] {
+  return [...new Set([...targets.pages.map((p) => p.path), ...Object.values(targets.mix).flat()])];
+}
