@@ -86,6 +86,15 @@ export function serverTiming(t: Timings): string {
   return parts.join(", ");
 }
 
+/** Headers of a page as sent: all of them, those of a 304 (no Content-Type), and whether to compress. */
+interface Wire {
+  raw: string[];
+  notModified: string[];
+  compressible: boolean;
+}
+
+type SendablePage = Pick<CachedPage, "status" | "headers" | "body"> & { etag: string | null; wire?: Wire };
+
 /** A rendered answer, whole: status, the page's own headers and the body. */
 interface Rendered {
   status: number;
@@ -124,33 +133,45 @@ export function createPageServer(options: PageServerOptions): PageServer {
   /** Renders in progress, by cache key and versions: a burst of identical misses renders once. */
   const inFlight = new Map<string, Promise<Rendered>>();
 
-  function send(req: IncomingMessage, res: ServerResponse, page: Pick<CachedPage, "status" | "headers" | "body"> & { etag: string | null }, entry: CachedPage | null, timings: Timings, started: number) {
-    const head: Record<string, string | string[]> = {};
+  /** The headers every answer from a page carries, flattened for writeHead; made once per entry. */
+  function wireOf(page: SendablePage): Wire {
+    if (page.wire) return page.wire;
+    const compressible = PageCache.wantsCompression(page);
+    const raw: string[] = [];
+    let vary: string | null = null;
     for (const [name, value] of page.headers) {
-      const existing = head[name];
-      head[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+      if (name === "vary") vary = value;
+      else raw.push(name, value);
     }
+    if (compressible) vary = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
+    if (vary) raw.push("vary", vary);
+    if (page.etag) raw.push("etag", page.etag);
+    const notModified: string[] = [];
+    for (let i = 0; i < raw.length; i += 2) if (raw[i] !== "content-type") notModified.push(raw[i], raw[i + 1]);
+    const wire = { raw, notModified, compressible };
+    page.wire = wire;
+    return wire;
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, page: SendablePage, entry: CachedPage | null, timings: Timings, started: number) {
+    const wire = wireOf(page);
     const etag = page.etag;
-    if (etag) head.etag = etag;
     if (etag && page.status === 200 && etagMatches(req.headers["if-none-match"] as string | undefined, etag)) {
       cache.count("notModified");
-      delete head["content-type"];
-      head["server-timing"] = serverTiming({ ...timings, totalMs: performance.now() - started });
-      res.writeHead(304, head);
+      res.writeHead(304, [...wire.notModified, "server-timing", serverTiming({ ...timings, totalMs: performance.now() - started })]);
       res.end();
       return;
     }
     let body = page.body;
-    if (PageCache.wantsCompression(page)) {
-      head.vary = typeof head.vary === "string" ? `${head.vary}, Accept-Encoding` : "Accept-Encoding";
+    const head = [...wire.raw];
+    if (wire.compressible) {
       const encoding = chooseEncoding(req.headers["accept-encoding"] as string | undefined);
       if (encoding !== "identity") {
         body = entry ? cache.bodyFor(entry, encoding) : compress(page.body, encoding);
-        head["content-encoding"] = encoding;
+        head.push("content-encoding", encoding);
       }
     }
-    head["content-length"] = String(body.length);
-    head["server-timing"] = serverTiming({ ...timings, totalMs: performance.now() - started });
+    head.push("content-length", String(body.length), "server-timing", serverTiming({ ...timings, totalMs: performance.now() - started }));
     res.writeHead(page.status, head);
     res.end(req.method === "HEAD" ? undefined : body);
   }

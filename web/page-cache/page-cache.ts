@@ -3,7 +3,8 @@
  * keyed by the request (URL, and whether it asked for HTML). An entry remembers the data
  * versions it was rendered from and the scopes it depends on; it is served while those versions
  * are current and it is younger than the maximum age (which bounds what depends on the clock
- * alone, such as "this week"). Memory is bounded: the least recently used entries go first.
+ * alone, such as "this week"). Memory is bounded: the least recently used entries go first
+ * (approximately: an entry used since the last sweep gets a second chance).
  * Compressed forms (gzip, brotli) are made once per entry, when a client first asks for one.
  */
 import { createHash } from "node:crypto";
@@ -28,6 +29,10 @@ export interface CachedPage {
   encoded: Partial<Record<Exclude<ContentEncoding, "identity">, Buffer>>;
   /** Bytes this entry holds (bodies and an estimate of the rest). */
   size: number;
+  /** Used since the eviction sweep last passed it (a second chance before eviction). */
+  used: boolean;
+  /** The headers as sent, flattened once (web/page-cache/http.ts). */
+  wire?: { raw: string[]; notModified: string[]; compressible: boolean };
 }
 
 export interface PageCacheStats {
@@ -117,9 +122,7 @@ export class PageCache {
       this.counters.expired++;
       return undefined;
     }
-    // Most recently used last: Maps keep insertion order.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    entry.used = true;
     return entry;
   }
 
@@ -130,9 +133,9 @@ export class PageCache {
   }
 
   /** Keeps an entry, evicting the least recently used ones to make room. False: too big to keep. */
-  store(page: Omit<CachedPage, "storedAt" | "encoded" | "size">): CachedPage | null {
+  store(page: Omit<CachedPage, "storedAt" | "encoded" | "size" | "used" | "wire">): CachedPage | null {
     if (!this.enabled) return null;
-    const entry: CachedPage = { ...page, storedAt: this.now(), encoded: {}, size: page.body.length + ENTRY_OVERHEAD };
+    const entry: CachedPage = { ...page, storedAt: this.now(), encoded: {}, size: page.body.length + ENTRY_OVERHEAD, used: false };
     // A single answer may take an eighth of the cache at most (a large CSV, not a page).
     if (entry.size * 8 > this.options.maxBytes) return null;
     const previous = this.entries.get(entry.key);
@@ -193,9 +196,21 @@ export class PageCache {
     this.bytes -= entry.size;
   }
 
+  /**
+   * Evicts from the oldest end until the cache fits. An entry used since it was last passed gets
+   * a second chance: it moves to the newest end instead (the CLOCK approximation of least
+   * recently used, so a hit costs a flag, not a map update).
+   */
   private evictToFit(): void {
+    let chances = this.entries.size;
     for (const entry of this.entries.values()) {
       if (this.bytes <= this.options.maxBytes) break;
+      if (entry.used && chances-- > 0) {
+        entry.used = false;
+        this.entries.delete(entry.key);
+        this.entries.set(entry.key, entry);
+        continue;
+      }
       this.remove(entry);
       this.counters.evicted++;
     }
