@@ -1,6 +1,6 @@
 /**
  * The worker inside the web process (WORKER=embedded, the default on PGlite): every job once in
- * order right after the site starts serving, then each on its timer. Nothing here can stop the
+ * order a second after the site starts serving, then each on its timer. Nothing here can stop the
  * site: a misconfiguration or an unreachable source is logged with what to set, and the site
  * keeps serving what the database has.
  */
@@ -21,6 +21,13 @@ export interface EmbeddedWorker {
   idle(): Promise<void>;
 }
 
+/**
+ * The start-up run begins this long after the site starts listening: the first pages (a browser
+ * opening the site at once) render without the jobs' queries and file parsing competing for the
+ * one thread and the one database connection they share.
+ */
+const START_UP_DELAY_MS = 1_000;
+
 /** Where the match data comes from, in one line for the start-up log. */
 export function describeMatchDataSource(env: Env): string {
   return env.FOOTBALL_DATA_DIR
@@ -28,7 +35,7 @@ export function describeMatchDataSource(env: Env): string {
     : `football-data.co.uk files from ${env.FOOTBALL_DATA_BASE_URL} (set FOOTBALL_DATA_DIR to read a local copy instead)`;
 }
 
-export function startEmbeddedWorker(options: { env: Env; db: DbHandle; clock: Clock; log?: Logger }): EmbeddedWorker {
+export function startEmbeddedWorker(options: { env: Env; db: DbHandle; clock: Clock; log?: Logger; startUpDelayMs?: number }): EmbeddedWorker {
   const { env, db, clock } = options;
   const log = options.log ?? createLogger({ level: env.LOG_LEVEL });
   let scheduler: InProcessScheduler | null = null;
@@ -45,7 +52,9 @@ export function startEmbeddedWorker(options: { env: Env; db: DbHandle; clock: Cl
     });
     const queue = scheduler;
     // A run killed with the process left its log row 'running'; then every job runs once, in order.
-    started = markInterruptedRuns(jobDbOf(db))
+    const delay = options.startUpDelayMs ?? START_UP_DELAY_MS;
+    started = new Promise<void>((resolve) => setTimeout(resolve, delay).unref())
+      .then(() => markInterruptedRuns(jobDbOf(db)))
       .then(
         () => undefined,
         (error: unknown) => log.warn(`could not tidy the run log: ${(error as Error).message}`),

@@ -14,12 +14,14 @@ import {
   applyResultPool,
   equalBinaryPool,
   equalResultPool,
-  fitBinaryPool,
-  fitResultPool,
+  fitPackedBinaryPool,
+  fitPackedResultPool,
+  logit,
+  safeLog,
   type BinaryPool,
-  type BinarySample,
+  type PackedBinarySamples,
+  type PackedResultSamples,
   type ResultPool,
-  type ResultSample,
 } from "./opinion-pool";
 import type { ModelOptions } from "./options";
 import type { ProbabilityOutcome } from "./reliability";
@@ -93,56 +95,94 @@ type SettledEntry = TrackEntry & { outcome: MatchOutcome };
 
 const resultOf = (p: MarketProbabilities): [number, number, number] => [p.home, p.draw, p.away];
 
-interface EntrySamples {
-  result: ResultSample;
-  overUnder: BinarySample;
-  btts: BinarySample;
-}
-
-function samplesOf(sources: Sources, outcome: MatchOutcome): EntrySamples {
-  return {
-    result: { sources: sources.map(resultOf), outcome: outcome.result, weight: 1 },
-    overUnder: { sources: sources.map((p) => p.over25), happened: outcome.over25, weight: 1 },
-    btts: { sources: sources.map((p) => p.btts), happened: outcome.btts, weight: 1 },
-  };
-}
-
 /**
- * A settled entry never changes, and the blend is relearned every week from mostly the same
- * entries: their samples are built once.
+ * The pool samples of one variant of sources (with or without the market), packed as the pools'
+ * features (opinion-pool.ts): per tracked match, log p of each source's 1X2 probabilities, the
+ * logits of its over 2.5 and BTTS probabilities, and the outcome. The blend is relearned every
+ * week from the entries of the week before plus the new ones (the walk-forward replay of a cold
+ * start does it hundreds of times): when the entries extend those packed last time, only the new
+ * ones are packed. Anything else (the window moved on, another track) packs them again.
  */
-const samplesWithOdds = new WeakMap<TrackEntry, EntrySamples>();
-const samplesWithoutOdds = new WeakMap<TrackEntry, EntrySamples>();
+class PackedSamples {
+  private entries: TrackEntry[] = [];
+  private result = new Float64Array(0);
+  private overUnder = new Float64Array(0);
+  private btts = new Float64Array(0);
+  private outcomes = new Uint8Array(0);
+  private over25 = new Uint8Array(0);
+  private bothScored = new Uint8Array(0);
+  private weights = new Float64Array(0);
 
-function cachedSamples(cache: WeakMap<TrackEntry, EntrySamples>, entry: SettledEntry, sources: Sources): EntrySamples {
-  let samples = cache.get(entry);
-  if (!samples) {
-    samples = samplesOf(sources, entry.outcome);
-    cache.set(entry, samples);
+  constructor(
+    private readonly sourceCount: number,
+    private readonly sourcesOf: (entry: SettledEntry) => Sources,
+  ) {}
+
+  private reserve(n: number): void {
+    if (n <= this.outcomes.length) return;
+    const capacity = Math.max(n, 2 * this.outcomes.length, 1024);
+    const grow = <A extends Float64Array | Uint8Array>(old: A, make: (length: number) => A, width: number): A => {
+      const next = make(capacity * width);
+      next.set(old);
+      return next;
+    };
+    const s = this.sourceCount;
+    this.result = grow(this.result, (l) => new Float64Array(l), 3 * s);
+    this.overUnder = grow(this.overUnder, (l) => new Float64Array(l), s);
+    this.btts = grow(this.btts, (l) => new Float64Array(l), s);
+    this.outcomes = grow(this.outcomes, (l) => new Uint8Array(l), 1);
+    this.over25 = grow(this.over25, (l) => new Uint8Array(l), 1);
+    this.bothScored = grow(this.bothScored, (l) => new Uint8Array(l), 1);
+    // Every sample weighs 1.
+    this.weights = grow(this.weights, (l) => new Float64Array(l).fill(1), 1);
   }
-  return samples;
+
+  /** The number of leading entries already packed. */
+  private packedPrefix(entries: readonly SettledEntry[]): number {
+    const known = this.entries;
+    if (known.length > entries.length) return 0;
+    for (let i = 0; i < known.length; i++) if (known[i] !== entries[i]) return 0;
+    return known.length;
+  }
+
+  pack(entries: readonly SettledEntry[]): { result: PackedResultSamples; overUnder: PackedBinarySamples; btts: PackedBinarySamples } {
+    const n = entries.length;
+    const s = this.sourceCount;
+    const from = this.packedPrefix(entries);
+    this.reserve(n);
+    for (let i = from; i < n; i++) {
+      const entry = entries[i];
+      this.sourcesOf(entry).forEach((p, j) => {
+        const base = (i * s + j) * 3;
+        this.result[base] = safeLog(p.home);
+        this.result[base + 1] = safeLog(p.draw);
+        this.result[base + 2] = safeLog(p.away);
+        this.overUnder[i * s + j] = logit(p.over25);
+        this.btts[i * s + j] = logit(p.btts);
+      });
+      this.outcomes[i] = entry.outcome.result;
+      this.over25[i] = entry.outcome.over25 ? 1 : 0;
+      this.bothScored[i] = entry.outcome.btts ? 1 : 0;
+    }
+    this.entries = entries.slice();
+    const weights = this.weights.subarray(0, n);
+    return {
+      result: { features: this.result.subarray(0, 3 * s * n), outcomes: this.outcomes.subarray(0, n), weights },
+      overUnder: { features: this.overUnder.subarray(0, s * n), happened: this.over25.subarray(0, n), weights },
+      btts: { features: this.btts.subarray(0, s * n), happened: this.bothScored.subarray(0, n), weights },
+    };
+  }
 }
 
-function fitPools(samples: readonly EntrySamples[], sourceCount: number, ridge: number, start: MarketPools): MarketPools {
+const samplesWithOdds = new PackedSamples(3, (e) => [e.goals, e.shots, e.market!]);
+const samplesWithoutOdds = new PackedSamples(2, (e) => [e.goals, e.shots]);
+
+function fitPools(samples: PackedSamples, entries: readonly SettledEntry[], sourceCount: number, ridge: number, start: MarketPools): MarketPools {
+  const packed = samples.pack(entries);
   return {
-    result: fitResultPool(
-      samples.map((s) => s.result),
-      equalResultPool(sourceCount),
-      ridge,
-      start.result,
-    ),
-    overUnder: fitBinaryPool(
-      samples.map((s) => s.overUnder),
-      equalBinaryPool(sourceCount),
-      ridge,
-      start.overUnder,
-    ),
-    btts: fitBinaryPool(
-      samples.map((s) => s.btts),
-      equalBinaryPool(sourceCount),
-      ridge,
-      start.btts,
-    ),
+    result: fitPackedResultPool(packed.result, equalResultPool(sourceCount), ridge, start.result),
+    overUnder: fitPackedBinaryPool(packed.overUnder, equalBinaryPool(sourceCount), ridge, start.overUnder),
+    btts: fitPackedBinaryPool(packed.btts, equalBinaryPool(sourceCount), ridge, start.btts),
   };
 }
 
@@ -174,30 +214,44 @@ function fitCalibration(
   };
 }
 
-/** Learns the blend from the settled track entries in the pool window before asOf. */
-export function learnBlend(track: readonly TrackEntry[], asOf: number, options: ModelOptions, previous: Blend): Blend {
+/**
+ * Learns the blend from the settled track entries in the pool window before asOf. Without
+ * `calibrate` the pick calibration is not fitted (the previous one is kept): the walk-forward
+ * replay of past weeks only needs the pools, which make the tracked forecasts.
+ */
+export function learnBlend(
+  track: readonly TrackEntry[],
+  asOf: number,
+  options: ModelOptions,
+  previous: Blend,
+  { calibrate = true }: { calibrate?: boolean } = {},
+): Blend {
   const earliest = asOf - options.poolWindowDays * DAY_MS;
   const settled = track.filter(
     (e): e is SettledEntry => e.outcome !== undefined && e.kickoff < asOf && e.kickoff >= earliest,
   );
   const priced = settled.filter((e) => e.market !== null);
+  const pools = {
+    withOdds: fitPools(samplesWithOdds, priced, 3, options.poolRidge, previous.withOdds),
+    withoutOdds: fitPools(samplesWithoutOdds, settled, 2, options.poolRidge, previous.withoutOdds),
+    trainingSize: settled.length,
+  };
+  if (!calibrate) {
+    return {
+      withOdds: pools.withOdds,
+      withoutOdds: pools.withoutOdds,
+      calibrationWithOdds: previous.calibrationWithOdds,
+      calibrationWithoutOdds: previous.calibrationWithoutOdds,
+      trainingSize: pools.trainingSize,
+    };
+  }
   const calibrationStart = asOf - options.calibrationWindowDays * DAY_MS;
   const calibrated = settled.filter(
     (e) => e.kickoff >= calibrationStart && e.blendTrainingSize >= MIN_BLEND_TRAINING_FOR_CALIBRATION,
   );
   return {
-    withOdds: fitPools(
-      priced.map((e) => cachedSamples(samplesWithOdds, e, [e.goals, e.shots, e.market!])),
-      3,
-      options.poolRidge,
-      previous.withOdds,
-    ),
-    withoutOdds: fitPools(
-      settled.map((e) => cachedSamples(samplesWithoutOdds, e, [e.goals, e.shots])),
-      2,
-      options.poolRidge,
-      previous.withoutOdds,
-    ),
+    withOdds: pools.withOdds,
+    withoutOdds: pools.withoutOdds,
     calibrationWithOdds: fitCalibration(
       calibrated.filter((e) => e.blendedWithOdds !== null).map((e) => ({ blended: e.blendedWithOdds!, outcome: e.outcome })),
       options.calibration,
@@ -206,7 +260,7 @@ export function learnBlend(track: readonly TrackEntry[], asOf: number, options: 
       calibrated.map((e) => ({ blended: e.blendedWithoutOdds, outcome: e.outcome })),
       options.calibration,
     ),
-    trainingSize: settled.length,
+    trainingSize: pools.trainingSize,
   };
 }
 

@@ -150,14 +150,33 @@ interface RatingFit {
 
 function fitModel({ window, weights, teamIds, newcomers, prior, target, scale, ridge, lowScoreCorrection, previous }: RatingFit): RatingModel {
   const index = new Map(teamIds.map((id, i) => [id, i]));
-  const used = window.flatMap((m, i) => (target(m, "home") !== null && target(m, "away") !== null ? [i] : []));
+  // The window's matches with the target on both sides, packed for the optimiser (plain loops:
+  // this runs for every league every week of a cold start's replay).
+  const homeTeam = new Int32Array(window.length);
+  const awayTeam = new Int32Array(window.length);
+  const homeGoals = new Float64Array(window.length);
+  const awayGoals = new Float64Array(window.length);
+  const weight = new Float64Array(window.length);
+  let used = 0;
+  for (let i = 0; i < window.length; i++) {
+    const m = window[i];
+    const home = target(m, "home");
+    const away = target(m, "away");
+    if (home === null || away === null) continue;
+    homeTeam[used] = index.get(m.homeTeamId)!;
+    awayTeam[used] = index.get(m.awayTeamId)!;
+    homeGoals[used] = scale * home;
+    awayGoals[used] = scale * away;
+    weight[used] = weights[i];
+    used++;
+  }
   const data: DixonColesData = {
     teamCount: teamIds.length,
-    homeTeam: Int32Array.from(used, (i) => index.get(window[i].homeTeamId)!),
-    awayTeam: Int32Array.from(used, (i) => index.get(window[i].awayTeamId)!),
-    homeGoals: Float64Array.from(used, (i) => scale * target(window[i], "home")!),
-    awayGoals: Float64Array.from(used, (i) => scale * target(window[i], "away")!),
-    weight: Float64Array.from(used, (i) => weights[i]),
+    homeTeam: homeTeam.subarray(0, used),
+    awayTeam: awayTeam.subarray(0, used),
+    homeGoals: homeGoals.subarray(0, used),
+    awayGoals: awayGoals.subarray(0, used),
+    weight: weight.subarray(0, used),
     priorAttack: Float64Array.from(teamIds, (id) => (newcomers.has(id) ? prior.attack : 0)),
     priorDefence: Float64Array.from(teamIds, (id) => (newcomers.has(id) ? prior.defence : 0)),
     ridge,

@@ -36,11 +36,31 @@ export interface BinarySample {
 }
 
 const FLOOR = 1e-6;
-const safeLog = (p: number) => Math.log(Math.max(p, FLOOR));
-const logit = (p: number) => {
+/** The 1X2 pool's feature of a source's probability: log p, floored. */
+export const safeLog = (p: number) => Math.log(Math.max(p, FLOOR));
+/** A yes/no pool's feature of a source's probability: logit p, clamped. */
+export const logit = (p: number) => {
   const q = Math.min(1 - FLOOR, Math.max(FLOOR, p));
   return Math.log(q / (1 - q));
 };
+
+/**
+ * Samples of a 1X2 pool with their features computed: `features[(i · sourceCount + s) · 3 + k]`
+ * is log p_s(k) of sample i (safeLog). The blend builds these from features it computed once per
+ * tracked match, instead of taking the logarithms again every week.
+ */
+export interface PackedResultSamples {
+  features: Float64Array;
+  outcomes: Uint8Array;
+  weights: Float64Array;
+}
+
+/** Samples of a yes/no pool with their features computed: `features[i · sourceCount + s]` is logit p_s (logit). */
+export interface PackedBinarySamples {
+  features: Float64Array;
+  happened: Uint8Array;
+  weights: Float64Array;
+}
 
 /** The prior every pool shrinks to: equal weights summing to 1, no bias. */
 export function equalResultPool(sourceCount: number): ResultPool {
@@ -83,7 +103,7 @@ function minimizeMean(objective: Objective, start: number[], totalWeight: number
   return Array.from(result.x);
 }
 
-const totalWeight = (samples: ReadonlyArray<{ weight: number }>) => samples.reduce((sum, s) => sum + s.weight, 0);
+const totalWeight = (weights: Float64Array) => weights.reduce((sum, w) => sum + w, 0);
 
 function packResult(pool: ResultPool): number[] {
   return [...pool.weights, pool.drawBias, pool.awayBias];
@@ -92,7 +112,6 @@ function packResult(pool: ResultPool): number[] {
 export function fitResultPool(samples: readonly ResultSample[], prior: ResultPool, ridge: number, start = prior): ResultPool {
   const sourceCount = prior.weights.length;
   const n = samples.length;
-  // features[(i · sourceCount + s) · 3 + k] = log p_s(k) of sample i.
   const features = new Float64Array(n * sourceCount * 3);
   const outcomes = new Uint8Array(n);
   const weights = new Float64Array(n);
@@ -103,6 +122,14 @@ export function fitResultPool(samples: readonly ResultSample[], prior: ResultPoo
       for (let k = 0; k < 3; k++) features[(i * sourceCount + s) * 3 + k] = safeLog(sample.sources[s][k]);
     }
   });
+  return fitPackedResultPool({ features, outcomes, weights }, prior, ridge, start);
+}
+
+/** fitResultPool on samples whose features are already computed. */
+export function fitPackedResultPool(samples: PackedResultSamples, prior: ResultPool, ridge: number, start = prior): ResultPool {
+  const sourceCount = prior.weights.length;
+  const { features, outcomes, weights } = samples;
+  const n = outcomes.length;
   const priorX = packResult(prior);
   const x = minimizeMean(
     (x, gradient) => {
@@ -144,7 +171,7 @@ export function fitResultPool(samples: readonly ResultSample[], prior: ResultPoo
       return value;
     },
     packResult(start),
-    totalWeight(samples),
+    totalWeight(weights),
   );
   return { weights: x.slice(0, sourceCount), drawBias: x[sourceCount], awayBias: x[sourceCount + 1] };
 }
@@ -160,6 +187,14 @@ export function fitBinaryPool(samples: readonly BinarySample[], prior: BinaryPoo
     weights[i] = sample.weight;
     for (let s = 0; s < sourceCount; s++) features[i * sourceCount + s] = logit(sample.sources[s]);
   });
+  return fitPackedBinaryPool({ features, happened, weights }, prior, ridge, start);
+}
+
+/** fitBinaryPool on samples whose features are already computed. */
+export function fitPackedBinaryPool(samples: PackedBinarySamples, prior: BinaryPool, ridge: number, start = prior): BinaryPool {
+  const sourceCount = prior.weights.length;
+  const { features, happened, weights } = samples;
+  const n = happened.length;
   const priorX = [...prior.weights, prior.bias];
   const x = minimizeMean(
     (x, gradient) => {
@@ -182,7 +217,7 @@ export function fitBinaryPool(samples: readonly BinarySample[], prior: BinaryPoo
       return value;
     },
     [...start.weights, start.bias],
-    totalWeight(samples),
+    totalWeight(weights),
   );
   return { weights: x.slice(0, sourceCount), bias: x[sourceCount] };
 }

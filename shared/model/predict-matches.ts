@@ -153,7 +153,8 @@ class Engine {
     const missing = history.filter((m) => m.kickoff.getTime() >= from && m.kickoff.getTime() < asOf && !tracked.has(m.id));
     const byWeek = groupBy(missing, (m) => Math.max(from, weekStart(m.kickoff.getTime())));
     for (const week of [...byWeek.keys()].sort((a, b) => a - b)) {
-      this.state.blend = learnBlend(this.state.track, week, this.options, this.state.blend);
+      // The replayed weeks' forecasts need the pools only; predict() fits the calibration it uses.
+      this.state.blend = learnBlend(this.state.track, week, this.options, this.state.blend, { calibrate: false });
       const groups = groupBy(byWeek.get(week)!, (m) => `${m.league}|${m.season}`);
       const entries: TrackEntry[] = [];
       for (const matches of groups.values()) {

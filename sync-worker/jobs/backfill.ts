@@ -43,7 +43,8 @@ export const backfillJob: JobDefinition = {
     const now = ctx.clock.now();
     const current = seasonCodeFor(now);
     const result = emptyResult();
-    result.rowsWritten += await ctx.db.transaction((tx) => upsertReferenceData(tx, now));
+    const referenceRows = await ctx.db.transaction((tx) => upsertReferenceData(tx, now));
+    result.rowsWritten += referenceRows;
 
     const seasons = seasonCodesUpTo(now).slice(-ctx.settings.backfillSeasons);
     const completed = ctx.settings.fullBackfill ? new Set<string>() : await completedSeasons(ctx.db);
@@ -75,7 +76,8 @@ export const backfillJob: JobDefinition = {
     const imported = toRead.length;
     // PGlite runs no autovacuum: without fresh statistics after a bulk import the planner joins
     // fixtures to their odds by scanning every odds row once per match (seconds, not milliseconds).
-    if (imported > 0) await ctx.db.execute(sql`analyze fixtures, fixture_odds`);
+    // A run that wrote nothing (the current season unchanged) leaves them as they were.
+    if (result.rowsWritten > referenceRows) await ctx.db.execute(sql`analyze fixtures, fixture_odds`);
     result.reason = `${imported} of ${steps.length} league seasons read (${seasons[0]} to ${seasons.at(-1)}), the rest already stored`;
     result.details = { ...result.details, seasons: `${seasons[0]}-${seasons.at(-1)}`, leagueSeasonsRead: imported };
     return result;

@@ -1,8 +1,11 @@
+import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../shared/db";
 import { testDatabases } from "../../shared/db/test-databases";
 import { MODEL_VERSION, weekStart } from "../../shared/model";
-import { replayedSeason, REPLAYED_SEASON_CLOCK as CLOCK, type ReplayedSeason } from "../test-support/replayed-season";
+import { engineThread, type PredictionEngine } from "../model/engine-client";
+import { fitStateKey, modelOptionsOf, SEASONS_STATE_KEY } from "../model/engine-state";
+import { replayedSeason, REPLAYED_SEASON_CLOCK as CLOCK, TEST_MODEL_OPTIONS, type ReplayedSeason } from "../test-support/replayed-season";
 import type { TestWorker } from "../test-support/worker";
 import { backfillJob } from "./backfill";
 import { lockPicksJob } from "./lock-picks";
@@ -60,7 +63,8 @@ describe.each(testDatabases())("the predictions job and the walk-forward catch-u
     const [logged] = await rows<{ details: { catchUpMatches: number; coldStarts: number; engineCalls: number } }>(
       `select details from sync_runs where id = ${run.id}`,
     );
-    expect(logged.details).toMatchObject({ catchUpMatches: 0, coldStarts: 0, engineCalls: 1 });
+    // Nothing new learnt since the first run stored the engine's state: nothing stored again.
+    expect(logged.details).toMatchObject({ catchUpMatches: 0, coldStarts: 0, engineCalls: 1, engineStateSaved: { fitBytes: 0, seasonsBytes: 0 } });
     expect(await rows(`select * from predictions p join fixtures f on f.id = p.fixture_id where f.kickoff_at <= '${CLOCK}' order by p.fixture_id`)).toEqual(before);
   });
 
@@ -85,5 +89,81 @@ describe.each(testDatabases())("the predictions job and the walk-forward catch-u
     expect(overall.tracking_start_date).toBe("2025-08-02");
     const [days] = await rows<{ n: number }>("select count(*)::int as n from hit_rate_tracking where league = 'all'");
     expect(days.n).toBe(13);
+  });
+  const FIT_KEY = fitStateKey(modelOptionsOf(TEST_MODEL_OPTIONS));
+  type RunDetails = { coldStarts: number; engineStart: string; engineStateSaved: { fitBytes: number; seasonsBytes: number } };
+  const detailsOf = async (runId: number) => (await rows<{ details: RunDetails }>(`select details from sync_runs where id = ${runId}`))[0].details;
+  const engines: PredictionEngine[] = [];
+  /** A new engine thread, as a restarted worker process has. */
+  const newEngine = () => {
+    const engine = engineThread({ modelOptions: TEST_MODEL_OPTIONS });
+    engines.push(engine);
+    return engine;
+  };
+  afterAll(() => Promise.all(engines.map((engine) => engine.close())));
+
+  it("stored the engine's fit, with the results it learnt from, and the finished seasons after the first run", async () => {
+    const states = await rows<{ key: string; fitted_through: string; bytes: number }>(
+      "select key, fitted_through, length(payload) as bytes from engine_states order by key",
+    );
+    expect(states.map((s) => s.key)).toEqual([FIT_KEY, SEASONS_STATE_KEY]);
+    const [fit, seasons] = states;
+    const [latest] = await rows<{ kickoff_at: Date | string }>(
+      `select max(kickoff_at) as kickoff_at from fixtures where match_state = 'post-match' and kickoff_at < '${CLOCK}'`,
+    );
+    // The 760 matches of the two finished seasons and the 130 of this one.
+    expect(fit.fitted_through).toMatch(new RegExp(`^890 results, latest kick-off ${new Date(latest.kickoff_at).toISOString()}, digest \\S+$`));
+    expect(Number(fit.bytes)).toBeGreaterThan(10_000);
+    // The current season is read every run: only the finished ones are stored.
+    expect(Object.keys(JSON.parse(seasons.fitted_through))).toEqual(["premier-league|2324", "premier-league|2425"]);
+  });
+
+  it("starts a new process's engine from the stored state: warm, reading only the current season, predicting exactly what the warm engine did", async () => {
+    const before = await rows("select * from predictions order by fixture_id");
+    const run = await worker.run(createPredictionsJob({ engine: newEngine() }));
+    // This season's 130 results and the 20 upcoming matches; the same forecasts, so nothing written.
+    expect(run).toMatchObject({ status: "ok", rowsRead: 130 + 20, rowsWritten: 0 });
+    expect(await detailsOf(run.id)).toMatchObject({ coldStarts: 0, engineStart: "stored fit", engineStateSaved: { fitBytes: 0, seasonsBytes: 0 } });
+    expect(await rows("select * from predictions order by fixture_id")).toEqual(before);
+    expect(worker.log.lines.map((l) => l.line)).toContainEqual(
+      expect.stringContaining("restored the prediction engine's stored state: 2 of 2 finished league seasons"),
+    );
+  });
+
+  it("ignores a stored fit of another model version, fits from scratch, and stores its own in its place", async () => {
+    const [stored] = await rows<{ payload: string }>(`select encode(payload, 'base64') as payload from engine_states where key = '${FIT_KEY}'`);
+    const payload = JSON.parse(gunzipSync(Buffer.from(stored.payload, "base64")).toString("utf8"));
+    const older = gzipSync(JSON.stringify({ ...payload, modelVersion: "dc-sot-market-0.9.0" })).toString("base64");
+    await rows(`update engine_states set payload = decode('${older}', 'base64') where key = '${FIT_KEY}'`);
+    // A row of an older format is not even read, and goes at the next save.
+    await rows(`insert into engine_states (key, fitted_through, payload) values ('predictions-engine:fit:v0:old', 'old', '\\x00')`);
+
+    const run = await worker.run(createPredictionsJob({ engine: newEngine() }));
+    expect(run.status).toBe("ok");
+    const details = await detailsOf(run.id);
+    expect(details).toMatchObject({ coldStarts: 1, engineStart: "from scratch" });
+    expect(details.engineStateSaved.fitBytes).toBeGreaterThan(10_000);
+    expect(worker.log.lines.map((l) => l.line)).toContainEqual(
+      expect.stringContaining(`2 of 2 finished league seasons, no fit (made by model dc-sot-market-0.9.0, this is ${MODEL_VERSION})`),
+    );
+    expect((await rows<{ key: string }>("select key from engine_states order by key")).map((r) => r.key)).toEqual([FIT_KEY, SEASONS_STATE_KEY]);
+
+    const next = await worker.run(createPredictionsJob({ engine: newEngine() }));
+    expect(await detailsOf(next.id)).toMatchObject({ coldStarts: 0, engineStart: "stored fit" });
+  });
+
+  it("ignores damaged bytes: reads the seasons again, fits from scratch, and stores a good state", async () => {
+    await rows("update engine_states set payload = '\\x1f8b00deadbeef'");
+    const run = await worker.run(createPredictionsJob({ engine: newEngine() }));
+    // Every season read again from the database.
+    expect(run).toMatchObject({ status: "ok", rowsRead: 760 + 130 + 20 });
+    const details = await detailsOf(run.id);
+    expect(details).toMatchObject({ coldStarts: 1, engineStart: "from scratch" });
+    expect(details.engineStateSaved.fitBytes).toBeGreaterThan(10_000);
+    expect(details.engineStateSaved.seasonsBytes).toBeGreaterThan(1_000);
+
+    const next = await worker.run(createPredictionsJob({ engine: newEngine() }));
+    expect(next.rowsRead).toBe(130 + 20);
+    expect(await detailsOf(next.id)).toMatchObject({ coldStarts: 0, engineStart: "stored fit" });
   });
 });

@@ -2,9 +2,11 @@ import { sql } from "drizzle-orm";
 import type { LeagueKey } from "../../shared/domain/leagues";
 import { getTeamById } from "../../shared/domain/teams/registry";
 import { weekStart, type MatchInput, type MatchPrediction, type PlayedMatch, type UpcomingMatch } from "../../shared/model";
-import { engineThread, type EngineStep, type HistoryUpdate, type PredictionEngine } from "../model/engine-client";
+import { engineThread, type EngineStep, type EngineStepResult, type HistoryUpdate, type PredictionEngine } from "../model/engine-client";
+import { ENGINE_STATE_PREFIX, fitStateKey, modelOptionsOf, SEASONS_STATE_KEY } from "../model/engine-state";
+import { deleteEngineStatesExcept, readEngineStates, writeEngineState } from "../store/engine-states";
 import { NOT_PLAYED_STATUSES } from "./lock-picks";
-import { emptyResult, skipped, throwIfAborted, type JobDb, type JobDefinition } from "./types";
+import { emptyResult, skipped, throwIfAborted, type JobContext, type JobDb, type JobDefinition } from "./types";
 
 /** Matches predicted ahead of kick-off. */
 const HORIZON_DAYS = 14;
@@ -43,28 +45,156 @@ async function matches(db: JobDb, where: ReturnType<typeof sql>): Promise<MatchR
 const seasonKey = (league: string, season: string) => `${league}|${season}`;
 
 /**
+ * The state of every league season with stored matches: their number and latest change, in one
+ * statement. It changes whenever any writer changes one of them, so a season stored with the
+ * engine's state is trusted only while its state is the same.
+ */
+async function seasonDataStates(db: JobDb): Promise<Map<string, string>> {
+  const rows = await db.execute<{ league: string; season: string; state: string }>(sql`
+    select league, season, concat_ws(':', count(*), (extract(epoch from max(updated_at)) * 1000000)::bigint) as state
+    from fixtures group by league, season`);
+  return new Map(rows.map((row) => [seasonKey(row.league, row.season), row.state]));
+}
+
+interface HistoryRead {
+  update: HistoryUpdate;
+  /** Finished matches read. */
+  read: number;
+  /** The current league seasons (read every run, never stored with the engine's state). */
+  current: Set<string>;
+}
+
+/**
  * The finished matches before an instant, as an update of what the engine's thread holds: the
  * seasons it does not have yet, and the current seasons (where results arrive). A finished season
- * never changes, so after the first run a call reads one season per league, not ten: on the
- * embedded database a query blocks the process it shares with the site.
+ * never changes, so after the first run a call reads one season per league, not ten (nor does
+ * the first run of a process whose thread was restored from the stored state). On the embedded
+ * database a query blocks the process it shares with the site, so seasons are read one at a
+ * time: pages are served between them. The data state of every season read is noted in
+ * `states`, to be stored with it.
  */
-async function historyUpdate(db: JobDb, engine: PredictionEngine, at: string): Promise<{ update: HistoryUpdate; read: number }> {
+async function historyUpdate(db: JobDb, engine: PredictionEngine, at: string, states: Map<string, string>): Promise<HistoryRead> {
   const seasons = await db.execute<{ league: string; season: string; is_current: boolean }>(sql`select league, season, is_current from seasons`);
   const held = engine.heldSeasons();
   const keep = seasons.map((s) => seasonKey(s.league, s.season));
+  const current = new Set(seasons.filter((s) => s.is_current).map((s) => seasonKey(s.league, s.season)));
   const wanted = seasons.filter((s) => s.is_current || !held.has(seasonKey(s.league, s.season)));
-  const update: HistoryUpdate = { seasons: Object.fromEntries(wanted.map((s) => [seasonKey(s.league, s.season), [] as PlayedMatch[]])), keep };
-  if (wanted.length === 0) return { update, read: 0 };
-  const onlyWanted =
-    wanted.length === seasons.length
-      ? sql`true`
-      : sql`(f.league || '|' || f.season) in (${sql.join(wanted.map((s) => sql`${seasonKey(s.league, s.season)}`), sql`, `)})`;
-  const rows = await matches(
-    db,
-    sql`f.match_state = 'post-match' and f.home_score is not null and f.away_score is not null and f.kickoff_at < ${at}::timestamptz and ${onlyWanted}`,
+  const update: HistoryUpdate = { seasons: {}, keep };
+  let read = 0;
+  // The states first: a change made while the rows are read then shows as a different state later.
+  const stored = wanted.length > 0 ? await seasonDataStates(db) : new Map<string, string>();
+  for (const { league, season } of wanted) {
+    const key = seasonKey(league, season);
+    const state = stored.get(key);
+    // The registry knows every season since 2005/06; one without a stored match has nothing to read.
+    const rows = state
+      ? await matches(
+          db,
+          sql`f.league = ${league} and f.season = ${season} and f.match_state = 'post-match'
+              and f.home_score is not null and f.away_score is not null and f.kickoff_at < ${at}::timestamptz`,
+        )
+      : [];
+    update.seasons[key] = rows.map(playedMatch);
+    read += rows.length;
+    if (state && rows.length > 0) states.set(key, state);
+    else states.delete(key);
+  }
+  for (const key of [...states.keys()]) if (!keep.includes(key)) states.delete(key);
+  return { update, read, current };
+}
+
+/** What the job knows about an engine's stored state (per engine: a job may be made again for the same engine). */
+interface EngineMemory {
+  /** Data state of each league season the thread holds, as it was when read. */
+  seasonStates: Map<string, string>;
+  /** fitted_through of the stored fit, when it is the thread's fit or one it started from. */
+  savedFit: string | null;
+  /** fitted_through of the stored seasons. */
+  savedSeasons: string | null;
+}
+
+const memories = new WeakMap<PredictionEngine, EngineMemory>();
+
+function memoryOf(engine: PredictionEngine): EngineMemory {
+  let memory = memories.get(engine);
+  if (!memory) {
+    memory = { seasonStates: new Map(), savedFit: null, savedSeasons: null };
+    memories.set(engine, memory);
+  }
+  return memory;
+}
+
+/**
+ * Gives a fresh engine thread (a new process) the stored state: the finished seasons whose data
+ * has not changed since they were stored, and the fit, which the thread checks against the
+ * results at its first call. Anything unusable is left out: the engine then reads or fits again.
+ */
+async function restoreEngine(ctx: JobContext, engine: PredictionEngine, fitKey: string, memory: EngineMemory): Promise<void> {
+  memory.seasonStates.clear();
+  memory.savedFit = null;
+  memory.savedSeasons = null;
+  const stored = await readEngineStates(ctx.db, [fitKey, SEASONS_STATE_KEY]);
+  const fitRow = stored.get(fitKey);
+  const seasonsRow = stored.get(SEASONS_STATE_KEY);
+  if (!fitRow && !seasonsRow) return;
+  let storedStates: Record<string, string> = {};
+  try {
+    const parsed: unknown = seasonsRow ? JSON.parse(seasonsRow.fittedThrough) : {};
+    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) storedStates = parsed as Record<string, string>;
+  } catch {
+    // An unreadable description: no stored season is trusted.
+  }
+  const finished = new Set(
+    (await ctx.db.execute<{ league: string; season: string }>(sql`select league, season from seasons where not is_current`)).map((s) =>
+      seasonKey(s.league, s.season),
+    ),
   );
-  for (const row of rows) (update.seasons[seasonKey(row.league, row.season)] as PlayedMatch[]).push(playedMatch(row));
-  return { update, read: rows.length };
+  const states = await seasonDataStates(ctx.db);
+  const valid = Object.entries(storedStates)
+    .filter(([key, state]) => finished.has(key) && typeof state === "string" && states.get(key) === state)
+    .map(([key]) => key);
+  const restored = await engine.restore({ fit: fitRow?.payload ?? null, seasons: seasonsRow?.payload ?? null, validSeasons: valid }, ctx.signal);
+  for (const key of restored.seasons) memory.seasonStates.set(key, storedStates[key]);
+  // Stored seasons left out (changed since, or unreadable) are read again, and stored again after the run.
+  const allRestored = Object.keys(storedStates).every((key) => restored.seasons.includes(key));
+  memory.savedSeasons = seasonsRow && allRestored ? seasonsRow.fittedThrough : null;
+  memory.savedFit = restored.fit.pending ? fitRow!.fittedThrough : null;
+  const fit = restored.fit.pending ? `its fit (${fitRow!.fittedThrough})` : `no fit (${restored.fit.reason})`;
+  ctx.log.info(
+    `restored the prediction engine's stored state: ${restored.seasons.length} of ${Object.keys(storedStates).length} finished league seasons, ${fit}`,
+  );
+}
+
+/**
+ * Stores the engine's state after a run: the fit when it has learnt from other results than the
+ * stored one (a run with no new result stores nothing), the finished seasons when they changed.
+ * Rows of another format, model version or settings are deleted. Returns the bytes written.
+ */
+async function saveEngineState(
+  ctx: JobContext,
+  engine: PredictionEngine,
+  fitKey: string,
+  current: ReadonlySet<string>,
+  memory: EngineMemory,
+): Promise<{ fitBytes: number; seasonsBytes: number }> {
+  const finished = [...engine.heldSeasons()].filter((key) => !current.has(key) && memory.seasonStates.has(key)).sort();
+  const seasonsThrough = JSON.stringify(Object.fromEntries(finished.map((key) => [key, memory.seasonStates.get(key)])));
+  const snapshot = await engine.snapshot(
+    { unlessFittedThrough: memory.savedFit, seasons: seasonsThrough !== memory.savedSeasons ? finished : null },
+    ctx.signal,
+  );
+  const fitBytes = snapshot.fit?.byteLength ?? 0;
+  const seasonsBytes = snapshot.seasons?.byteLength ?? 0;
+  if (!snapshot.fit && !snapshot.seasons) return { fitBytes, seasonsBytes };
+  throwIfAborted(ctx.signal);
+  await ctx.db.transaction(async (tx) => {
+    if (snapshot.fit && snapshot.fittedThrough) await writeEngineState(tx, { key: fitKey, fittedThrough: snapshot.fittedThrough, payload: snapshot.fit });
+    if (snapshot.seasons) await writeEngineState(tx, { key: SEASONS_STATE_KEY, fittedThrough: seasonsThrough, payload: snapshot.seasons });
+    await deleteEngineStatesExcept(tx, ENGINE_STATE_PREFIX, [fitKey, SEASONS_STATE_KEY]);
+  });
+  if (snapshot.fit) memory.savedFit = snapshot.fittedThrough;
+  if (snapshot.seasons) memory.savedSeasons = seasonsThrough;
+  return { fitBytes, seasonsBytes };
 }
 
 function matchInput(row: MatchRow): MatchInput {
@@ -169,6 +299,13 @@ async function unpredictedKickedOff(db: JobDb, now: string): Promise<MatchRow[]>
   );
 }
 
+/** How the engine started on the first call of a run, for the run log. */
+function engineStart(first: EngineStepResult | undefined): string {
+  if (!first) return "none";
+  if (first.restored) return first.restored.adopted ? "stored fit" : "from scratch (stored fit not used)";
+  return first.warm ? "warm" : "from scratch";
+}
+
 /**
  * Predicts every match of the next two weeks and stores the engine's probabilities, picks,
  * projected score and confidence; a prediction is replaced until kick-off, and the ledger is
@@ -180,9 +317,15 @@ async function unpredictedKickedOff(db: JobDb, now: string): Promise<MatchRow[]>
  * match's week, from the matches finished before then. Its predicted_at is that Monday, the
  * instant whose information it uses, so the pick-locking job can lock it as a pick made before
  * kick-off.
+ *
+ * The engine's state: after a run whose fit learnt from new results, the fit and the finished
+ * seasons are stored (engine_states); the first run of a process restores them into its fresh
+ * engine thread, which then starts warm instead of fitting from scratch.
  */
 export function createPredictionsJob(options: { engine?: PredictionEngine } = {}): JobDefinition {
   const engine = options.engine ?? engineThread();
+  const fitKey = fitStateKey(modelOptionsOf(engine.modelOptions));
+  const memory = memoryOf(engine);
   return {
     name: "predictions",
     description: "The prediction engine's forecasts for the matches of the next two weeks (and any kicked-off match of the season without one)",
@@ -191,7 +334,16 @@ export function createPredictionsJob(options: { engine?: PredictionEngine } = {}
     async run(ctx) {
       const now = ctx.clock.now();
       const at = now.toISOString();
-      const history = await historyUpdate(ctx.db, engine, at);
+      if (engine.isFresh()) {
+        try {
+          await restoreEngine(ctx, engine, fitKey, memory);
+        } catch (error) {
+          // A stored state that cannot even be read only costs a fit from scratch.
+          throwIfAborted(ctx.signal);
+          ctx.log.warn(`could not restore the prediction engine's stored state: ${(error as Error).message}`);
+        }
+      }
+      const history = await historyUpdate(ctx.db, engine, at, memory.seasonStates);
       if (history.read === 0 && engine.heldSeasons().size === 0) return skipped("no finished matches to learn from yet");
       const upcoming = await matches(
         ctx.db,
@@ -215,10 +367,27 @@ export function createPredictionsJob(options: { engine?: PredictionEngine } = {}
       }
       // One message to the thread: the history is copied across once, whatever the number of weeks.
       const answers = await engine.predict({ history: history.update, steps }, ctx.signal);
+      const restored = answers[0]?.restored;
+      if (restored?.adopted) ctx.log.info(`prediction engine started from its stored fit in ${answers[0].durationMs} ms`);
+      if (restored && !restored.adopted) {
+        memory.savedFit = null;
+        ctx.log.warn(`prediction engine's stored fit not used: ${restored.reason}`);
+      }
       for (const answer of answers) {
-        if (!answer.warm) ctx.log.info(`prediction engine fitted from scratch as of ${answer.asOf.toISOString()} in ${answer.durationMs} ms (in its own thread)`);
+        if (!answer.warm) {
+          ctx.log.info(`prediction engine fitted from scratch as of ${answer.asOf.toISOString()} in ${answer.durationMs} ms (in its own thread)`);
+        }
         throwIfAborted(ctx.signal);
         result.rowsWritten += await storePredictions(ctx.db, answer.predictions, answer.asOf);
+      }
+      let saved: { fitBytes: number; seasonsBytes: number } | { error: string };
+      try {
+        saved = await saveEngineState(ctx, engine, fitKey, history.current, memory);
+      } catch (error) {
+        // The forecasts are stored; an engine state that could not be is only a slower next start.
+        throwIfAborted(ctx.signal);
+        saved = { error: (error as Error).message };
+        ctx.log.warn(`could not store the prediction engine's state: ${saved.error}`);
       }
       return {
         ...result,
@@ -226,9 +395,11 @@ export function createPredictionsJob(options: { engine?: PredictionEngine } = {}
         details: {
           engineCalls: answers.length,
           coldStarts: answers.filter((a) => !a.warm).length,
+          engineStart: engineStart(answers[0]),
           engineMs: answers.reduce((sum, a) => sum + a.durationMs, 0),
           catchUpMatches: catchUp.length,
           catchUpWeeks: weeks.size,
+          engineStateSaved: saved,
         },
         next: catchUp.length > 0 ? ["lock-picks", "match-of-the-week"] : ["match-of-the-week"],
       };

@@ -8,7 +8,7 @@ import type { LeagueKey } from "../../shared/domain/leagues";
 import { seasonCodeFor } from "../../shared/domain/matchweek";
 import type { ProviderFixture } from "../providers/types";
 import { fingerprintOf, rememberFingerprint, seasonDataState, storedFingerprint } from "../store/fingerprints";
-import { fixtureKey, lockMatchRows, seasonFixtureIds, upsertFixtures, upsertOdds } from "../store/fixtures";
+import { fixtureKey, lockMatchRows, seasonFixtureIds, seasonIsEmpty, upsertFixtures, upsertOdds } from "../store/fixtures";
 import { updateSeasonDates } from "../store/reference";
 import { countFeed } from "./feeds";
 import { throwIfAborted, type JobContext, type JobDb, type JobResult } from "./types";
@@ -74,11 +74,12 @@ export async function writeSeason(
   const priced = data.oddsWithFixtures ? fixtures : (data.separateOdds?.filter(keep) ?? []);
   const key = `${feed}:${data.league}:${data.season}`;
   const feedHash = fingerprintOf([fixtures, data.oddsWithFixtures ? null : priced.map((f) => [fixtureKey(f), f.odds])]);
-  if (!options.force && (await storedFingerprint(db, key)) === `${feedHash}@${await seasonDataState(db, data.league, data.season)}`) {
-    return 0;
-  }
+  const stored = options.force ? null : await storedFingerprint(db, key);
+  if (stored !== null && stored === `${feedHash}@${await seasonDataState(db, data.league, data.season)}`) return 0;
 
-  let written = await upsertFixtures(db, fixtures, now);
+  // A season imported for the first time (no match stored) is inserted, not upserted.
+  const insertOnly = await seasonIsEmpty(db, data.league, data.season);
+  let written = await upsertFixtures(db, fixtures, now, { insertOnly });
   if (priced.length > 0) {
     const ids = await seasonFixtureIds(db, data.league, data.season);
     written += await upsertOdds(
@@ -87,6 +88,7 @@ export async function writeSeason(
         const id = ids.get(fixtureKey(f));
         return id === undefined || f.odds.length === 0 ? [] : [{ fixtureId: id, odds: f.odds }];
       }),
+      { insertOnly },
     );
   }
   if (fixtures.length > 0) written += await updateSeasonDates(db, data.league, data.season);

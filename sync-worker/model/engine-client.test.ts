@@ -1,8 +1,9 @@
+import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { getTeamBySlug } from "../../shared/domain/teams/registry";
-import { ModelInputError, type PlayedMatch, type UpcomingMatch } from "../../shared/model";
+import { MODEL_VERSION, ModelInputError, type PlayedMatch, type UpcomingMatch } from "../../shared/model";
 import { TEST_MODEL_OPTIONS } from "../test-support/replayed-season";
-import { engineThread } from "./engine-client";
+import { engineThread, type PredictionEngine } from "./engine-client";
 
 const arsenal = getTeamBySlug("arsenal")!;
 const chelsea = getTeamBySlug("chelsea")!;
@@ -79,5 +80,94 @@ describe("the prediction engine in its worker thread", () => {
       steps: [{ asOf: new Date("2025-08-14T00:00:00Z"), upcoming: [upcoming] }],
     });
     expect(next[0].warm).toBe(false);
+  });
+});
+
+describe("the prediction engine's state, stored and restored in a new thread", () => {
+  const KEY = "premier-league|2425";
+  const engines: PredictionEngine[] = [];
+  const newEngine = () => {
+    const engine = engineThread({ modelOptions: TEST_MODEL_OPTIONS });
+    engines.push(engine);
+    return engine;
+  };
+  afterAll(() => Promise.all(engines.map((e) => e.close())));
+  const step = (asOf: string) => ({ asOf: new Date(asOf), upcoming: [upcoming] });
+
+  /** An engine that has fitted once, and its state as the worker stores it. */
+  async function fittedEngine(asOf = "2025-08-11T00:00:00Z") {
+    const engine = newEngine();
+    await engine.predict({ history: { seasons: { [KEY]: history() }, keep: [KEY] }, steps: [step(asOf)] });
+    const snapshot = await engine.snapshot({ unlessFittedThrough: null, seasons: [KEY] });
+    return { engine, snapshot };
+  }
+
+  it("starts a new thread warm from another's snapshot, holding its seasons, and predicts exactly what the first one does", async () => {
+    const { engine, snapshot } = await fittedEngine();
+    expect(snapshot.fit!.byteLength).toBeGreaterThan(100);
+    expect(snapshot.fittedThrough).toMatch(/^40 results, latest kick-off 2025-05-17T00:00:00.000Z, digest /);
+
+    const restored = newEngine();
+    expect(restored.isFresh()).toBe(true);
+    const answer = await restored.restore({ fit: snapshot.fit, seasons: snapshot.seasons, validSeasons: [KEY] });
+    expect(answer).toEqual({ seasons: [KEY], fit: { pending: true } });
+    expect(restored.heldSeasons()).toEqual(new Set([KEY]));
+    expect(restored.isFresh()).toBe(false);
+
+    // Nothing resent: the restored thread has the season from the snapshot.
+    const [fromStored] = await restored.predict({ history: { seasons: {}, keep: [KEY] }, steps: [step("2025-08-12T00:00:00Z")] });
+    const [fromWarm] = await engine.predict({ history: { seasons: {}, keep: [KEY] }, steps: [step("2025-08-12T00:00:00Z")] });
+    expect(fromStored).toMatchObject({ warm: true, restored: { adopted: true } });
+    expect(fromWarm.warm).toBe(true);
+    expect(fromStored.predictions).toEqual(fromWarm.predictions);
+
+    // The same results learnt: the fit is not encoded again.
+    const again = await restored.snapshot({ unlessFittedThrough: snapshot.fittedThrough, seasons: null });
+    expect(again).toEqual({ fittedThrough: snapshot.fittedThrough, fit: null, seasons: null });
+  });
+
+  it("continues from a fit stored a little after the call's moment when it learnt nothing since (a replay restarted)", async () => {
+    const { snapshot } = await fittedEngine("2025-08-11T12:00:00Z");
+    const restored = newEngine();
+    await restored.restore({ fit: snapshot.fit, seasons: snapshot.seasons, validSeasons: [KEY] });
+    const [answer] = await restored.predict({ history: { seasons: {}, keep: [KEY] }, steps: [step("2025-08-11T00:00:00Z")] });
+    expect(answer).toMatchObject({ warm: true, restored: { adopted: true } });
+  });
+
+  it("refuses a fit that learnt from a result the database no longer has, or one before the call's moment", async () => {
+    const { snapshot } = await fittedEngine();
+    const changed = newEngine();
+    await changed.restore({ fit: snapshot.fit, seasons: null, validSeasons: [] });
+    const corrected = history().map((m, i) => (i === 3 ? { ...m, homeGoals: m.homeGoals + 1 } : m));
+    const [answer] = await changed.predict({ history: { seasons: { [KEY]: corrected }, keep: [KEY] }, steps: [step("2025-08-12T00:00:00Z")] });
+    expect(answer).toMatchObject({ warm: false, restored: { adopted: false, reason: "the results it learnt from have changed since it was stored" } });
+
+    const earlier = newEngine();
+    await earlier.restore({ fit: snapshot.fit, seasons: snapshot.seasons, validSeasons: [KEY] });
+    const [before] = await earlier.predict({ history: { seasons: {}, keep: [KEY] }, steps: [step("2025-05-01T00:00:00Z")] });
+    expect(before).toMatchObject({ warm: false, restored: { adopted: false, reason: "it learnt from results after this call's moment" } });
+  });
+
+  it("ignores damaged bytes, another model version and stored seasons no longer valid, and fits from scratch", async () => {
+    const { snapshot } = await fittedEngine();
+    const damaged = newEngine();
+    const garbage = new TextEncoder().encode("not a stored engine state");
+    const answer = await damaged.restore({ fit: garbage, seasons: garbage, validSeasons: [KEY] });
+    expect(answer.seasons).toEqual([]);
+    expect(answer.fit).toMatchObject({ pending: false, reason: expect.stringContaining("unreadable payload") });
+    expect(damaged.isFresh()).toBe(true);
+    const [fromScratch] = await damaged.predict({ history: { seasons: { [KEY]: history() }, keep: [KEY] }, steps: [step("2025-08-12T00:00:00Z")] });
+    expect(fromScratch.warm).toBe(false);
+    expect(fromScratch.predictions).toHaveLength(1);
+
+    const payload = JSON.parse(gunzipSync(snapshot.fit!).toString("utf8"));
+    const otherVersion = newEngine();
+    const refused = await otherVersion.restore({
+      fit: new Uint8Array(gzipSync(JSON.stringify({ ...payload, modelVersion: "dc-sot-market-0.9.0" }))),
+      // A season whose data changed since it was stored is not taken.
+      seasons: snapshot.seasons,
+      validSeasons: [],
+    });
+    expect(refused).toEqual({ seasons: [], fit: { pending: false, reason: `made by model dc-sot-market-0.9.0, this is ${MODEL_VERSION}` } });
   });
 });
