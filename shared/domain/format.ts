@@ -3,11 +3,9 @@
  * in UTC so the server and every browser print the same day.
  */
 import { parseInstant } from "./instant";
+import { roundTo } from "./numbers";
 
-/** Half-up rounding on the decimal digits a person sees (1.005 → 1.01, where toFixed gives 1.00). */
-export function roundTo(value: number, fractionDigits: number): number {
-  return Number(`${Math.round(Number(`${value}e${fractionDigits}`))}e-${fractionDigits}`);
-}
+export { roundTo };
 
 function fixed(value: number, fractionDigits: number): string {
   return roundTo(value, fractionDigits).toFixed(fractionDigits);
@@ -120,9 +118,18 @@ export function formatMatchDateMDYY(date: Date | string): string {
 export type PickTitleSize = "large" | "medium" | "small";
 
 const CHARACTERS_PER_LINE: Record<PickTitleSize, number> = { large: 12, medium: 15, small: 18 };
-const TITLE_LAYOUTS: ReadonlyArray<{ size: PickTitleSize; lines: number }> = [1, 2, 3].flatMap((lines) =>
-  (["large", "medium", "small"] as const).map((size) => ({ size, lines })),
-);
+/** The layouts to try, fewest lines first, then the largest size. */
+const TITLE_LAYOUTS: ReadonlyArray<{ size: PickTitleSize; lines: number }> = [
+  { size: "large", lines: 1 },
+  { size: "medium", lines: 1 },
+  { size: "small", lines: 1 },
+  { size: "large", lines: 2 },
+  { size: "medium", lines: 2 },
+  { size: "small", lines: 2 },
+  { size: "large", lines: 3 },
+  { size: "medium", lines: 3 },
+  { size: "small", lines: 3 },
+];
 
 /**
  * "Pick-text title size thresholds by length: 12/15/18 one line, 24/30/36 two lines, 45/54

@@ -92,6 +92,9 @@ export const LEAGUES: Readonly<Record<LeagueKey, League>> = {
 
 export const ALL_LEAGUES: readonly League[] = LEAGUE_KEYS.map((k) => LEAGUES[k]);
 
+/** The spec's fallback wherever a page needs a league and the URL names none. */
+export const DEFAULT_LEAGUE: LeagueKey = "premier-league";
+
 export function isLeagueKey(value: unknown): value is LeagueKey {
   return typeof value === "string" && (LEAGUE_KEYS as readonly string[]).includes(value);
 }
@@ -105,31 +108,42 @@ function squash(label: string): string {
     .replace(/[^a-z0-9]/g, "");
 }
 
-const ALIASES: Record<string, LeagueKey> = {};
-for (const l of ALL_LEAGUES) {
-  for (const alias of [l.key, l.name, l.urlSlug, l.footballDataCode, String(l.apiFootballId)]) {
-    ALIASES[squash(alias)] = l.key;
+/**
+ * Every label the sources and URLs use for a league, squashed. Built on first use, so that a
+ * bundle that never looks a label up (the browser's) leaves the table out.
+ */
+let aliases: Record<string, LeagueKey> | undefined;
+
+function aliasTable(): Record<string, LeagueKey> {
+  if (aliases) return aliases;
+  const table: Record<string, LeagueKey> = {};
+  for (const l of ALL_LEAGUES) {
+    for (const alias of [l.key, l.name, l.urlSlug, l.footballDataCode, String(l.apiFootballId)]) {
+      table[squash(alias)] = l.key;
+    }
   }
+  Object.assign(table, {
+    epl: "premier-league",
+    englishpremierleague: "premier-league",
+    laligaea: "la-liga",
+    laligaeasports: "la-liga",
+    primeradivision: "la-liga",
+    laliga: "la-liga",
+    "1bundesliga": "bundesliga",
+    seriea: "serie-a",
+    serieatim: "serie-a",
+    ligue1mcdonalds: "ligue1",
+    ligue1ubereats: "ligue1",
+  } satisfies Record<string, LeagueKey>);
+  aliases = table;
+  return table;
 }
-Object.assign(ALIASES, {
-  epl: "premier-league",
-  englishpremierleague: "premier-league",
-  laligaea: "la-liga",
-  laligaeasports: "la-liga",
-  primeradivision: "la-liga",
-  laliga: "la-liga",
-  "1bundesliga": "bundesliga",
-  seriea: "serie-a",
-  serieatim: "serie-a",
-  ligue1mcdonalds: "ligue1",
-  ligue1ubereats: "ligue1",
-} satisfies Record<string, LeagueKey>);
 
 /** Normalises any label a source or a URL uses for a league to its key, or null. */
 export function findLeagueKey(label: unknown): LeagueKey | null {
   if (typeof label === "number") label = String(label);
   if (typeof label !== "string" || label.trim() === "") return null;
-  return ALIASES[squash(label)] ?? null;
+  return aliasTable()[squash(label)] ?? null;
 }
 
 /** Like findLeagueKey, but an unknown label throws 'Unsupported league'. */

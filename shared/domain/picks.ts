@@ -3,7 +3,7 @@
  * recognising a pick's market from its text, settling it against a final score, profit and
  * hit rates. Spec sections 3 ("Display pick text"), 4, 5 and 9.
  */
-import { roundTo } from "./format";
+import { roundTo } from "./numbers";
 
 export { MATCH_STATES, type MatchState } from "./match-state";
 

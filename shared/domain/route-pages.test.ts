@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { routePage } from "./route-pages";
+import { clubRoutePage, routePage } from "./route-pages";
 import { parseRoute } from "./routes";
 
 /** Every path literal the route table's own tests use, plus a few more of each kind. */
@@ -38,5 +38,17 @@ describe("routePage", () => {
       expect(page?.page ?? "not-found", path).toBe(route.page);
       if (page) expect({ ...page, redirectTo: undefined }, path).toEqual({ ...route, redirectTo: undefined });
     }
+  });
+});
+
+describe("clubRoutePage", () => {
+  it("finds the club pages routePage finds, and nothing else", () => {
+    const clubPages = ["team", "team-players", "player"];
+    for (const path of paths) {
+      const page = routePage(path);
+      expect(clubRoutePage(path), path).toEqual(page && clubPages.includes(page.page) ? page : null);
+    }
+    expect(clubRoutePage("/premier-league/teams/arsenal")).toEqual({ page: "team", by: "slug", league: "premier-league", teamSlug: "arsenal" });
+    expect(clubRoutePage("/premier-league/teams")).toBeNull();
   });
 });

@@ -1,10 +1,13 @@
 /**
  * Which page a path shows, without the canonical-URL step: the public route table's segments
- * parsed into a page (see routes.ts, which adds the redirects to canonical URLs on top). The
- * browser uses this to tell, during a client-side navigation, whether a team or player page is
- * loading; it needs no URL builders, so they stay out of the browser's first load.
+ * parsed into a page (see routes.ts, which adds the redirects to canonical URLs on top).
+ *
+ * The browser uses `clubRoutePage`, the same parse for the club pages only (team, squad,
+ * player), to tell during a client-side navigation whether a team or player page is loading.
+ * The lookup tables are built on first use, so that a bundle leaves out those it never reads
+ * (the browser's: the static pages' and the picks codes'), like the URL builders.
  */
-import { ALL_LEAGUES, type LeagueKey } from "./leagues";
+import { ALL_LEAGUES, DEFAULT_LEAGUE, type LeagueKey } from "./leagues";
 import {
   ABOUT,
   ALGO_RESULTS,
@@ -20,8 +23,7 @@ import {
   TEST_API,
 } from "./urls";
 
-/** The spec's fallback wherever a page needs a league and the URL names none. */
-export const DEFAULT_LEAGUE: LeagueKey = "premier-league";
+export { DEFAULT_LEAGUE };
 
 export type StaticPage =
   | "home"
@@ -75,29 +77,44 @@ export const STATIC_PATHS: Readonly<Record<StaticPage, string>> = {
   "league-redirect": LEAGUE_REDIRECT,
 };
 
+type Table<T> = Readonly<Record<string, T>>;
+
 /** One-segment paths of static pages, including the home page's old names. */
-const STATIC_SEGMENTS: Readonly<Record<string, StaticPage>> = {
-  ...Object.fromEntries(
-    Object.entries(STATIC_PATHS)
-      .filter(([, path]) => path !== HOME)
-      .map(([page, path]) => [path.slice(1), page as StaticPage]),
-  ),
-  home: "home",
-  "coming-soon": "home",
-};
+let staticSegments: Table<StaticPage> | undefined;
+function staticSegmentTable(): Table<StaticPage> {
+  staticSegments ??= {
+    ...Object.fromEntries(
+      Object.entries(STATIC_PATHS)
+        .filter(([, path]) => path !== HOME)
+        .map(([page, path]) => [path.slice(1), page as StaticPage]),
+    ),
+    home: "home",
+    "coming-soon": "home",
+  };
+  return staticSegments;
+}
 
 /** Bare league names a path may use: each league's URL slug and its key (ligue-1 and ligue1). */
-const LEAGUE_SEGMENTS: Readonly<Record<string, LeagueKey>> = Object.fromEntries(
-  ALL_LEAGUES.flatMap((l) => [
-    [l.urlSlug, l.key],
-    [l.key, l.key],
-  ]),
-);
+let leagueSegments: Table<LeagueKey> | undefined;
+function leagueSegmentTable(): Table<LeagueKey> {
+  leagueSegments ??= Object.fromEntries(
+    ALL_LEAGUES.flatMap((l) => [
+      [l.urlSlug, l.key],
+      [l.key, l.key],
+    ]),
+  );
+  return leagueSegments;
+}
 
-const PICKS_SEGMENTS: Readonly<Record<string, LeagueKey>> = {
-  ...LEAGUE_SEGMENTS,
-  ...Object.fromEntries(Object.entries(LEAGUE_PICKS_CODES).map(([key, code]) => [code, key as LeagueKey])),
-};
+/** /picks/{segment}: a bare league name or the league's short code. */
+let picksSegments: Table<LeagueKey> | undefined;
+function picksSegmentTable(): Table<LeagueKey> {
+  picksSegments ??= {
+    ...leagueSegmentTable(),
+    ...Object.fromEntries(Object.entries(LEAGUE_PICKS_CODES).map(([key, code]) => [code, key as LeagueKey])),
+  };
+  return picksSegments;
+}
 
 const PREDICTIONS_SUFFIX = "-predictions";
 const MATCHUP_SUFFIX = "-prediction";
@@ -110,7 +127,7 @@ function lookup<T>(table: Readonly<Record<string, T>>, key: string): T | undefin
 
 /** "la-liga" or "ligue1". */
 function bareLeague(segment: string): LeagueKey | undefined {
-  return lookup(LEAGUE_SEGMENTS, segment);
+  return lookup(leagueSegmentTable(), segment);
 }
 
 /** "la-liga-predictions" or "ligue1-predictions". */
@@ -199,14 +216,43 @@ function teamsByCodeOrId(segment: string): RoutePage | null {
   return "id" in team ? { page: "team", by: "id", teamId: team.id } : { page: "team", by: "code", teamCode: team.slug };
 }
 
-function pageFromSegments(segments: readonly string[]): RoutePage | null {
+/**
+ * The club pages' paths: /teams/{id or code}, /{league}/teams/{team}, its /players, and a
+ * player under /{league}/teams/{team}/players/ or /{league}/teams/players/.
+ */
+function isClubPath(segments: readonly string[]): boolean {
+  return segments.length === 2 ? segments[0] === "teams" : segments.length >= 3 && segments[1] === "teams";
+}
+
+/** The page a club path shows (see isClubPath), or null. */
+function clubPage(segments: readonly string[]): RoutePage | null {
   const [first, second, third, fourth, fifth] = segments;
+  if (segments.length === 2) return teamsByCodeOrId(second);
+  const league = anyLeague(first);
+  if (!league) return null;
+  switch (segments.length) {
+    case 3:
+      return teamPage(league, third);
+    case 4:
+      if (third === "players") return playerPage(league, null, fourth);
+      if (fourth === "players") return teamPlayersPage(league, third);
+      return null;
+    case 5:
+      return fourth !== "players" || third === "players" ? null : playerPage(league, third, fifth);
+    default:
+      return null;
+  }
+}
+
+function pageFromSegments(segments: readonly string[]): RoutePage | null {
+  if (isClubPath(segments)) return clubPage(segments);
+  const [first, second, third] = segments;
   switch (segments.length) {
     case 0:
       return { page: "home" };
 
     case 1: {
-      const staticPage = lookup(STATIC_SEGMENTS, first);
+      const staticPage = lookup(staticSegmentTable(), first);
       if (staticPage) return { page: staticPage };
       const league = anyLeague(first);
       if (league) return { page: "league", league };
@@ -219,13 +265,12 @@ function pageFromSegments(segments: readonly string[]): RoutePage | null {
       // /match/ names no league, so a '-vs-' slug there takes the spec's default league; the
       // match page's loader redirects again if that pair plays in another league.
       if (first === "match") return matchPage(second, DEFAULT_LEAGUE);
-      if (first === "teams") return teamsByCodeOrId(second);
       if (first === "leagues") {
         const league = bareLeague(second);
         return league ? { page: "league", league } : null;
       }
       if (first === "picks") {
-        const league = lookup(PICKS_SEGMENTS, second);
+        const league = lookup(picksSegmentTable(), second);
         return league ? { page: "league-picks", league } : null;
       }
       if (second === "teams") {
@@ -245,22 +290,7 @@ function pageFromSegments(segments: readonly string[]): RoutePage | null {
         const league = bareLeague(first);
         return league ? matchPage(third, league) : null;
       }
-      const league = anyLeague(first);
-      return league && second === "teams" ? teamPage(league, third) : null;
-    }
-
-    case 4: {
-      const league = anyLeague(first);
-      if (!league || second !== "teams") return null;
-      if (third === "players") return playerPage(league, null, fourth);
-      if (fourth === "players") return teamPlayersPage(league, third);
       return null;
-    }
-
-    case 5: {
-      const league = anyLeague(first);
-      if (!league || second !== "teams" || fourth !== "players" || third === "players") return null;
-      return playerPage(league, third, fifth);
     }
 
     default:
@@ -300,4 +330,13 @@ function pathSegments(path: string): string[] | null {
 export function routePage(pathname: string): RoutePage | null {
   const segments = pathSegments(pathname.split(/[?#]/, 1)[0]);
   return segments && pageFromSegments(segments);
+}
+
+/**
+ * What routePage gives for the club pages (team, team-players and player), and null for every
+ * other path: the part of the parse the browser needs while a navigation loads.
+ */
+export function clubRoutePage(pathname: string): RoutePage | null {
+  const segments = pathSegments(pathname.split(/[?#]/, 1)[0]);
+  return segments && isClubPath(segments) ? clubPage(segments) : null;
 }

@@ -1,7 +1,7 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "../../shared/config/env";
-import { analyticsConfig, INITIAL_PAGE_VIEW_DELAY_MS, tagBootstrapScript, tagScriptUrl } from "./analytics";
+import { analyticsConfig, analyticsTag, INITIAL_PAGE_VIEW_DELAY_MS, tagBootstrapScript, tagScriptUrl } from "./analytics";
 
 describe("analytics configuration", () => {
   it("is off unless both the host and the measurement id are set", () => {
@@ -15,6 +15,15 @@ describe("analytics configuration", () => {
     expect(tagScriptUrl({ host: "https://metrics.example.com", measurementId: "G-ABC123XYZ" })).toBe(
       "https://metrics.example.com/gtag/js?id=G-ABC123XYZ",
     );
+  });
+
+  it("gives the page the inline start and the script's URL, or nothing without configuration", () => {
+    expect(analyticsTag(parseEnv({}))).toBeNull();
+    const config = { host: "https://metrics.example.com", measurementId: "G-ABC123XYZ" };
+    expect(analyticsTag(parseEnv({ ANALYTICS_HOST: "https://metrics.example.com", ANALYTICS_MEASUREMENT_ID: "G-ABC123XYZ" }))).toEqual({
+      bootstrap: tagBootstrapScript(config),
+      src: tagScriptUrl(config),
+    });
   });
 
   it("sends the first page view after 1000 ms (spec 9)", () => {

@@ -4,6 +4,8 @@
  * first page view 1000 ms after load (spec 9), and a page view on every client-side change of
  * the location's path (spec 2). Hits go to the same host (a first-party tagging server), which
  * is the one origin web/server.ts adds to the CSP. Without configuration nothing is loaded.
+ * The root loader builds the tag (`analyticsTag`); the browser only renders it and reports the
+ * page views (components/Analytics.tsx).
  */
 import type { Env } from "../../shared/config/env";
 
@@ -44,4 +46,16 @@ export function tagBootstrapScript(config: AnalyticsConfig): string {
     `window.gtag("config",${scriptLiteral(config.measurementId)},${scriptLiteral({ send_page_view: false, server_container_url: config.host })});`,
     `window.gtag("event",${scriptLiteral(TEST_EVENT_NAME)});`,
   ].join("");
+}
+
+/** The tag as the page renders it: the inline start and the script's URL. */
+export interface AnalyticsTag {
+  bootstrap: string;
+  src: string;
+}
+
+/** The tag for this configuration, or null without one. */
+export function analyticsTag(env: Pick<Env, "ANALYTICS_HOST" | "ANALYTICS_MEASUREMENT_ID">): AnalyticsTag | null {
+  const config = analyticsConfig(env);
+  return config && { bootstrap: tagBootstrapScript(config), src: tagScriptUrl(config) };
 }

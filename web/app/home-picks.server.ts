@@ -2,9 +2,8 @@ import { eq } from "drizzle-orm";
 import { matchOfTheWeek } from "../../shared/db/schema";
 import { ALL_LEAGUES, type LeagueKey } from "../../shared/domain/leagues";
 import { leagueUrl } from "../../shared/domain/urls";
-import { embeddedMatch, type EmbeddedMatch } from "./embedded-match.server";
 import type { AppContext } from "./load-context";
-import { getMatchSummaryById, listWeekMatches, matchweekWindow, type MatchCard } from "./matches.server";
+import { getMatchSummaryById, listWeekMatches, matchweekWindow, type MatchCard, type MatchSummary } from "./matches.server";
 
 type ReadContext = Pick<AppContext, "db" | "clock" | "content">;
 
@@ -20,10 +19,10 @@ function homePick(match: MatchCard): HomePickMatch {
 }
 
 /**
- * This week's featured match, as the worker's rotation recorded it, in the shape the match view's
- * embedded mode shows; null shows 'Coming Soon'.
+ * This week's featured match, as the worker's rotation recorded it (the home page shows it in
+ * the match view's embedded mode, embeddedMatch); null shows 'Coming Soon'.
  */
-export async function getMatchOfTheWeek(context: ReadContext, preview: boolean): Promise<EmbeddedMatch | null> {
+export async function getMatchOfTheWeek(context: ReadContext, preview: boolean): Promise<MatchSummary | null> {
   const weekStart = matchweekWindow(context.clock.now()).from.toISOString().slice(0, 10);
   const [week] = await context.db.db
     .select({ fixtureId: matchOfTheWeek.fixtureId })
@@ -32,7 +31,7 @@ export async function getMatchOfTheWeek(context: ReadContext, preview: boolean):
     .limit(1);
   if (!week?.fixtureId) return null;
   const match = await getMatchSummaryById(context, week.fixtureId, preview);
-  return match && embeddedMatch(match);
+  return match;
 }
 
 export interface TopLeaguePick {

@@ -57,35 +57,21 @@ describe.each(testDatabases())("the home page's embedded match, social card and 
   });
   afterAll(() => testDb.dispose());
 
-  it("gives the embedded view the header and picks of a match, without the long sections' data", async () => {
+  it("gives the embedded view the header and picks of a match, rendered, without the long sections' data", async () => {
     const embedded = await getEmbeddedMatch(context(), arsenalSunderland, false);
     const full = await getMatchById(context(), arsenalSunderland, false);
     expect(Object.keys(embedded ?? {}).sort()).toEqual(
-      [
-        "away",
-        "awayScore",
-        "home",
-        "homeScore",
-        "href",
-        "id",
-        "injuryTime",
-        "kickoffAt",
-        "league",
-        "minute",
-        "probabilities",
-        "referee",
-        "resolution",
-        "state",
-        "updatedAgo",
-        "venue",
-      ].sort(),
+      ["away", "home", "href", "id", "leagueName", "markup", "parlayPick", "picks", "state", "title"].sort(),
     );
     expect(embedded).toMatchObject({
       href: "/premier-league-predictions/arsenal-vs-sunderland-prediction",
       state: "live",
-      resolution: full?.resolution,
-      probabilities: { home: 0.64, over25: 0.58, btts: 0.41 },
+      title: "Arsenal vs Sunderland Prediction",
+      parlayPick: { id: `match-${arsenalSunderland}`, pick: full?.resolution.bestPick, matchState: "live", probability: 0.64 },
     });
+    expect(embedded?.markup.teams.html).toContain('<span class="live-badge">LIVE</span>');
+    expect(embedded?.markup.pickBox.html).toContain(`<strong class="pick-box__pick">${full?.resolution.bestPick}</strong>`);
+    expect(embedded?.picks.html).toContain("<dt>Match Result</dt>");
     expect(await getEmbeddedMatch(context(), 999_999, false)).toBeNull();
   });
 

@@ -5,7 +5,8 @@
 import { data, redirect } from "@remix-run/node";
 import { pageCacheControl } from "./cache-control";
 import type { AppContext } from "./load-context";
-import { PLAYER_NOT_FOUND_TITLE, TEAM_NOT_FOUND_TITLE } from "./page-texts";
+import { PLAYER_NOT_FOUND_TITLE } from "./page-texts/player";
+import { TEAM_NOT_FOUND_TITLE } from "./page-texts/team";
 import {
   canonicalPlayerUrl,
   chooseMembership,

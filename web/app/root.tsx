@@ -9,8 +9,9 @@ import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { Toaster } from "./components/toast/Toaster";
 import { TeamNavigationPending } from "./components/team/TeamNavigationPending";
-import { analyticsConfig } from "./analytics";
+import { analyticsTag } from "./analytics";
 import { Analytics } from "./components/Analytics";
+import { useServerMarkupBehaviour } from "./components/server-markup-behaviour";
 import { SITE_NAME, SOCIAL_URL } from "../../shared/domain/site";
 import { getSiteTexts } from "./site-texts.server";
 import appStyles from "./styles/app.css";
@@ -33,14 +34,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     socialUrl: texts.socialUrl,
     responsibleBanner: texts.responsibleBanner,
     preview,
-    /** The public origin of canonical links and social cards (seo.ts). */
-    siteUrl: new URL(context.env.SITE_URL).origin,
-    analytics: analyticsConfig(context.env),
+    analytics: analyticsTag(context.env),
   };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  useServerMarkupBehaviour();
   return (
     <html lang="en">
       <head>
@@ -49,7 +49,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0b3d2e" />
         <Meta />
         <Links />
-        <Analytics config={data?.analytics ?? null} />
+        <Analytics tag={data?.analytics ?? null} />
       </head>
       <body>
         <a className="skip-link" href="#main">

@@ -17,3 +17,14 @@ export function requireRoutePage<Page extends RoutePage["page"]>(
   if (match.page !== page) throw new Response(NOT_FOUND_TITLE, { status: 404 });
   return match as Extract<RoutePage, { page: Page }>;
 }
+
+/**
+ * Every path no route file claims: an alias of the route table answers with a 301 to its
+ * canonical location; anything else is the spec's not-found page with a real 404 status.
+ */
+export function unclaimedPath(request: Request): never {
+  const url = new URL(request.url);
+  const match = parseRoute(url.pathname);
+  if ("redirectTo" in match && match.redirectTo) throw redirect(`${match.redirectTo}${url.search}`, 301);
+  throw new Response(NOT_FOUND_TITLE, { status: 404 });
+}

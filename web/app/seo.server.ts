@@ -1,11 +1,27 @@
 /**
- * Facts for page metadata that only the server has: where a match is played, from the stored
- * fixture's venue or else the home club's ground in the team registry (too large to ship to the
- * browser, where `meta` also runs).
+ * Facts for page metadata that only the server has: the site's origin, draft preview and social
+ * profile for every page (`siteSeo`), and where a match is played, from the stored fixture's
+ * venue or else the home club's ground in the team registry (`matchPlace`).
  */
 import type { LeagueKey } from "../../shared/domain/leagues";
 import { getTeamById } from "../../shared/domain/teams/registry";
-import type { MatchPlace } from "./seo";
+import type { AppContext } from "./load-context";
+import type { MatchPlace, SiteSeo } from "./seo";
+import { getSiteTexts } from "./site-texts.server";
+
+/**
+ * The site facts of a request's metadata: the public origin (SITE_URL), whether it is a draft
+ * preview, and the social profile from the site settings (the same read as the root loader's,
+ * served from the published-content cache outside preview).
+ */
+export async function siteSeo(
+  context: Pick<AppContext, "env" | "content" | "previewSessions">,
+  request: Request,
+): Promise<Required<SiteSeo>> {
+  const preview = await context.previewSessions.isActive(request);
+  const texts = await getSiteTexts(context, preview);
+  return { siteUrl: new URL(context.env.SITE_URL).origin, preview, socialUrl: texts.socialUrl };
+}
 
 const LEAGUE_COUNTRY_CODES: Readonly<Record<LeagueKey, string>> = {
   "premier-league": "GB",

@@ -1,29 +1,24 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
+import { documentTitle, errorPageMeta, noindexMeta } from "./route-meta";
 import {
   absoluteUrl,
   breadcrumbJsonLd,
-  documentTitle,
-  errorPageMeta,
   eventStatus,
   faqPageJsonLd,
   leagueSocialImage,
-  noindexMeta,
   organizationJsonLd,
   pageMeta,
   siteOrigin,
   sportsEventJsonLd,
   twitterHandle,
-  type SeoMatches,
+  type SiteSeo,
 } from "./seo";
 
 const ORIGIN = "https://firstkickpicks.example";
 
-function rootMatches(data: Record<string, unknown> = {}): SeoMatches {
-  return [
-    { id: "root", data: { siteUrl: ORIGIN, preview: false, socialUrl: "https://x.com/firstkickpicks", ...data } },
-    { id: "routes/picks._index", data: {} },
-  ];
+function site(overrides: SiteSeo = {}): SiteSeo {
+  return { siteUrl: ORIGIN, preview: false, socialUrl: "https://x.com/firstkickpicks", ...overrides };
 }
 
 /** The content of the meta tag with this name or property. */
@@ -43,7 +38,7 @@ function jsonLd(meta: MetaDescriptor[]): Array<Record<string, unknown>> {
 
 describe("pageMeta", () => {
   const meta = pageMeta({
-    matches: rootMatches(),
+    site: site(),
     title: "Picks & Parlays: This Week's Top 10 Soccer Picks",
     description: "This week's top 10 soccer picks\n  ranked by confidence.",
     path: "/picks",
@@ -55,7 +50,7 @@ describe("pageMeta", () => {
     expect(tag(meta, "robots")).toBe("index, follow");
   });
 
-  it("links the canonical URL absolutely, from the root loader's origin", () => {
+  it("links the canonical URL absolutely, from the site's origin", () => {
     expect(canonical(meta)).toBe("https://firstkickpicks.example/picks");
     expect(tag(meta, "og:url")).toBe("https://firstkickpicks.example/picks");
   });
@@ -76,19 +71,19 @@ describe("pageMeta", () => {
 
   it("keeps draft preview and pages marked noindex out of search engines", () => {
     const page = { title: "About", description: "About us", path: "/about" };
-    expect(tag(pageMeta({ ...page, matches: rootMatches({ preview: true }) }), "robots")).toBe("noindex");
-    expect(tag(pageMeta({ ...page, matches: rootMatches(), noindex: true }), "robots")).toBe("noindex");
+    expect(tag(pageMeta({ ...page, site: site({ preview: true }) }), "robots")).toBe("noindex");
+    expect(tag(pageMeta({ ...page, site: site(), noindex: true }), "robots")).toBe("noindex");
   });
 
   it("keeps a title that names the site already", () => {
-    const home = pageMeta({ matches: rootMatches(), title: "First Kick Picks: Smart Picks. Fast Plays.", description: "d", path: "/" });
+    const home = pageMeta({ site: site(), title: "First Kick Picks: Smart Picks. Fast Plays.", description: "d", path: "/" });
     expect(home[0]).toEqual({ title: "First Kick Picks: Smart Picks. Fast Plays." });
     expect(canonical(home)).toBe("https://firstkickpicks.example/");
   });
 
   it("uses a league's own card and adds the page's JSON-LD blocks, leaving out null ones", () => {
     const meta = pageMeta({
-      matches: rootMatches(),
+      site: site(),
       title: "Serie A Predictions & Betting Tips",
       description: "d",
       path: "/serie-a-predictions",
@@ -100,9 +95,9 @@ describe("pageMeta", () => {
     expect(jsonLd(meta).map((block) => block["@type"])).toEqual(["BreadcrumbList"]);
   });
 
-  it("leaves out what needs an absolute URL when the root loader's origin is missing", () => {
+  it("leaves out what needs an absolute URL when the site's origin is missing", () => {
     const meta = pageMeta({
-      matches: [],
+      site: {},
       title: "About",
       description: "d",
       path: "/about",
@@ -149,9 +144,10 @@ describe("helpers", () => {
     expect(twitterHandle(url)).toBe(handle);
   });
 
-  it("reads the origin from the root loader's siteUrl", () => {
-    expect(siteOrigin(rootMatches({ siteUrl: "https://firstkickpicks.example/" }))).toBe(ORIGIN);
-    expect(siteOrigin([{ id: "root", data: null }])).toBeNull();
+  it("reads the origin from the site's URL", () => {
+    expect(siteOrigin(site({ siteUrl: "https://firstkickpicks.example/" }))).toBe(ORIGIN);
+    expect(siteOrigin({})).toBeNull();
+    expect(siteOrigin({ siteUrl: "not a url" })).toBeNull();
     expect(absoluteUrl(ORIGIN, "/picks/epl")).toBe("https://firstkickpicks.example/picks/epl");
     expect(documentTitle("Terms of Service")).toBe("Terms of Service | First Kick Picks");
   });

@@ -1,38 +1,36 @@
 /**
- * Page metadata: one builder for every page's `meta` export, so that each page type gets the same
+ * Page metadata: one builder for every page's head tags, so that each page type gets the same
  * title, description, absolute canonical link, Open Graph and Twitter cards (a 1200×630 image),
- * robots directive and structured data (JSON-LD).
+ * robots directive and structured data (JSON-LD). The page loaders call it on the server
+ * (page-meta.server.ts) and send the result as `meta` in their data; the routes' `meta` exports
+ * return it (route-meta.ts), so this module never reaches the browser.
  *
- *   export const meta: MetaFunction<typeof loader> = ({ data, matches, error }) =>
- *     data
- *       ? pageMeta({
- *           matches,
- *           title: `${data.team.name} Stats & Form`,
- *           description: `...`,
- *           path: teamUrl(data.league, data.team.slug),
- *           image: leagueSocialImage(data.league),
- *           jsonLd: (origin) => [breadcrumbJsonLd(origin, [{ name: "Home", path: HOME }, ...])],
- *         })
- *       : errorPageMeta(error);
+ *   pageMeta({
+ *     site,
+ *     title: `${team.name} Stats & Form`,
+ *     description: `...`,
+ *     path: teamUrl(league, team.slug),
+ *     image: leagueSocialImage(league),
+ *     jsonLd: (origin) => [breadcrumbJsonLd(origin, [{ name: "Home", path: HOME }, ...])],
+ *   })
  *
  * - `title` is the page's own title; the document title appends " | First Kick Picks" unless the
  *   site name is already in it. `path` is the page's canonical path (urls.ts builders).
- * - The origin comes from the root loader (`siteUrl`, from SITE_URL), so links are absolute on
- *   the server and in the browser alike. Draft preview is always `noindex`.
+ * - `site` holds the public origin (SITE_URL), whether draft preview is on (always `noindex`) and
+ *   the site's social profile (seo.server.ts `siteSeo`).
  * - Pages that must stay out of search engines (internal pages, the social-card preview,
- *   redirect screens) use `noindexMeta`; a page whose loader failed uses `errorPageMeta`.
+ *   redirect screens) use `noindexMeta`; a page whose loader failed uses `errorPageMeta` (both
+ *   in route-meta.ts, as the browser needs them for error pages).
  * - JSON-LD blocks are built by `breadcrumbJsonLd`, `sportsEventJsonLd`, `organizationJsonLd`,
  *   `webSiteJsonLd` and `faqPageJsonLd`; a builder that has nothing to say returns null and is
  *   left out.
- *
- * Runs in the browser too (Remix calls `meta` on client navigations): no server-only imports.
  */
 import type { MetaDescriptor } from "@remix-run/node";
-import { isRouteErrorResponse } from "@remix-run/react";
 import { LEAGUES, type LeagueKey } from "../../shared/domain/leagues";
 import type { MatchState } from "../../shared/domain/picks";
-import { NOT_FOUND_TITLE, SITE_NAME, SOCIAL_URL } from "../../shared/domain/site";
+import { SITE_NAME, SOCIAL_URL } from "../../shared/domain/site";
 import { HOME, teamUrl } from "../../shared/domain/urls";
+import { documentTitle, oneLine, ROBOTS_INDEX, ROBOTS_NOINDEX } from "./route-meta";
 
 export interface SocialImage {
   /** Path under the site's origin. */
@@ -68,27 +66,19 @@ export function leagueSocialImage(league: LeagueKey): SocialImage {
   };
 }
 
-export const ROBOTS_INDEX = "index, follow";
-export const ROBOTS_NOINDEX = "noindex";
-
-/** The part of the root loader's data the metadata reads. */
-interface RootSeoData {
+/** What every page's metadata needs to know about the site and the request. */
+export interface SiteSeo {
+  /** The public origin (SITE_URL); without it nothing absolute can be linked. */
   siteUrl?: string;
+  /** Draft preview: always noindex. */
   preview?: boolean;
+  /** The site's social profile (editors may change it in the site settings). */
   socialUrl?: string;
 }
 
-/** What Remix hands `meta` as `matches`; only the root route's data is read. */
-export type SeoMatches = ReadonlyArray<{ id: string; data: unknown }>;
-
-function rootData(matches: SeoMatches): RootSeoData {
-  const data = matches.find((match) => match.id === "root")?.data;
-  return typeof data === "object" && data !== null ? (data as RootSeoData) : {};
-}
-
-/** The site's public origin (no trailing slash), or null where the root loader did not run. */
-export function siteOrigin(matches: SeoMatches): string | null {
-  const siteUrl = rootData(matches).siteUrl;
+/** The site's public origin (no trailing slash), or null when it is not known. */
+export function siteOrigin(site: SiteSeo): string | null {
+  const siteUrl = site.siteUrl;
   if (!siteUrl) return null;
   try {
     return new URL(siteUrl).origin;
@@ -97,18 +87,13 @@ export function siteOrigin(matches: SeoMatches): string | null {
   }
 }
 
-/** The site's social profile (editors may change it in the site settings). */
-export function siteSocialUrl(matches: SeoMatches): string {
-  return rootData(matches).socialUrl || SOCIAL_URL;
+/** The site's social profile, the built-in one when none is set. */
+export function siteSocialUrl(site: SiteSeo): string {
+  return site.socialUrl || SOCIAL_URL;
 }
 
 export function absoluteUrl(origin: string, path: string): string {
   return new URL(path, `${origin}/`).href;
-}
-
-/** "Arsenal Team Stats | First Kick Picks"; a title naming the site already is kept as it is. */
-export function documentTitle(title: string): string {
-  return title.includes(SITE_NAME) ? title : `${title} | ${SITE_NAME}`;
 }
 
 /** "@firstkickpicks" for an X (Twitter) profile URL, else null. */
@@ -124,14 +109,10 @@ export function twitterHandle(socialUrl: string | undefined): string | null {
   }
 }
 
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
-}
-
 export type JsonLd = Record<string, unknown>;
 
 export interface PageSeo {
-  matches: SeoMatches;
+  site: SiteSeo;
   title: string;
   description: string;
   /** The canonical path of the page, e.g. "/picks". */
@@ -144,16 +125,15 @@ export interface PageSeo {
   jsonLd?: (origin: string) => ReadonlyArray<JsonLd | null>;
 }
 
-export function pageMeta({ matches, title, description, path, image = SITE_SOCIAL_IMAGE, noindex, jsonLd }: PageSeo): MetaDescriptor[] {
-  const root = rootData(matches);
-  const origin = siteOrigin(matches);
+export function pageMeta({ site, title, description, path, image = SITE_SOCIAL_IMAGE, noindex, jsonLd }: PageSeo): MetaDescriptor[] {
+  const origin = siteOrigin(site);
   const text = oneLine(description);
   const meta: MetaDescriptor[] = [
     { title: documentTitle(title) },
     { name: "description", content: text },
-    { name: "robots", content: noindex || root.preview ? ROBOTS_NOINDEX : ROBOTS_INDEX },
+    { name: "robots", content: noindex || site.preview ? ROBOTS_NOINDEX : ROBOTS_INDEX },
   ];
-  const handle = twitterHandle(siteSocialUrl(matches));
+  const handle = twitterHandle(siteSocialUrl(site));
   meta.push(
     { property: "og:site_name", content: SITE_NAME },
     { property: "og:type", content: "website" },
@@ -183,26 +163,6 @@ export function pageMeta({ matches, title, description, path, image = SITE_SOCIA
     if (block) meta.push({ "script:ld+json": block });
   }
   return meta;
-}
-
-/** A page search engines should not keep: not found, internal pages, previews, redirect screens. */
-export function noindexMeta({ title, description }: { title: string; description?: string }): MetaDescriptor[] {
-  return [
-    { title: documentTitle(title) },
-    ...(description ? [{ name: "description", content: oneLine(description) }] : []),
-    { name: "robots", content: ROBOTS_NOINDEX },
-  ];
-}
-
-/**
- * A page whose loader failed: titled like the error view GeneralErrorBoundary shows (the
- * page's own not-found title for a 404), and kept out of search engines.
- */
-export function errorPageMeta(error: unknown, notFoundTitle: string = NOT_FOUND_TITLE): MetaDescriptor[] {
-  let title = "Something went wrong";
-  if (isRouteErrorResponse(error) && error.status === 404) title = notFoundTitle;
-  else if (isRouteErrorResponse(error) && error.status < 500) title = error.status === 400 ? "Bad Request" : `Error ${error.status}`;
-  return noindexMeta({ title });
 }
 
 const CONTEXT = "https://schema.org";

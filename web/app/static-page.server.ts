@@ -1,9 +1,13 @@
-import { data } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { StaticPageKey } from "../../shared/content/ids";
 import { portableTextToPlainText } from "../../shared/content/portable-text";
 import { NOT_FOUND_TITLE } from "../../shared/domain/site";
 import { pageCacheControl } from "./cache-control";
+import type { StaticPageData } from "./components/StaticPageView";
 import type { AppContext } from "./load-context";
+import { staticPageMeta } from "./page-meta.server";
+import { renderRichText } from "./rich-text.server";
+import { siteSeo } from "./seo.server";
 
 const DESCRIPTION_LENGTH = 160;
 
@@ -38,4 +42,21 @@ export async function loadStaticPage(
     },
     { headers: { "Cache-Control": pageCacheControl(false) } },
   );
+}
+
+/**
+ * What a static page's route loader answers: the page as the view shows it (its texts rendered
+ * to HTML) and its head tags, which read the texts themselves (questions and answers).
+ */
+export async function loadStaticPageView({ request, context }: LoaderFunctionArgs, key: StaticPageKey, canonical: string) {
+  const [page, site] = await Promise.all([loadStaticPage(request, context, key), siteSeo(context, request)]);
+  const { title, description, lastUpdated, intro, sections } = page.data;
+  const view: StaticPageData = {
+    title,
+    description,
+    lastUpdated,
+    intro: intro ? renderRichText(intro) : null,
+    sections: sections.map((section) => ({ key: section.key, heading: section.heading, body: renderRichText(section.body) })),
+  };
+  return data({ ...view, meta: staticPageMeta(page.data, canonical, site) }, page.init ?? undefined);
 }

@@ -7,7 +7,8 @@ import { getTeamById } from "../../shared/domain/teams/registry";
 import { teamListUrl, teamUrl } from "../../shared/domain/urls";
 import { pageCacheControl } from "./cache-control";
 import type { AppContext } from "./load-context";
-import { TEAM_NOT_FOUND_TITLE } from "./page-texts";
+import { TEAM_NOT_FOUND_TITLE } from "./page-texts/team";
+import { renderOptionalRichText } from "./rich-text.server";
 import {
   getTeamInfo,
   getTeamNextFixture,
@@ -20,7 +21,7 @@ import {
   resolveTeam,
 } from "./teams.server";
 
-type TeamRoute = Extract<RoutePage, { page: "team" }>;
+export type TeamRoute = Extract<RoutePage, { page: "team" }>;
 
 /** The team page's 404: 'Team Not Found' (its error boundary shows the spec's texts). */
 export function teamNotFound(): Response {
@@ -75,7 +76,17 @@ export async function loadTeamPage(context: AppContext, request: Request, route:
   if (!info) throw teamNotFound();
   const live = nextFixture?.fixture.state === "live";
   return data(
-    { info, seasonLabel: seasonLabel(season), standing, nextFixture, recentFixtures, statistics, players, overview, live },
+    {
+      info,
+      seasonLabel: seasonLabel(season),
+      standing,
+      nextFixture,
+      recentFixtures,
+      statistics,
+      players,
+      overview: renderOptionalRichText(overview),
+      live,
+    },
     { headers: { "Cache-Control": pageCacheControl(live) } },
   );
 }

@@ -12,7 +12,7 @@ import { performanceJob } from "../../sync-worker/jobs/performance";
 import { createPredictionsJob } from "../../sync-worker/jobs/predictions";
 import { settlePicksJob } from "../../sync-worker/jobs/settle-picks";
 import { replayedSeason, type ReplayedSeason } from "../../sync-worker/test-support/replayed-season";
-import { loader as algoResultsLoader } from "./routes/algo-results";
+import { readAlgoResultsPage } from "./algo-results-page.server";
 import {
   getAlgoPerformance,
   getConfidenceReliability,
@@ -114,14 +114,13 @@ describe.each(testDatabases())("the track record's read functions on $driver", (
   const storedPayload = async () =>
     (await db.execute<{ payload: string }>(`select payload::text as payload from read_models where key = '${TRACK_RECORD_MODEL_KEY}'`))[0]
       ?.payload;
-  const renderAlgoResults = () =>
-    algoResultsLoader({ context: { db }, request: new Request("http://localhost/algo-results"), params: {} } as never);
+  const renderAlgoResults = () => readAlgoResultsPage({ db });
 
   it("renders /algo-results from the view the worker stored, in one statement", async () => {
     const view = parseTrackRecordPayload(JSON.parse((await storedPayload())!))!;
     const { result, queries } = await countQueries(renderAlgoResults);
     expect(queries).toBe(1);
-    const page = result.data;
+    const page = result;
     expect(page.overall).toEqual(view.overall);
     expect(page.leagues.map(({ recent, ...record }) => [record, recent])).toEqual(view.leagues.map((l) => [l, view.recent[l.league]]));
     expect(page.reliability).toEqual(view.reliability.best);
@@ -140,7 +139,7 @@ describe.each(testDatabases())("the track record's read functions on $driver", (
     );
     try {
       expect((await getAlgoPerformance({ db })).overall?.bestPickHits).toBe(9999);
-      expect((await renderAlgoResults()).data.market[0].profit).toBe(123.45);
+      expect((await renderAlgoResults()).market[0].profit).toBe(123.45);
     } finally {
       await db.execute(sql`update read_models set payload = ${original}::jsonb where key = ${TRACK_RECORD_MODEL_KEY}`);
     }

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { LIVE_PAGE_CACHE, PUBLIC_PAGE_CACHE } from "../cache-control";
-import { PERFORMANCE_UNAVAILABLE_TEXT } from "../page-texts";
+import { PERFORMANCE_UNAVAILABLE_TEXT } from "../page-texts/results";
 import { debugQuery, idParam, leagueIdParam, leagueParam, matchRefParam } from "./params";
 import {
   leaderboardSchema,

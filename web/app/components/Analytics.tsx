@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { INITIAL_PAGE_VIEW_DELAY_MS, tagBootstrapScript, tagScriptUrl, type AnalyticsConfig } from "../analytics";
+import { INITIAL_PAGE_VIEW_DELAY_MS, type AnalyticsTag } from "../analytics";
 
 declare global {
   interface Window {
@@ -33,14 +33,14 @@ function usePageViews(enabled: boolean): void {
   }, [enabled, pathname]);
 }
 
-/** The analytics tag and its page views; renders nothing without configuration. */
-export function Analytics({ config }: { config: AnalyticsConfig | null }) {
-  usePageViews(config !== null);
-  if (!config) return null;
+/** The analytics tag (built by the root loader) and its page views; nothing without configuration. */
+export function Analytics({ tag }: { tag: AnalyticsTag | null }) {
+  usePageViews(tag !== null);
+  if (!tag) return null;
   return (
     <>
-      <script dangerouslySetInnerHTML={{ __html: tagBootstrapScript(config) }} />
-      <script async src={tagScriptUrl(config)} />
+      <script dangerouslySetInnerHTML={{ __html: tag.bootstrap }} />
+      <script async src={tag.src} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { portableTextSchema, type PortableText as PortableTextValue } from "../../../shared/content/documents";
 import { PortableTextBlocks, type MarkProps } from "./PortableTextBlocks";
 import { RichText } from "./RichText";
+import { renderRichText } from "../rich-text.server";
 
 type Block = PortableTextValue[number];
 
@@ -137,7 +138,7 @@ describe("PortableTextBlocks renders what @portabletext/react renders", () => {
 });
 
 describe("RichText", () => {
-  it("wraps the blocks and opens external links in a new tab without an opener", () => {
+  it("shows the server's rendering: wraps the blocks and opens external links in a new tab without an opener", () => {
     const value = [
       block([span("Read ", []), span("more", ["l1"]), span(" or "), span("here", ["l2"])], {
         markDefs: [
@@ -146,13 +147,13 @@ describe("RichText", () => {
         ],
       }),
     ];
-    expect(renderToStaticMarkup(createElement(RichText, { value }))).toBe(
+    expect(renderToStaticMarkup(createElement(RichText, { value: renderRichText(value) }))).toBe(
       '<div class="rich-text"><p>Read <a href="https://example.com/x" target="_blank" rel="noopener noreferrer">more</a> or <a href="/about">here</a></p></div>',
     );
   });
 
   it("never renders markup from the text", () => {
-    const html = renderToStaticMarkup(createElement(RichText, { value: [block([span("<script>alert(1)</script>")])] }));
+    const html = renderToStaticMarkup(createElement(RichText, { value: renderRichText([block([span("<script>alert(1)</script>")])]) }));
     expect(html).toBe('<div class="rich-text"><p>&lt;script&gt;alert(1)&lt;/script&gt;</p></div>');
   });
 });

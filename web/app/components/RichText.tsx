@@ -1,24 +1,12 @@
-import type { PortableText as PortableTextValue } from "../../../shared/content/documents";
-import { PortableTextBlocks, type MarkComponent } from "./PortableTextBlocks";
+import type { ServerHtml } from "./ServerMarkup";
 
-/** Editors' links open as plain anchors; external ones in a new tab without an opener. */
-const marks: Record<string, MarkComponent> = {
-  link: ({ value, children }) => {
-    const href = typeof value?.href === "string" ? value.href : "#";
-    const external = /^https?:\/\//.test(href);
-    return (
-      <a href={href} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
-        {children}
-      </a>
-    );
-  },
-};
+/** Editorial Portable Text, as rendered to HTML on the server (rich-text.server.tsx). */
+export type RichTextHtml = ServerHtml;
 
-/** Editorial Portable Text rendered through components: never raw HTML. */
-export function RichText({ value }: { value: PortableTextValue }) {
-  return (
-    <div className="rich-text">
-      <PortableTextBlocks value={value} marks={marks} />
-    </div>
-  );
+/**
+ * The rendered text in its `rich-text` wrapper. The markup is the server renderer's, built from
+ * React elements (escaped text, plain anchors): never an editor's raw HTML.
+ */
+export function RichText({ value }: { value: RichTextHtml }) {
+  return <div className="rich-text" dangerouslySetInnerHTML={{ __html: value.html }} />;
 }

@@ -1,36 +1,11 @@
-import type { MetaDescriptor } from "@remix-run/node";
-import type { PortableText } from "../../../shared/content/documents";
-import { portableTextToPlainText } from "../../../shared/content/portable-text";
-import { errorPageMeta, faqPageJsonLd, pageMeta, type SeoMatches } from "../seo";
-import { RichText } from "./RichText";
+import { RichText, type RichTextHtml } from "./RichText";
 
 export interface StaticPageData {
   title: string;
   description: string;
   lastUpdated: string | null;
-  intro: PortableText | null;
-  sections: Array<{ key: string; heading: string; body: PortableText }>;
-}
-
-/**
- * A static page's metadata. Sections an editor titles as a question ("How are picks made?")
- * are the page's questions and answers, given to search engines as an FAQPage.
- */
-export function staticPageMeta(
-  { data: page, matches, error }: { data: StaticPageData | undefined; matches: SeoMatches; error?: unknown },
-  canonical: string,
-): MetaDescriptor[] {
-  if (!page) return errorPageMeta(error);
-  const questions = page.sections
-    .filter((section) => section.heading.trim().endsWith("?"))
-    .map((section) => ({ question: section.heading, answer: portableTextToPlainText(section.body) }));
-  return pageMeta({
-    matches,
-    title: page.title,
-    description: page.description,
-    path: canonical,
-    jsonLd: () => [faqPageJsonLd(questions)],
-  });
+  intro: RichTextHtml | null;
+  sections: Array<{ key: string; heading: string; body: RichTextHtml }>;
 }
 
 /** An editorial page: its title, last-updated date, intro and numbered sections. */

@@ -1,21 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
-import { parseRoute } from "../../../shared/domain/routes";
+import { noindexMeta } from "../route-meta";
+import { unclaimedPath } from "../route-page.server";
 import { NOT_FOUND_TITLE } from "../../../shared/domain/site";
-import { noindexMeta } from "../seo";
 
 /**
  * Every path no route file claims: aliases of the route table get a 301 to their canonical
  * location; anything else is the spec's not-found page with a real 404 status.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const match = parseRoute(url.pathname);
-  if ("redirectTo" in match && match.redirectTo) {
-    throw redirect(`${match.redirectTo}${url.search}`, 301);
-  }
-  throw new Response(NOT_FOUND_TITLE, { status: 404 });
+  return unclaimedPath(request);
 }
 
 export const meta: MetaFunction = () => noindexMeta({ title: NOT_FOUND_TITLE });

@@ -3,21 +3,21 @@ import { useLoaderData } from "@remix-run/react";
 import { publicPageHeaders } from "../cache-control";
 import { MatchErrorBoundary, MatchView } from "../components/match/MatchView";
 import { loadMatchPage } from "../match-page.server";
-import { matchPageMeta } from "../match-meta";
-import { requireRoutePage } from "../route-page.server";
+import { MATCH_NOT_FOUND_TITLE } from "../page-texts/match";
+import { errorPageMeta } from "../route-meta";
 
 /** The canonical match page, /{league-slug}-predictions/{home}-vs-{away}-prediction. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadMatchPage(context, request, requireRoutePage(request, "match"));
+  return loadMatchPage(context, request);
 }
 
 export const headers: HeadersFunction = publicPageHeaders;
 
-export const meta: MetaFunction<typeof loader> = (args) => matchPageMeta(args);
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => data?.meta ?? errorPageMeta(error, MATCH_NOT_FOUND_TITLE);
 
 export default function MatchBySlugPage() {
-  const { match, table, keyPlayers, live } = useLoaderData<typeof loader>();
-  return <MatchView match={match} table={table} keyPlayers={keyPlayers} live={live} />;
+  const { hero, sections, live } = useLoaderData<typeof loader>();
+  return <MatchView hero={hero} sections={sections} live={live} />;
 }
 
 export function ErrorBoundary() {

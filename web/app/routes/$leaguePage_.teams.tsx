@@ -4,10 +4,12 @@ import { Breadcrumb } from "../components/Breadcrumb";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { TeamBadge } from "../components/team/TeamBadge";
 import { publicPageHeaders } from "../cache-control";
-import { teamListHeading } from "../page-texts";
+import { teamListPageMeta, withPageMeta } from "../page-meta.server";
+import { TEAM_NOT_FOUND_TITLE, teamListHeading } from "../page-texts/team";
+import { noindexMeta } from "../route-meta";
 import { requireRoutePage } from "../route-page.server";
+import { siteSeo } from "../seo.server";
 import { loadTeamListPage } from "../team-page.server";
-import { teamListMeta } from "../team-meta";
 import teamStyles from "../styles/teams.css";
 import { HOME, leagueUrl } from "../../../shared/domain/urls";
 
@@ -16,12 +18,13 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: teamStyles
 /** A league's team list, /{league-slug}/teams (the -predictions forms and /teams redirect here). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { league } = requireRoutePage(request, "team-list");
-  return loadTeamListPage(context, league);
+  const [page, site] = await Promise.all([loadTeamListPage(context, league), siteSeo(context, request)]);
+  return withPageMeta(page, teamListPageMeta(page.data, site));
 }
 
 export const headers: HeadersFunction = publicPageHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => teamListMeta(data, matches);
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? noindexMeta({ title: TEAM_NOT_FOUND_TITLE });
 
 export default function TeamListPage() {
   const page = useLoaderData<typeof loader>();

@@ -3,40 +3,25 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix
 import { publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { SquadView } from "../components/player/SquadView";
-import { squadHeading, TEAM_NOT_FOUND_TEXT, TEAM_NOT_FOUND_TITLE } from "../page-texts";
+import { TEAM_NOT_FOUND_TEXT, TEAM_NOT_FOUND_TITLE } from "../page-texts/team";
+import { squadPageMeta, withPageMeta } from "../page-meta.server";
 import { loadSquadPage } from "../player-page.server";
-import { breadcrumbJsonLd, leagueSocialImage, noindexMeta, pageMeta } from "../seo";
+import { noindexMeta } from "../route-meta";
+import { siteSeo } from "../seo.server";
 import { HOME } from "../../../shared/domain/urls";
 import playerStyles from "../styles/players.css";
 
 /** A club's squad page, /{league}/teams/{team}/players. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadSquadPage(context, request);
+  const [page, site] = await Promise.all([loadSquadPage(context, request), siteSeo(context, request)]);
+  return withPageMeta(page, squadPageMeta(page.data, site));
 }
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: playerStyles }];
 
 export const headers: HeadersFunction = publicPageHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) => {
-  if (!page) return noindexMeta({ title: TEAM_NOT_FOUND_TITLE });
-  const title = `${squadHeading(page.team.name)} ${page.seasonLabel}`;
-  return pageMeta({
-    matches,
-    title,
-    description: `${page.team.name}'s ${page.leagueName} squad for ${page.seasonLabel} by position, with each player's appearances, goals, assists and rating.`,
-    path: page.team.playersHref,
-    image: leagueSocialImage(page.league),
-    jsonLd: (origin) => [
-      breadcrumbJsonLd(origin, [
-        { name: "Home", path: HOME },
-        { name: page.leagueName, path: page.leagueHref },
-        { name: page.team.name, path: page.team.href },
-        { name: "Players", path: page.team.playersHref },
-      ]),
-    ],
-  });
-};
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? noindexMeta({ title: TEAM_NOT_FOUND_TITLE });
 
 export default function SquadPage() {
   return <SquadView page={useLoaderData<typeof loader>()} />;

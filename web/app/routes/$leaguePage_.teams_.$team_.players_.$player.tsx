@@ -3,20 +3,24 @@ import { useLoaderData } from "@remix-run/react";
 import { publicPageHeaders } from "../cache-control";
 import { PlayerErrorBoundary } from "../components/player/PlayerErrorBoundary";
 import { PlayerView } from "../components/player/PlayerView";
+import { playerPageMeta, withPageMeta } from "../page-meta.server";
+import { PLAYER_NOT_FOUND_TITLE } from "../page-texts/player";
 import { loadPlayerPage } from "../player-page.server";
-import { playerPageMeta } from "../player-meta";
+import { noindexMeta } from "../route-meta";
+import { siteSeo } from "../seo.server";
 import playerStyles from "../styles/players.css";
 
 /** The canonical player page, /{league}/teams/{team}/players/{name-id}. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadPlayerPage(context, request);
+  const [page, site] = await Promise.all([loadPlayerPage(context, request), siteSeo(context, request)]);
+  return withPageMeta(page, playerPageMeta(page.data, site));
 }
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: playerStyles }];
 
 export const headers: HeadersFunction = publicPageHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => playerPageMeta(data, matches);
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? noindexMeta({ title: PLAYER_NOT_FOUND_TITLE });
 
 export default function PlayerPage() {
   return <PlayerView page={useLoaderData<typeof loader>()} />;

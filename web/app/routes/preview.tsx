@@ -6,7 +6,7 @@ import { KickoffTime } from "../components/match/KickoffTime";
 import { requireRoutePage } from "../route-page.server";
 import { getSocialCard } from "../social-card.server";
 import socialCardStyles from "../styles/social-card.css";
-import { FINAL_SCORE_TEXT } from "../page-texts";
+import { FINAL_SCORE_TEXT } from "../page-texts/match-cards";
 import { COMING_SOON, pickResultLabel } from "../../../shared/domain/picks";
 import { SITE_NAME, SITE_SHORT_NAME } from "../../../shared/domain/site";
 

@@ -2,15 +2,16 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
-import { StaticPageView, staticPageMeta } from "../components/StaticPageView";
-import { loadStaticPage } from "../static-page.server";
+import { StaticPageView } from "../components/StaticPageView";
+import { errorPageMeta } from "../route-meta";
+import { loadStaticPageView } from "../static-page.server";
 import { PRIVACY } from "../../../shared/domain/urls";
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => loadStaticPage(request, context, "privacy");
+export const loader = (args: LoaderFunctionArgs) => loadStaticPageView(args, "privacy", PRIVACY);
 
 export const headers: HeadersFunction = publicPageHeaders;
 
-export const meta: MetaFunction<typeof loader> = (args) => staticPageMeta(args, PRIVACY);
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => data?.meta ?? errorPageMeta(error);
 
 export default function PrivacyPage() {
   return <StaticPageView page={useLoaderData<typeof loader>()} />;

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { pageCacheControl } from "../cache-control";
 import { getEmbeddedMatch } from "../embedded-match.server";
-import { MATCH_NOT_FOUND_TEXT, MATCH_NOT_FOUND_TITLE } from "../page-texts";
+import { MATCH_NOT_FOUND_TEXT, MATCH_NOT_FOUND_TITLE } from "../page-texts/match";
 
 /** A database id: a positive 32-bit integer written in plain digits. */
 const matchId = z

@@ -1,7 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { TeamErrorBoundary } from "../components/team/TeamNotFound";
+import { TEAM_NOT_FOUND_TITLE } from "../page-texts/team";
+import { noindexMeta } from "../route-meta";
 import { loadTeamPage, requireTeamRoute } from "../team-page.server";
-import { teamPageMeta } from "../team-meta";
 import teamStyles from "../styles/teams.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teamStyles }];
@@ -14,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadTeamPage(context, request, requireTeamRoute(request, undefined));
 }
 
-export const meta: MetaFunction = ({ matches }) => teamPageMeta(undefined, matches);
+export const meta: MetaFunction = () => noindexMeta({ title: TEAM_NOT_FOUND_TITLE });
 
 /** Never rendered: the loader always redirects or fails. */
 export default function TeamByIdOrCode() {

@@ -8,7 +8,8 @@ import type { LiveMatchAnswer, NoLiveMatchAnswer } from "../internal/live-match.
 import { UtcTime, internalPageHeaders, internalPageMeta } from "../internal/internal-page";
 import { CREATE_MATCH_API, FIND_UNITED_BRIGHTON_API, LIVE_MATCH_API } from "../internal/internal-urls";
 import type { FoundFixture } from "../internal/united-brighton.server";
-import { CREATE_MATCH_FAILED_TEXT, FIND_FIXTURE_FAILED_TEXT, LIVE_DATA_FAILED_TEXT, NO_LIVE_EVENTS_TEXT } from "../page-texts";
+import { CREATE_MATCH_FAILED_TEXT, FIND_FIXTURE_FAILED_TEXT, LIVE_DATA_FAILED_TEXT } from "../page-texts/internal";
+import { NO_LIVE_EVENTS_TEXT } from "../page-texts/match";
 import internalStyles from "../styles/internal.css";
 import { seasonLabel } from "../../../shared/domain/matchweek";
 import { API_STATUS } from "../../../shared/domain/urls";

@@ -1,6 +1,6 @@
 import { formatMatchDateMDYY, formatPercent } from "../../../../shared/domain/format";
 import { FORECASTS_CSV } from "../../../../shared/domain/urls";
-import { HOME_SECTIONS } from "../../page-texts";
+import { HOME_SECTIONS } from "../../page-texts/home";
 
 /** The ledger's overall best-pick record, when at least one pick has been settled. */
 export interface AlgoLabRecord {
@@ -10,10 +10,13 @@ export interface AlgoLabRecord {
   trackingStartDate: string;
 }
 
-/** Inside the Algo Lab: what the model does, how it is calibrated, and the public ledger. */
+/**
+ * Inside the Algo Lab: what the model does, how it is calibrated, and the public ledger. The
+ * content of the home page's `algo-lab` section, rendered on the server (home-page.server.tsx).
+ */
 export function AlgoLab({ record }: { record: AlgoLabRecord | null }) {
   return (
-    <section aria-labelledby="algo-lab-title" className="page-section home-section">
+    <>
       <h2 id="algo-lab-title">{HOME_SECTIONS.algoLab}</h2>
       <div className="home-lab">
         <article className="home-lab__card">
@@ -49,6 +52,6 @@ export function AlgoLab({ record }: { record: AlgoLabRecord | null }) {
           since {formatMatchDateMDYY(record.trackingStartDate)}.
         </p>
       ) : null}
-    </section>
+    </>
   );
 }

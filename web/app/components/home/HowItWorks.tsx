@@ -1,9 +1,12 @@
-import { HOME_SECTIONS, HOW_IT_WORKS_STEPS } from "../../page-texts";
+import { HOME_SECTIONS, HOW_IT_WORKS_STEPS } from "../../page-texts/home";
 
-/** The home page's three steps: We Analyze, We Rank, You Win. */
+/**
+ * The home page's three steps: We Analyze, We Rank, You Win. The content of its `how-it-works`
+ * section, rendered on the server (home-page.server.tsx).
+ */
 export function HowItWorks() {
   return (
-    <section aria-labelledby="how-it-works-title" className="page-section home-section">
+    <>
       <h2 id="how-it-works-title">{HOME_SECTIONS.howItWorks}</h2>
       <ol className="home-steps">
         {HOW_IT_WORKS_STEPS.map((step, index) => (
@@ -16,6 +19,6 @@ export function HowItWorks() {
           </li>
         ))}
       </ol>
-    </section>
+    </>
   );
 }

@@ -1,12 +1,15 @@
-import { Link } from "@remix-run/react";
 import { LEAGUES } from "../../../../shared/domain/leagues";
 import { LEAGUE_LINKS, leaguePicksUrl, teamListUrl } from "../../../../shared/domain/urls";
-import { HOME_SECTIONS } from "../../page-texts";
+import { HOME_SECTIONS } from "../../page-texts/home";
+import { PageLink } from "../PageLink";
 
-/** World League Coverage: each league's predictions page, team list and league picks. */
+/**
+ * World League Coverage: each league's predictions page, team list and league picks. The
+ * content of the home page's `coverage` section, rendered on the server (home-page.server.tsx).
+ */
 export function LeagueCoverage() {
   return (
-    <section aria-labelledby="coverage-title" className="page-section home-section">
+    <>
       <h2 id="coverage-title">{HOME_SECTIONS.coverage}</h2>
       <p className="home-section__intro">
         Five leagues, every league match, updated before each matchweek. We cover league play only: no cups and no
@@ -18,7 +21,7 @@ export function LeagueCoverage() {
           return (
             <li key={league} className="home-league">
               <h3>
-                <Link to={href}>{label}</Link>
+                <PageLink to={href}>{label}</PageLink>
               </h3>
               <p className="home-league__facts">
                 {country} · {teamCount} clubs · {matchweeks} matchweeks
@@ -30,10 +33,10 @@ export function LeagueCoverage() {
                   { text: "Picks", to: leaguePicksUrl(league) },
                 ].map((link) => (
                   <li key={link.text}>
-                    <Link to={link.to}>
+                    <PageLink to={link.to}>
                       <span className="visually-hidden">{label} </span>
                       {link.text} <span aria-hidden="true">→</span>
-                    </Link>
+                    </PageLink>
                   </li>
                 ))}
               </ul>
@@ -41,6 +44,6 @@ export function LeagueCoverage() {
           );
         })}
       </ul>
-    </section>
+    </>
   );
 }

@@ -1,7 +1,7 @@
-import { Link } from "@remix-run/react";
+import { PageLink } from "../PageLink";
 import { LEADERBOARD_KINDS, LEADERBOARD_TITLES, type LeaderboardKind } from "../../../../shared/domain/player-stats";
 import type { LeaderboardPlayer, Leaderboards } from "../../leaderboard.server";
-import { NO_PLAYER_DATA_TEXT } from "../../page-texts";
+import { NO_PLAYER_DATA_TEXT } from "../../page-texts/league";
 
 interface Column {
   heading: string;
@@ -56,7 +56,7 @@ function LeaderboardTable({ kind, players, leagueName }: { kind: LeaderboardKind
               <tr key={`${player.id}-${player.teamId}`}>
                 <td>{index + 1}</td>
                 <th scope="row">
-                  <Link to={player.href}>{player.name}</Link>
+                  <PageLink to={player.href}>{player.name}</PageLink>
                   <span className="leaderboard-table__team">{player.team}</span>
                 </th>
                 {columns.map((column) => (

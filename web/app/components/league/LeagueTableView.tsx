@@ -1,5 +1,5 @@
 import { ScrollRegion } from "../ScrollRegion";
-import { Link } from "@remix-run/react";
+import { PageLink } from "../PageLink";
 import type { LeagueTableRow } from "../../standings.server";
 import { TeamBadge } from "../team/TeamBadge";
 
@@ -66,7 +66,7 @@ export function LeagueTableView({
                   </span>
                 ) : null}
               </td>
-              <th scope="row"><TeamBadge teamId={row.teamId} width={18} lazy /> {row.teamHref ? <Link to={row.teamHref}>{row.teamName}</Link> : row.teamName}</th>
+              <th scope="row"><TeamBadge teamId={row.teamId} width={18} lazy /> {row.teamHref ? <PageLink to={row.teamHref}>{row.teamName}</PageLink> : row.teamName}</th>
               <td>{row.played}</td>
               <td className="league-table__wide">{row.won}</td>
               <td className="league-table__wide">{row.drawn}</td>

@@ -1,6 +1,7 @@
-import { Link } from "@remix-run/react";
+import { PageLink } from "../PageLink";
 import type { KeyPlayer, TeamKeyPlayers } from "../../key-players.server";
-import { HIGH_RATING_TEXT, PLAYER_DATA_COMING_SOON_TEXT } from "../../page-texts";
+import { HIGH_RATING_TEXT } from "../../page-texts/match";
+import { PLAYER_DATA_COMING_SOON_TEXT } from "../../page-texts/shared";
 
 function PlayerLine({ label, player, stat }: { label: string; player: KeyPlayer | null; stat: (p: KeyPlayer) => string }) {
   return (
@@ -9,7 +10,7 @@ function PlayerLine({ label, player, stat }: { label: string; player: KeyPlayer 
       {player ? (
         <>
           <strong>
-            <Link to={player.href}>{player.name}</Link>
+            <PageLink to={player.href}>{player.name}</PageLink>
           </strong>{" "}
           {stat(player)}
           {player.highRating ? <span className="outcome outcome--hit"> {HIGH_RATING_TEXT}</span> : null}

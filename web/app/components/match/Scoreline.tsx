@@ -1,4 +1,4 @@
-import { FINAL_SCORE_TEXT, LIVE_BADGE_TEXT, VS_TEXT } from "../../page-texts";
+import { FINAL_SCORE_TEXT, LIVE_BADGE_TEXT, VS_TEXT } from "../../page-texts/match-cards";
 import type { MatchCard } from "../../matches.server";
 
 /** The minute with its injury time: "90+3'". */

@@ -1,9 +1,5 @@
 import type { TeamLineup } from "../../matches.server";
-import {
-  FORMATION_COMING_SOON_TEXT,
-  HEAD_COACH_COMING_SOON_TEXT,
-  LINEUP_LATER_TEXT,
-} from "../../page-texts";
+import { FORMATION_COMING_SOON_TEXT, HEAD_COACH_COMING_SOON_TEXT, LINEUP_LATER_TEXT } from "../../page-texts/match";
 import { KickoffTime } from "./KickoffTime";
 
 /** One side's most recent lineup, with the spec's texts for whatever is missing. */

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
-import type { MatchState } from "../../../../shared/domain/picks";
+import { LIVE_REFRESH_MS, type MatchState } from "../../../../shared/domain/match-state";
 import type { EmbeddedMatch } from "../../embedded-match.server";
-import { LIVE_REFRESH_MS } from "./useLiveRefresh";
 
 /** Spec 9: "embedded refresh 60 s"; spec 7: "every 60 s when embedded and not post-match". */
 export const EMBEDDED_REFRESH_MS = 60_000;

@@ -1,8 +1,6 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-
-/** Spec 9: "live refresh 15 s". */
-export const LIVE_REFRESH_MS = 15_000;
+import { LIVE_REFRESH_MS } from "../../../../shared/domain/match-state";
 
 /**
  * Reloads the route's data every 15 s while `live` is true, without a full page load; the

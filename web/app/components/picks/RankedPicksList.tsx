@@ -1,5 +1,5 @@
 import type { MatchCard } from "../../matches.server";
-import { NO_FIXTURES_TEXT } from "../../page-texts";
+import { NO_FIXTURES_TEXT } from "../../page-texts/league";
 import { RankedMatchCard } from "../match/RankedMatchCard";
 
 /** Match cards ranked by their pick's confidence, numbered from 1. */

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { HOME } from "../../../../shared/domain/urls";
 import { GeneralErrorBoundary } from "../GeneralErrorBoundary";
-import { PLAYER_NOT_FOUND_TEXT, PLAYER_NOT_FOUND_TITLE } from "../../page-texts";
+import { PLAYER_NOT_FOUND_TEXT, PLAYER_NOT_FOUND_TITLE } from "../../page-texts/player";
 
 /** Spec 2: "Failure or empty: 'Player Not Found' with 'The requested player could not be found.'" */
 export function PlayerErrorBoundary() {

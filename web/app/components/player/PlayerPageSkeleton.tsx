@@ -1,11 +1,11 @@
 import { useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { routePage } from "../../../../shared/domain/route-pages";
+import { clubRoutePage } from "../../../../shared/domain/route-pages";
 
 /** True while a client-side navigation to a player page waits for its data. */
 export function usePendingPlayerPage(): boolean {
   const navigation = useNavigation();
-  return navigation.state === "loading" && routePage(navigation.location.pathname)?.page === "player";
+  return navigation.state === "loading" && clubRoutePage(navigation.location.pathname)?.page === "player";
 }
 
 type BarSize = "s" | "m" | "l" | "xl";

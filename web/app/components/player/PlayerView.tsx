@@ -4,11 +4,11 @@ import { HOME } from "../../../../shared/domain/urls";
 import { Breadcrumb } from "../Breadcrumb";
 import {
   NO_RECENT_MATCHES_TITLE,
-  PLAYER_STATS_MISSING_TEXT,
   RECENT_FORM_HEADING,
   SEASON_STATS_HEADING,
   noRecentMatchesText,
-} from "../../page-texts";
+} from "../../page-texts/player";
+import { PLAYER_STATS_MISSING_TEXT } from "../../page-texts/shared";
 
 export interface PlayerPageData {
   leagueName: string;

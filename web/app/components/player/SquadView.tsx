@@ -3,7 +3,8 @@ import { POSITION_GROUP_HEADINGS, type PositionGroup } from "../../../../shared/
 import { HOME } from "../../../../shared/domain/urls";
 import { Breadcrumb } from "../Breadcrumb";
 import type { SquadPlayer } from "../../players.schema";
-import { PLAYER_DATA_COMING_SOON_TEXT, PLAYER_STATS_MISSING_TEXT, squadHeading } from "../../page-texts";
+import { squadHeading } from "../../page-texts/player";
+import { PLAYER_DATA_COMING_SOON_TEXT, PLAYER_STATS_MISSING_TEXT } from "../../page-texts/shared";
 
 export interface SquadPageData {
   leagueName: string;

@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from "react";
 import { teamBadgeUrl } from "../../../../shared/domain/urls";
 
 /** Badges are drawn 100 × 120. */
@@ -6,8 +5,9 @@ const HEIGHT_PER_WIDTH = 1.2;
 
 /**
  * A club's generated badge. Decorative by default (empty alt), since a club name sits beside it
- * wherever it is shown. A badge that fails to load is hidden: after hydration through onError,
- * and for one that already failed while the server-rendered page was loading, on mount.
+ * wherever it is shown. A badge that fails to load is hidden, whether the browser or the server
+ * rendered it, and whether it failed before or after the page's script ran: the root watches
+ * every `team-badge` image for that (useServerMarkupBehaviour).
  */
 export function TeamBadge({
   teamId,
@@ -22,23 +22,8 @@ export function TeamBadge({
   className?: string;
   lazy?: boolean;
 }) {
-  const image = useRef<HTMLImageElement>(null);
-  const [failed, setFailed] = useState(false);
-
-  function hide() {
-    console.warn(`The badge of team ${teamId} could not be loaded; it is hidden.`);
-    setFailed(true);
-  }
-
-  useEffect(() => {
-    const img = image.current;
-    if (img && img.complete && img.naturalWidth === 0) hide();
-  }, []);
-
-  if (failed) return null;
   return (
     <img
-      ref={image}
       className={["team-badge", className].filter(Boolean).join(" ")}
       src={teamBadgeUrl(teamId)}
       alt={alt}
@@ -48,7 +33,6 @@ export function TeamBadge({
       style={{ verticalAlign: "middle", flex: "none" }}
       decoding="async"
       loading={lazy ? "lazy" : undefined}
-      onError={hide}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { HOME } from "../../../../shared/domain/urls";
-import { GO_BACK_HOME_TEXT, TEAM_NOT_FOUND_TEXT, TEAM_NOT_FOUND_TITLE } from "../../page-texts";
+import { GO_BACK_HOME_TEXT, TEAM_NOT_FOUND_TEXT, TEAM_NOT_FOUND_TITLE } from "../../page-texts/team";
 import { GeneralErrorBoundary } from "../GeneralErrorBoundary";
 
 /** Spec 2 and 8: an unknown team shows 'Team Not Found' and a way home. */

@@ -1,26 +1,23 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { PortableText } from "../../../../shared/content/documents";
 import { formatTeamRating, standingLabel } from "../../../../shared/domain/format";
 import { displayForm, type FormLetter } from "../../../../shared/domain/form";
 import { winRatesLabel } from "../../../../shared/domain/team-season-stats";
 import { impactScore, isDefender, squadSections } from "../../../../shared/domain/team-squad";
 import { recentResults } from "../../../../shared/domain/team-stats";
 import { HOME, leagueUrl, playerSlug, playerUrl, teamListUrl } from "../../../../shared/domain/urls";
+import { LIVE_BADGE_TEXT } from "../../page-texts/match-cards";
+import { NEXT_MATCH_BUTTON_TEXT, TEAM_FORM_NO_DATA_TEXT, TEAM_SECTIONS } from "../../page-texts/team";
 import {
-  LIVE_BADGE_TEXT,
-  NEXT_MATCH_BUTTON_TEXT,
   NO_COMPLETED_MATCHES_TEXT,
   PLAYER_DATA_COMING_SOON_TEXT,
   PLAYER_STATS_MISSING_TEXT,
   STANDINGS_MISSING_TEXT,
-  TEAM_FORM_NO_DATA_TEXT,
-  TEAM_SECTIONS,
-} from "../../page-texts";
+} from "../../page-texts/shared";
 import type { TeamFixture, TeamInfo, TeamPlayerStat, TeamStanding, TeamStatistics } from "../../teams.schema";
 import { Breadcrumb } from "../Breadcrumb";
+import { PageLink } from "../PageLink";
 import { KickoffTime } from "../match/KickoffTime";
-import { RichText } from "../RichText";
+import { RichText, type RichTextHtml } from "../RichText";
 import { TeamBadge } from "./TeamBadge";
 
 export interface TeamPageData {
@@ -31,7 +28,8 @@ export interface TeamPageData {
   recentFixtures: TeamFixture[];
   statistics: TeamStatistics | null;
   players: TeamPlayerStat[];
-  overview: PortableText | null;
+  /** The editors' team overview, rendered on the server. */
+  overview: RichTextHtml | null;
 }
 
 const RESULT_WORDS: Record<FormLetter | "N/A", string> = { W: "Win", D: "Draw", L: "Loss", "N/A": "No result" };
@@ -121,12 +119,12 @@ function NextMatchCard({ fixture, teamId }: { fixture: TeamFixture; teamId: numb
           </div>
         ) : null}
       </dl>
-      <Link className="button" to={fixture.fixture.url}>
+      <PageLink className="button" to={fixture.fixture.url}>
         {NEXT_MATCH_BUTTON_TEXT}
         <span className="visually-hidden">
           : {home.name} vs {away.name}
         </span>
-      </Link>
+      </PageLink>
     </article>
   );
 }
@@ -176,10 +174,10 @@ function RecentResults({ results, urls }: { results: readonly RecentResult[]; ur
             {result.opponent} {result.venueMarker}
           </span>
           <ResultMarker result={result.result} />
-          <Link className="recent-list__score" to={urls.get(result.matchId!)!}>
+          <PageLink className="recent-list__score" to={urls.get(result.matchId!)!}>
             {result.score}
             <span className="visually-hidden"> against {result.opponent}: match page</span>
-          </Link>
+          </PageLink>
         </li>
       ))}
     </ol>
@@ -199,7 +197,7 @@ function PlayerCard({ player, href, goalkeeper }: { player: TeamPlayerStat; href
   return (
     <article className="player-card" aria-labelledby={`player-${player.id}`}>
       <h3 id={`player-${player.id}`} className="player-card__name">
-        <Link to={href}>{player.name}</Link>
+        <PageLink to={href}>{player.name}</PageLink>
       </h3>
       <p className="player-card__position muted">{player.position ?? "Unknown"}</p>
       <dl className="player-card__figures">
@@ -242,7 +240,10 @@ function PlayerCards({ players, info, goalkeepers }: { players: readonly TeamPla
   );
 }
 
-/** The team detail page (spec section 2, "Team detail page"). */
+/**
+ * The team detail page's content (spec section 2, "Team detail page"), inside the page's
+ * `page team-page` element. Rendered on the server only (team-page-markup.server.tsx).
+ */
 export function TeamView({ page }: { page: TeamPageData }) {
   const { info, standing, nextFixture, recentFixtures, statistics, players, overview } = page;
   const { team, league } = info;
@@ -262,7 +263,7 @@ export function TeamView({ page }: { page: TeamPageData }) {
   const { keyPlayers, goalkeepers } = squadSections(players);
 
   return (
-    <div className="page team-page">
+    <>
       <Breadcrumb
         crumbs={[
           { label: "Home", href: HOME },
@@ -282,7 +283,7 @@ export function TeamView({ page }: { page: TeamPageData }) {
             <div>
               <dt>League</dt>
               <dd>
-                <Link to={leagueUrl(league.key)}>{league.name}</Link>
+                <PageLink to={leagueUrl(league.key)}>{league.name}</PageLink>
               </dd>
             </div>
             <div>
@@ -344,6 +345,6 @@ export function TeamView({ page }: { page: TeamPageData }) {
           <p className="empty-text">{players.length === 0 ? PLAYER_STATS_MISSING_TEXT : PLAYER_DATA_COMING_SOON_TEXT}</p>
         )}
       </Section>
-    </div>
+    </>
   );
 }

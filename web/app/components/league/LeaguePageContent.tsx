@@ -1,0 +1,87 @@
+/**
+ * The league page's content: breadcrumb, header, the week's ranked matches, the table and the
+ * leaderboards. Rendered on the server only (league-page.server.tsx); the route shows the markup.
+ */
+import { ALGO_RESULTS, HOME, LEAGUE_TABLE_ANCHOR, leagueUrl, teamListUrl } from "../../../../shared/domain/urls";
+import type { TableBand } from "../../../../shared/domain/leagues";
+import type { Leaderboards } from "../../leaderboard.server";
+import type { MatchCard } from "../../matches.server";
+import { leagueHeading, NO_FIXTURES_TEXT, NO_TABLE_DATA_TEXT, TOP_PLAYERS_HEADING } from "../../page-texts/league";
+import type { LeagueTable } from "../../standings.server";
+import { Breadcrumb } from "../Breadcrumb";
+import { RankedMatchCard } from "../match/RankedMatchCard";
+import { PageLink } from "../PageLink";
+import { LeaderboardTables } from "./LeaderboardTables";
+import { LeagueTableView, TableBandKey } from "./LeagueTableView";
+
+export interface LeaguePageData {
+  league: MatchCard["league"];
+  name: string;
+  bands: readonly TableBand[];
+  seasonLabel: string;
+  matches: MatchCard[];
+  table: LeagueTable;
+  leaderboards: Leaderboards;
+}
+
+export function LeaguePageContent({ page }: { page: LeaguePageData }) {
+  return (
+    <>
+      <Breadcrumb
+        crumbs={[
+          { label: "Home", href: HOME },
+          { label: `${page.name} Predictions`, href: leagueUrl(page.league) },
+          { label: "Teams", href: teamListUrl(page.league) },
+        ]}
+      />
+      <header className="page-header">
+        <p className="badge">
+          {page.name} · {page.seasonLabel}
+        </p>
+        <h1>{leagueHeading(page.name)}</h1>
+        <p className="page-header__intro">
+          This week's {page.name} matches, ranked by how confident our algorithm is in each best pick. Every card
+          shows the pick and its confidence; open a match for the full prediction, the odds, form and head-to-head.
+        </p>
+      </header>
+
+      <section aria-labelledby="matches-title" className="page-section">
+        <h2 id="matches-title">This Week's {page.name} Picks</h2>
+        {page.matches.length === 0 ? (
+          <p className="empty-text">{NO_FIXTURES_TEXT}</p>
+        ) : (
+          <ol className="match-list">
+            {page.matches.map((match, index) => (
+              <li key={match.id}>
+                <RankedMatchCard match={match} rank={index + 1} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section id={LEAGUE_TABLE_ANCHOR} aria-labelledby="table-title" className="page-section">
+        <h2 id="table-title">{page.name} Table</h2>
+        {page.table.hasData ? (
+          <>
+            <LeagueTableView rows={page.table.rows} caption={`${page.name} table ${page.seasonLabel}`} />
+            <TableBandKey bands={page.bands} />
+          </>
+        ) : (
+          <p className="empty-text">{NO_TABLE_DATA_TEXT}</p>
+        )}
+      </section>
+
+      <section aria-labelledby="players-title" className="page-section">
+        <h2 id="players-title">{TOP_PLAYERS_HEADING}</h2>
+        <LeaderboardTables boards={page.leaderboards} leagueName={page.name} />
+      </section>
+
+      <p className="page-section">
+        <PageLink className="button" to={ALGO_RESULTS}>
+          View Latest Results & Hit Rates
+        </PageLink>
+      </p>
+    </>
+  );
+}

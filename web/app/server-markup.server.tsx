@@ -1,0 +1,23 @@
+/**
+ * Renders the parts of a page that never change in the browser to HTML, for ServerMarkup
+ * (components/ServerMarkup.tsx) to show. Links to the site's pages (PageLink) become anchors
+ * that the root navigates with client-side (server-markup-behaviour.ts), marked for route
+ * discovery as Remix's Link marks its own.
+ */
+import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { PageLinkContext, type PageLinkProps } from "./components/PageLink";
+import { SERVER_LINK_ATTRIBUTE } from "./components/server-markup-behaviour";
+import type { ServerHtml } from "./components/ServerMarkup";
+
+function ServerLink({ to, className, children }: PageLinkProps) {
+  return (
+    <a href={to} className={className} data-discover="true" {...{ [SERVER_LINK_ATTRIBUTE]: "" }}>
+      {children}
+    </a>
+  );
+}
+
+export function renderServerHtml(node: ReactNode): ServerHtml {
+  return { html: renderToStaticMarkup(<PageLinkContext.Provider value={ServerLink}>{node}</PageLinkContext.Provider>) };
+}
