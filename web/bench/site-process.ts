@@ -31,12 +31,17 @@ export interface SiteOptions {
   logFile: string;
   /** Prints the site's warnings and errors as they come. */
   echo?: (line: string) => void;
+  /** Variables set last, over the run's defaults (PAGE_CACHE_MB...). */
+  env?: Record<string, string>;
+  /** Flags for node itself, before the script (--trace-gc...). */
+  nodeArgs?: string[];
 }
 
 export interface RunningSite {
   origin: string;
   /** Opens /api-status for this run. */
   internalToken: string;
+  /** The site's own process (node; `taskset` replaces itself with it): for /proc/{pid} and signals. */
   pid: number;
   /** Wall time at which the process was started (ms since the epoch). */
   startedAt: number;
@@ -120,6 +125,7 @@ function siteEnvironment(options: SiteOptions, port: number, token: string): Nod
   } else {
     env.PGLITE_DATA_DIR = options.pgliteDataDir ?? path.join(ROOT, ".cache/bench-web/pglite");
   }
+  Object.assign(env, options.env ?? {});
   return env;
 }
 
@@ -140,7 +146,7 @@ export async function startSite(options: SiteOptions, timeoutMs = 5 * 60_000): P
   mkdirSync(path.dirname(options.logFile), { recursive: true });
   if (env.PGLITE_DATA_DIR) mkdirSync(path.dirname(env.PGLITE_DATA_DIR), { recursive: true });
   const log = createWriteStream(options.logFile, { flags: "a" });
-  const { command, args } = pinnedCommand(SERVER_CORE, process.execPath, ["--import", "tsx", "web/start.ts"]);
+  const { command, args } = pinnedCommand(SERVER_CORE, process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "web/start.ts"]);
   const startedAt = Date.now();
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   const recent: string[] = [];

@@ -20,6 +20,10 @@
  *
  * Flags: --duration <s> (5), --connections <n> (16), --repeat <n> (3), --misses <n> (50),
  * --db pglite|postgres|both, --quick (a short smoke run).
+ *
+ * `--soak [seconds]` (600) runs the memory soak instead (web/bench/soak.ts): the site's resident
+ * size under a steady load across thousands of distinct URLs, with a small page cache
+ * (--cache-mb, 32), at --rate requests/s (300).
  */
 import { writeFileSync } from "node:fs";
 import os from "node:os";
@@ -39,6 +43,7 @@ import {
 } from "./load";
 import { parseBenchOptions, type BenchOptions } from "./options";
 import { saveSnapshot } from "./page-snapshot";
+import { runSoak } from "./soak";
 import {
   ROOT,
   createScratchDatabase,
@@ -436,6 +441,7 @@ function printTargets(report: DatabaseReport, pinned: boolean): void {
 
 async function main(): Promise<void> {
   const options = parseBenchOptions();
+  if (options.soakS !== undefined) return runSoak(options);
   const pinned = pinThisProcess(LOAD_CORE);
   const loadStart = os.loadavg();
   log(`bench:web: ${options.databases.join(" and ")}; ${describePinning(pinned)}; ${os.cpus().length} cores`);
