@@ -22,7 +22,7 @@ import { countQueries } from "../../shared/db/query-count";
 import { dependsOnLive } from "../app/cache-control";
 import type { AppContext, RequestTiming } from "../app/load-context";
 import { contentSecurityPolicy, inlineScriptHashes, type CspOptions } from "./csp";
-import { chooseEncoding, compress, etagOfBody, PageCache, type CachedPage } from "./page-cache";
+import { chooseEncoding, compress, etagMatches, etagOfBody, PageCache, type CachedPage } from "./page-cache";
 
 /** Cookies that make a request personal: the preview session and the internal pages' access. */
 const PERSONAL_COOKIE = /(?:^|;\s*)fkp_/;
@@ -58,15 +58,6 @@ export function isCacheableRequest(req: IncomingMessage): boolean {
 export function cacheKeyOf(req: IncomingMessage): string {
   const html = (req.headers.accept ?? "").includes("text/html") ? "h" : "-";
   return `${html} ${req.url ?? "/"}`;
-}
-
-/** If-None-Match names this ETag (weak or strong, in a list, or '*'). */
-export function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(",").some((candidate) => {
-    const tag = candidate.trim().replace(/^W\//, "");
-    return tag === "*" || tag === etag;
-  });
 }
 
 interface Timings {

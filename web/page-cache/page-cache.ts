@@ -70,6 +70,15 @@ export function etagOfBody(body: Buffer | string): string {
   return `"${createHash("sha1").update(body).digest("base64url")}"`;
 }
 
+/** If-None-Match names this ETag (weak or strong, in a list, or '*'). */
+export function etagMatches(header: string | null | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((candidate) => {
+    const tag = candidate.trim().replace(/^W\//, "");
+    return tag === "*" || tag === etag;
+  });
+}
+
 /** Whether an answer of this type is worth compressing. */
 export function isCompressible(contentType: string | null | undefined): boolean {
   return /^(text\/|application\/(json|javascript|xml|rss\+xml|atom\+xml|manifest\+json)|image\/svg\+xml)/i.test(contentType ?? "");

@@ -3,7 +3,7 @@
  * schemas (a 400 naming the first problem), JSON bodies with an ETag and a 304 for a matching
  * If-None-Match, the endpoint's Cache-Control, and `no-store` for anything read in preview.
  */
-import { createHash } from "node:crypto";
+import { etagMatches, etagOfBody } from "../../page-cache/page-cache";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import type { AppContext } from "../load-context";
@@ -35,19 +35,11 @@ export function errorResponse(status: number, error: string): Response {
   });
 }
 
-/** A strong validator of the exact body: the hash of its bytes. */
-export function etagOf(body: string): string {
-  return `"${createHash("sha1").update(body).digest("base64url")}"`;
-}
+/** A strong validator of the exact body (the page cache's: the hash of its bytes). */
+export const etagOf = (body: string): string => etagOfBody(body);
 
-/** If-None-Match names this ETag (weak or strong, in a list, or '*'). */
-export function ifNoneMatchMatches(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  return header.split(",").some((candidate) => {
-    const tag = candidate.trim().replace(/^W\//, "");
-    return tag === "*" || tag === etag;
-  });
-}
+/** If-None-Match names this ETag, as the page cache checks it. */
+export const ifNoneMatchMatches = (header: string | null, etag: string): boolean => etagMatches(header, etag);
 
 /** A body serialised once: the ETag is its hash, and a matching If-None-Match gets a 304 without it. */
 export function jsonResponse(
