@@ -12,6 +12,7 @@ import { contentSecurityPolicy, type CspOptions } from "./page-cache/csp";
 import { createPageServer } from "./page-cache/http";
 import { PageCache } from "./page-cache/page-cache";
 import { createRateLimiter, rateLimitTiers } from "./rate-limit";
+import { errorAnswer, refusedTarget, sendRefusal } from "./request-guards";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -45,7 +46,9 @@ export function createSiteServer(build: ServerBuild, services: ServerServices, v
   };
   const pages = createPageServer({
     build,
-    mode: env.NODE_ENV,
+    // Remix's development mode sends loaders' error stacks to the browser; no answer may show
+    // one, whatever NODE_ENV says (the log keeps them).
+    mode: "production",
     cache,
     services: { ...services, pageCacheStats: () => cache.stats() },
     csp,
@@ -55,7 +58,8 @@ export function createSiteServer(build: ServerBuild, services: ServerServices, v
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", 1);
+  // Off by default: X-Forwarded-For names the client only when it comes from a trusted proxy.
+  app.set("trust proxy", env.TRUST_PROXY);
 
   const basePolicy = contentSecurityPolicy(csp);
   app.use((_req, res, next) => {
@@ -80,8 +84,11 @@ export function createSiteServer(build: ServerBuild, services: ServerServices, v
 
   app.use(createRateLimiter(rateLimitTiers(env)));
   app.all("*", pages.remixHandler);
+  app.use(errorAnswer());
 
   const server = createServer((req, res) => {
+    const refused = refusedTarget(req.url);
+    if (refused) return sendRefusal(req, res, refused.status, refused.message);
     if (!pages.serveFromCache(req, res)) app(req, res);
   });
   return { server, app, cache };

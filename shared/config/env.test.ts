@@ -123,3 +123,19 @@ describe("public origin and analytics", () => {
     expect(env.ANALYTICS_HOST).toBe("http://127.0.0.1:9000");
   });
 });
+
+describe("trusted proxies", () => {
+  it("trusts no proxy by default, so the socket address is the client", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "off" }).TRUST_PROXY).toBe(false);
+  });
+
+  it("takes a number of hops or a list of addresses, ranges and names", () => {
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8,2001:db8::1" }).TRUST_PROXY).toEqual(["loopback", "10.0.0.0/8", "2001:db8::1"]);
+  });
+
+  it.each(["true", "10.0.0.0/33", "proxy.example.com", "11"])("TRUST_PROXY=%s stops start-up", (value) => {
+    expect(() => parseEnv({ TRUST_PROXY: value })).toThrowError(`TRUST_PROXY="${value}": expected off, a number of hops, or addresses`);
+  });
+});

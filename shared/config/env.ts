@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import { parseDataSources } from "./data-sources";
 
@@ -54,6 +55,36 @@ function isAnalyticsOrigin(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Which proxies in front of the site are trusted to say who the client is (X-Forwarded-For), in
+ * the forms Express accepts: off (the default: the socket's address is the client), a number of
+ * proxy hops, or a list of addresses, CIDR ranges and the names loopback, linklocal, uniquelocal.
+ */
+export type TrustProxySetting = false | number | string[];
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+export function parseTrustProxy(value: string): TrustProxySetting {
+  const v = value.trim().toLowerCase();
+  if (v === "" || v === "false" || v === "off" || v === "0") return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 10) throw new Error("a number of proxy hops must be from 0 to 10");
+    return hops;
+  }
+  const entries = v.split(",").map((e) => e.trim()).filter(Boolean);
+  for (const entry of entries) {
+    if (PROXY_NAMES.has(entry)) continue;
+    const [address, bits, ...rest] = entry.split("/");
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    if (!family || rest.length > 0 || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits))) {
+      throw new Error(`"${entry}" is not an address, a CIDR range or one of loopback, linklocal, uniquelocal`);
+    }
+  }
+  return entries;
 }
 
 const secret = z
@@ -160,6 +191,18 @@ export const envSchema = z.object({
   /** Requests per minute per client address; 0 turns the limit off (load tests). */
   RATE_LIMIT_READS_PER_MINUTE: wholeNumber(0, 1_000_000, "a whole number of requests (0 turns the limit off)").default(600),
   RATE_LIMIT_WRITES_PER_MINUTE: wholeNumber(0, 1_000_000, "a whole number of requests (0 turns the limit off)").default(30),
+  /** The proxies trusted to name the client; off by default, so the socket address counts. */
+  TRUST_PROXY: z
+    .string()
+    .default("")
+    .transform((value, ctx): TrustProxySetting => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: `expected off, a number of hops, or addresses: ${(error as Error).message}` });
+        return z.NEVER;
+      }
+    }),
 });
 
 export type Env = z.infer<typeof envSchema> & {

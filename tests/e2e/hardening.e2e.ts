@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSite, type RunningSite } from "./support/site";
+
+/** What a stack trace or a file path of this machine looks like in an answer. */
+const LEAKS = [/\bat \S+ \(/, /node_modules/, /\/work\//, /\.tsx?:\d+/, /TypeError|ReferenceError|SyntaxError/, /<pre>/];
+
+function expectNoLeak(body: string, what: string): void {
+  for (const leak of LEAKS) expect(body, `${what} shows ${leak}`).not.toMatch(leak);
+}
+
+describe("hostile request targets", () => {
+  let site: RunningSite;
+
+  beforeAll(async () => {
+    // Development mode is where Express and Remix would print stacks: prove they do not.
+    site = await startSite({
+      NODE_ENV: "development",
+      WORKER: "off",
+      SANITY_WEBHOOK_SECRET: "webhook-secret-of-the-test-site",
+      CONTENT_AUTOMATION_TOKEN: "automation-token-of-the-test-site",
+    });
+  });
+  afterAll(() => site?.stop());
+
+  it.each(["/%5C", "/%5c", "/%5C%5C", "/%5C%2F", "/premier-league-predictions/%5C", "/%E0%A4%A", "/%00", "/api/%5C"])(
+    "answers %s with a 400, not a 500",
+    async (path) => {
+      const response = await fetch(site.url + path);
+      expect(response.status).toBe(400);
+      const body = await response.text();
+      expectNoLeak(body, path);
+      if (path.startsWith("/api")) expect(JSON.parse(body)).toHaveProperty("error");
+      else expect(body).toContain("Go Back Home");
+    },
+  );
+
+  it("answers an absurdly long address with a 414", async () => {
+    const response = await fetch(`${site.url}/${"a".repeat(5000)}`);
+    expect(response.status).toBe(414);
+  });
+
+  it("shows no stack trace or file path in any error answer, whatever NODE_ENV says", async () => {
+    const cases: [string, RequestInit, number][] = [
+      ["/api/standings/v2z%m", {}, 400],
+      ["/build/%E0%A4%A.js", {}, 400],
+      ["/api/matches/abc", {}, 400],
+      ["/no-such-page", {}, 404],
+      ["/api/content/match-updates", { method: "POST", body: "{not json", headers: { "Content-Type": "application/json" } }, 401],
+      ["/api/content/webhook", { method: "POST", body: "\u0000\u0001", headers: { "Content-Type": "application/json" } }, 401],
+    ];
+    for (const [path, init, status] of cases) {
+      const response = await fetch(site.url + path, init);
+      expect(response.status, path).toBe(status);
+      expectNoLeak(await response.text(), path);
+    }
+    // The site process itself is fine after all of it.
+    expect((await fetch(`${site.url}/about`)).status).toBe(200);
+  });
+});
+
+describe("rate limits and X-Forwarded-For", () => {
+  const READS_PER_MINUTE = 5;
+  let direct: RunningSite;
+  let behindProxy: RunningSite;
+
+  beforeAll(async () => {
+    const limits = { WORKER: "off", RATE_LIMIT_READS_PER_MINUTE: String(READS_PER_MINUTE) };
+    [direct, behindProxy] = await Promise.all([startSite(limits), startSite({ ...limits, TRUST_PROXY: "loopback" })]);
+  });
+  afterAll(async () => {
+    await direct?.stop();
+    await behindProxy?.stop();
+  });
+
+  /** Distinct addresses miss the page cache, so every request reaches the limiter. */
+  const fetchAs = (site: RunningSite, n: number, forwardedFor: string) =>
+    fetch(`${site.url}/about?n=${n}`, { headers: { "X-Forwarded-For": forwardedFor } });
+
+  it("limits a client by its socket address when no proxy is trusted, whatever it forwards", async () => {
+    const statuses: number[] = [];
+    for (let n = 0; n <= READS_PER_MINUTE; n++) statuses.push((await fetchAs(direct, n, `203.0.113.${n + 1}`)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it("limits each forwarded client separately behind a trusted proxy (TRUST_PROXY=loopback)", async () => {
+    const statuses: number[] = [];
+    for (let n = 0; n <= READS_PER_MINUTE; n++) statuses.push((await fetchAs(behindProxy, n, "198.51.100.7")).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    // Another client behind the same proxy still has its own budget.
+    expect((await fetchAs(behindProxy, 100, "198.51.100.8")).status).toBe(200);
+  });
+});
