@@ -13,7 +13,7 @@ import { getEnv, InvalidEnvironmentError, type Env } from "../shared/config/env"
 import { openDb } from "../shared/db";
 import { watchDataVersions, type DataVersions } from "../shared/db/data-versions";
 import { openContent } from "../shared/content/open-content";
-import { createPreviewSessions } from "./app/preview.server";
+import { createPreviewSessions, databasePreviewSessionStore } from "./app/preview.server";
 import { startEmbeddedWorker, type EmbeddedWorker } from "../sync-worker/embedded";
 import { createSiteServer } from "./server";
 
@@ -73,7 +73,7 @@ async function main() {
   versions.onChange((changed) => {
     if (changed.includes("content")) content.clearCache();
   });
-  const { server } = createSiteServer(build, { env, clock, db, content, previewSessions: createPreviewSessions(env) }, versions.current);
+  const { server } = createSiteServer(build, { env, clock, db, content, previewSessions: createPreviewSessions(env, databasePreviewSessionStore(db)) }, versions.current);
 
   let worker: EmbeddedWorker | null = null;
   server.listen(env.PORT, env.HOST, () => {

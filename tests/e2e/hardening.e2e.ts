@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSite, type RunningSite } from "./support/site";
 
+const PREVIEW_SECRET = "preview-secret-of-the-test-site";
+
 /** What a stack trace or a file path of this machine looks like in an answer. */
 const LEAKS = [/\bat \S+ \(/, /node_modules/, /\/work\//, /\.tsx?:\d+/, /TypeError|ReferenceError|SyntaxError/, /<pre>/];
 
@@ -18,6 +20,7 @@ describe("hostile request targets", () => {
       WORKER: "off",
       SANITY_WEBHOOK_SECRET: "webhook-secret-of-the-test-site",
       CONTENT_AUTOMATION_TOKEN: "automation-token-of-the-test-site",
+      PREVIEW_SECRET,
     });
   });
   afterAll(() => site?.stop());
@@ -55,6 +58,38 @@ describe("hostile request targets", () => {
     }
     // The site process itself is fine after all of it.
     expect((await fetch(`${site.url}/about`)).status).toBe(200);
+  });
+});
+
+describe("draft preview sessions", () => {
+  let site: RunningSite;
+
+  beforeAll(async () => {
+    site = await startSite({ WORKER: "off", PREVIEW_SECRET });
+  });
+  afterAll(() => site?.stop());
+
+  const open = async () => {
+    const response = await fetch(`${site.url}/api/preview-mode/enable?sanity-preview-secret=${PREVIEW_SECRET}`, { redirect: "manual" });
+    expect(response.status).toBe(307);
+    return response.headers.get("Set-Cookie")!.split(";")[0];
+  };
+  const inPreview = async (cookie: string) =>
+    (await (await fetch(`${site.url}/about`, { headers: { Cookie: cookie } })).text()).includes("preview-banner");
+
+  it("gives each opening a new session, and a captured one is worth nothing after leaving", async () => {
+    const captured = await open();
+    const another = await open();
+    expect(captured).toMatch(/^fkp_preview=./);
+    expect(another).not.toBe(captured);
+    expect(await inPreview(captured)).toBe(true);
+
+    const exit = await fetch(`${site.url}/api/preview-mode/disable`, { headers: { Cookie: captured }, redirect: "manual" });
+    expect(exit.status).toBe(303);
+    expect(exit.headers.get("Set-Cookie")).toMatch(/^fkp_preview=;.*Expires=Thu, 01 Jan 1970/);
+    expect(await inPreview(captured)).toBe(false);
+    // Leaving one session leaves the other alone.
+    expect(await inPreview(another)).toBe(true);
   });
 });
 

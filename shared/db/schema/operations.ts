@@ -76,3 +76,28 @@ export const engineStates = pgTable("engine_states", {
   payload: bytea("payload").notNull(),
   savedAt: instant("saved_at").notNull().defaultNow(),
 });
+
+/**
+ * Editors' draft-preview sessions. The browser holds only the random id (in an HttpOnly cookie);
+ * a session ends at `expiresAt` or when the editor leaves preview (`revokedAt`), on every replica
+ * and across restarts.
+ */
+export const previewSessions = pgTable("preview_sessions", {
+  id: text("id").primaryKey(),
+  createdAt: instant("created_at").notNull().defaultNow(),
+  expiresAt: instant("expires_at").notNull(),
+  revokedAt: instant("revoked_at"),
+});
+
+/**
+ * Content webhook deliveries already accepted, by their idempotency key, so that a replayed
+ * signed request changes nothing. Rows older than the accepted clock skew can be forgotten.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    key: text("key").primaryKey(),
+    receivedAt: instant("received_at").notNull().defaultNow(),
+  },
+  (t) => [index("webhook_deliveries_received_idx").on(t.receivedAt)],
+);
