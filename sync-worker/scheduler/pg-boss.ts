@@ -4,6 +4,13 @@
  * job never runs twice at once), cron schedules, and retries with exponential backoff. A job's
  * first cron schedule fires on its own queue; further ones fire on small trigger queues that
  * send to it, since pg-boss keeps one schedule per queue.
+ *
+ * A worker killed with SIGKILL leaves its jobs 'active' in pg-boss until they expire. So that a
+ * crash never freezes a queue (live scores above all), a worker holds a session advisory lock per
+ * job while it runs it; Postgres drops the locks the moment the dead worker's connection goes.
+ * Every worker looks every few seconds for active jobs whose lock nobody holds, and hands them
+ * back to the queue with their data (the rest of the start-up chain included). Expiry stays as a
+ * last resort, sized per queue: a couple of minutes for the repeating live jobs.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import PgBoss from "pg-boss";
@@ -19,6 +26,18 @@ export const PG_BOSS_SCHEMA = "pgboss";
 const RETRY = { retryLimit: 3, retryDelay: 30, retryBackoff: true } as const;
 /** How long a run may take before pg-boss gives it up (the backfill of 21 seasons takes well under this). */
 const EXPIRE_SECONDS = RUN_EXPIRY_MS / 1000;
+/** A repeating job holds its pg-boss job for under a minute; expire it soon after. */
+const REPEATING_EXPIRE_SECONDS = 120;
+/** How often a worker looks for jobs left active by a dead worker. */
+export const ORPHAN_SWEEP_MS = 5_000;
+/** An active job younger than this may not have taken its lock yet. */
+const ORPHAN_GRACE_SECONDS = 10;
+/** The first key of the jobs' advisory locks; the second is the hash of the job's name. */
+const RUN_LOCK_CLASS = 45_217;
+
+export function queueExpirySeconds(job: Pick<JobDefinition, "cadence">): number {
+  return job.cadence.repeatEveryMs ? REPEATING_EXPIRE_SECONDS : EXPIRE_SECONDS;
+}
 const POLLING_SECONDS = 2;
 /** A repeating job (live) stops repeating this long before its next cron minute. */
 const REPEAT_MARGIN_MS = 5_000;
@@ -59,7 +78,10 @@ export async function startPgBossWorker(services: WorkerServices, options: PgBos
     await lock.unsafe(`select pg_advisory_lock(${SETUP_LOCK_KEY})`);
     await boss.start();
     for (const job of options.jobs) {
-      await boss.createQueue(job.name, { name: job.name, policy: "stately", ...RETRY, expireInSeconds: EXPIRE_SECONDS });
+      const queueOptions = { name: job.name, policy: "stately", ...RETRY, expireInSeconds: queueExpirySeconds(job) } as const;
+      await boss.createQueue(job.name, queueOptions);
+      // Queues made by an earlier version keep their options unless told.
+      await boss.updateQueue(job.name, queueOptions);
       // A job for a kind of data that is off runs once at start to record that, and is not scheduled.
       if (isOff(job, services)) {
         await boss.unschedule(job.name);
@@ -98,8 +120,13 @@ export async function startPgBossWorker(services: WorkerServices, options: PgBos
     return run;
   };
 
+  // The liveness locks of the jobs this worker runs, on a connection of their own; the sweeper
+  // tests other workers' locks on another (a session can always take its own locks again).
+  const runLocks = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
+  const sweeper = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
+
   for (const job of options.jobs) {
-    await boss.work<StartupChain>(job.name, { pollingIntervalSeconds: POLLING_SECONDS }, async ([queued]) => {
+    const runLocked = async (queued: PgBoss.Job<StartupChain> | undefined) => {
       const started = Date.now();
       let run: JobRun | null;
       try {
@@ -117,6 +144,19 @@ export async function startPgBossWorker(services: WorkerServices, options: PgBos
       }
       // Throwing hands the run back to pg-boss, which retries it with backoff.
       if (run?.status === "failed" && !controller.signal.aborted) throw new Error(run.error ?? `${job.name} failed`);
+    };
+    await boss.work<StartupChain>(job.name, { pollingIntervalSeconds: POLLING_SECONDS }, async ([queued]) => {
+      const [{ locked }] = await runLocks<{ locked: boolean }[]>`select pg_try_advisory_lock(${RUN_LOCK_CLASS}, hashtext(${job.name})) as locked`;
+      if (!locked) {
+        // Another worker is running this job (its pg-boss job was handed back by mistake): leave it.
+        log.warn(`pg-boss: ${job.name} is already running on another worker`);
+        return;
+      }
+      try {
+        await runLocked(queued);
+      } finally {
+        await runLocks`select pg_advisory_unlock(${RUN_LOCK_CLASS}, hashtext(${job.name}))`.catch(() => undefined);
+      }
     });
     for (let index = 1; index < (isOff(job, services) ? 0 : job.cadence.cron.length); index++) {
       await boss.work(triggerQueue(job.name, index), { pollingIntervalSeconds: POLLING_SECONDS }, async () => {
@@ -124,6 +164,39 @@ export async function startPgBossWorker(services: WorkerServices, options: PgBos
       });
     }
   }
+  /**
+   * Active jobs whose worker is gone: nobody holds their lock. Each is cancelled and sent again
+   * with the same data, so it runs at once (no retry backoff) and the start-up chain goes on; the
+   * run the dead worker left 'running' in the run log is marked interrupted.
+   */
+  const sweepOrphans = async (): Promise<void> => {
+    const names = options.jobs.map((job) => job.name);
+    const active = await sweeper<{ id: string; name: string; data: StartupChain | null }[]>`
+      select id, name, data from ${sweeper(PG_BOSS_SCHEMA)}.job
+      where state = 'active' and name = any(${names}) and started_on < now() - make_interval(secs => ${ORPHAN_GRACE_SECONDS})`;
+    for (const orphan of active) {
+      const [{ free }] = await sweeper<{ free: boolean }[]>`select pg_try_advisory_lock(${RUN_LOCK_CLASS}, hashtext(${orphan.name})) as free`;
+      if (!free) continue;
+      try {
+        await boss.cancel(orphan.name, orphan.id);
+        await sweeper`
+          update sync_runs set status = 'failed', finished_at = now(),
+            error = 'interrupted: the worker stopped before the run finished'
+          where job = ${orphan.name} and status = 'running'`;
+        // A queue holding a queued run already refuses the send; the chain must still go on.
+        if (!(await boss.send(orphan.name, orphan.data ?? {}))) await sendChain(orphan.data?.then ?? []);
+        log.warn(`pg-boss: ${orphan.name} was left active by a stopped worker; queued again`);
+      } finally {
+        await sweeper`select pg_advisory_unlock(${RUN_LOCK_CLASS}, hashtext(${orphan.name}))`;
+      }
+    }
+  };
+  let sweeping: Promise<void> = sweepOrphans().catch((error) => log.error(`pg-boss: orphan sweep: ${(error as Error).message}`));
+  const sweepTimer = setInterval(() => {
+    sweeping = sweeping.then(sweepOrphans).catch((error) => log.error(`pg-boss: orphan sweep: ${(error as Error).message}`));
+  }, ORPHAN_SWEEP_MS);
+  sweepTimer.unref();
+
   await sendChain(options.startWith);
   log.info(`pg-boss: ${options.jobs.length} queues, schedules in UTC, on schema ${PG_BOSS_SCHEMA}`);
 
@@ -131,7 +204,11 @@ export async function startPgBossWorker(services: WorkerServices, options: PgBos
     boss,
     async stop() {
       controller.abort("the worker is stopping");
+      clearInterval(sweepTimer);
+      await sweeping;
       await boss.stop({ graceful: true, wait: true, timeout: 8_000 });
+      await runLocks.end({ timeout: 5 });
+      await sweeper.end({ timeout: 5 });
     },
   };
 }

@@ -1,0 +1,153 @@
+/**
+ * The separate worker on PostgreSQL, killed with SIGKILL and started again: nothing it held in
+ * pg-boss stays stuck. Live ticks resume within a minute, and a backfill killed half-way
+ * completes, with no duplicates and no gaps, and the start-up chain goes on after it.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { openDb, type DbHandle } from "../../shared/db";
+import { testDatabases } from "../../shared/db/test-databases";
+import { FIXTURES_SEASONS_DIR } from "../test-support/csv-origin";
+import { SYNTHETIC_MATCHES_PER_SEASON, writeSyntheticSeasons } from "../test-support/synthetic-seasons";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const SEASONS = ["1617", "1718", "1819", "1920", "2021", "2122", "2223", "2324", "2425"];
+
+interface WorkerProcess {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+  /** Resolves when the output matches `pattern` (counting only output after `from`). */
+  waitFor(pattern: RegExp, timeoutMs: number, from?: number): Promise<void>;
+}
+
+const running: WorkerProcess[] = [];
+
+function startWorker(env: Record<string, string>): WorkerProcess {
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "sync-worker/cli.ts", "worker"], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "test", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const watchers: (() => void)[] = [];
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const watcher of watchers) watcher();
+  };
+  child.stdout!.on("data", onData);
+  child.stderr!.on("data", onData);
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const worker: WorkerProcess = {
+    child,
+    output: () => output,
+    exited,
+    waitFor: (pattern, timeoutMs, from = 0) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => pattern.test(output.slice(from)) && resolve();
+        watchers.push(check);
+        check();
+        exited.then(() => reject(new Error(`the worker exited before printing ${pattern}:\n${output}`)));
+        setTimeout(() => reject(new Error(`no ${pattern} within ${timeoutMs} ms:\n${output.slice(-4000)}`)), timeoutMs).unref();
+      }),
+  };
+  running.push(worker);
+  return worker;
+}
+
+async function kill9(worker: WorkerProcess): Promise<void> {
+  worker.child.kill("SIGKILL");
+  expect(await worker.exited).toBeNull();
+}
+
+async function withDb<T>(url: string, read: (db: DbHandle) => Promise<T>): Promise<T> {
+  const db = await openDb({ url });
+  try {
+    return await read(db);
+  } finally {
+    await db.close();
+  }
+}
+
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what} within ${timeoutMs} ms; last: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+describe.each(testDatabases().filter((d) => d.driver === "postgres"))("the worker killed with SIGKILL on $driver", (testDb) => {
+  afterEach(async () => {
+    for (const worker of running.splice(0)) {
+      if (worker.child.exitCode === null && worker.child.signalCode === null) await kill9(worker);
+    }
+  });
+  afterAll(() => testDb.dispose());
+
+  it("resumes live ticks within 60 s of a restart", async () => {
+    const env = { DATABASE_URL: await testDb.createDatabase(), FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR };
+    const first = startWorker(env);
+    // The live job holds its pg-boss job for most of each minute, repeating every 15 s: kill it
+    // between two ticks of the same minute.
+    await first.waitFor(/\[sync:live\] ok[^\n]*\n[\s\S]*\[sync:live\] ok/, 150_000);
+    await kill9(first);
+    const killedAt = Date.now();
+
+    const restarted = startWorker(env);
+    await restarted.waitFor(/\[sync:live\] ok/, 60_000);
+    expect(Date.now() - killedAt).toBeLessThan(60_000);
+    expect(restarted.output()).toContain("pg-boss: live was left active by a stopped worker; queued again");
+    // A run the killed worker left 'running' is marked interrupted, not left for half an hour.
+    const stale = await withDb(env.DATABASE_URL, (db) =>
+      db.execute<{ id: number }>(`select id from sync_runs where job = 'live' and status = 'running' and started_at < to_timestamp(${killedAt / 1000})`),
+    );
+    expect(stale).toEqual([]);
+  }, 240_000);
+
+  it("completes a backfill killed half-way, with no duplicates or gaps, and runs the jobs after it", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "recovery-football-data-"));
+    try {
+      writeSyntheticSeasons(dataDir, SEASONS);
+      const env = { DATABASE_URL: await testDb.createDatabase(), FOOTBALL_DATA_DIR: dataDir, BACKFILL_SEASONS: "10" };
+      const seasonsStored = () =>
+        withDb(env.DATABASE_URL, async (db) => Number((await db.execute<{ n: string }>("select count(distinct season) as n from fixtures"))[0].n));
+
+      const first = startWorker(env);
+      await until(seasonsStored, (n) => n >= 3, 120_000, "three seasons stored");
+      await kill9(first);
+      expect(await seasonsStored()).toBeLessThan(SEASONS.length);
+
+      startWorker(env);
+      const runs = await until(
+        () =>
+          withDb(env.DATABASE_URL, (db) =>
+            db.execute<{ job: string; status: string }>("select job, status from sync_runs where job in ('backfill', 'predictions') order by id"),
+          ),
+        (rows) => rows.some((r) => r.job === "backfill" && r.status === "ok") && rows.some((r) => r.job === "predictions" && r.status !== "running"),
+        120_000,
+        "a completed backfill and the predictions after it",
+      );
+      expect(runs.filter((r) => r.job === "backfill").map((r) => r.status)).toEqual(["failed", "ok"]);
+
+      const counts = await withDb(env.DATABASE_URL, (db) =>
+        db.execute<{ season: string; matches: string; distinct_pairs: string }>(`
+          select season, count(*) as matches, count(distinct (home_team_id, away_team_id)) as distinct_pairs
+          from fixtures group by season order by season`),
+      );
+      expect(counts.map((row) => row.season)).toEqual(SEASONS);
+      for (const row of counts) {
+        expect(Number(row.matches)).toBe(SYNTHETIC_MATCHES_PER_SEASON);
+        expect(Number(row.distinct_pairs)).toBe(SYNTHETIC_MATCHES_PER_SEASON);
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 300_000);
+});
