@@ -12,6 +12,7 @@ import { contentSecurityPolicy, type CspOptions } from "./page-cache/csp";
 import { createPageServer } from "./page-cache/http";
 import { PageCache } from "./page-cache/page-cache";
 import { createRateLimiter, rateLimitTiers } from "./rate-limit";
+import { answerProbe, withOutageAnswers } from "./outage";
 import { errorAnswer, refusedTarget, sendRefusal } from "./request-guards";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -45,7 +46,7 @@ export function createSiteServer(build: ServerBuild, services: ServerServices, v
     frameAncestors: env.SANITY_STUDIO_URL ? [new URL(env.SANITY_STUDIO_URL).origin] : [],
   };
   const pages = createPageServer({
-    build,
+    build: withOutageAnswers(build),
     // Remix's development mode sends loaders' error stacks to the browser; no answer may show
     // one, whatever NODE_ENV says (the log keeps them).
     mode: "production",
@@ -89,6 +90,7 @@ export function createSiteServer(build: ServerBuild, services: ServerServices, v
   const server = createServer((req, res) => {
     const refused = refusedTarget(req.url);
     if (refused) return sendRefusal(req, res, refused.status, refused.message);
+    if (answerProbe(req, res, services)) return;
     if (!pages.serveFromCache(req, res)) app(req, res);
   });
   return { server, app, cache };

@@ -32,3 +32,35 @@ export function databaseErrorOf(error: unknown): DatabaseError | null {
   }
   return null;
 }
+
+/** Socket and client errors that mean the database cannot be reached right now. */
+const UNREACHABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+  "CONNECT_TIMEOUT",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+]);
+
+/**
+ * Whether an error says the database is out of reach (refused, reset, timed out, shutting down,
+ * full) rather than that a query was wrong: such a request deserves a 503 and a retry later.
+ * SQLSTATE class 08 is connection exceptions; 57P01-57P03 a server shutting down or starting;
+ * 53300 too many connections.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = (current as Error & { code?: unknown }).code;
+    if (typeof code !== "string") continue;
+    if (UNREACHABLE_CODES.has(code)) return true;
+    if (code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03" || code === "53300") return true;
+  }
+  return false;
+}

@@ -128,9 +128,20 @@ async function openPglite(options: OpenDbOptions): Promise<Connection> {
   return { db, driver: "pglite", client, execute, applyMigrations, close };
 }
 
+/** How long opening a connection to Postgres may take. */
+export const CONNECT_TIMEOUT_SECONDS = 3;
+
+/** Seconds before reconnecting after `attempts` failed connections: 0.1, 0.2, 0.4... up to 1. */
+export function reconnectDelaySeconds(attempts: number): number {
+  return Math.min(0.05 * 2 ** attempts, 1);
+}
+
 function openPostgres(url: string): Connection {
   // Notices such as "schema already exists, skipping" are expected and not worth printing.
-  const client = postgres(url, { onnotice: () => {} });
+  // A database out of reach fails a query within seconds instead of the driver's 30 s default,
+  // so pages answer 503 quickly during an outage; and reconnecting waits at most a second
+  // between attempts (the driver's default grows to 20 s), so pages recover soon after it is back.
+  const client = postgres(url, { onnotice: () => {}, connect_timeout: CONNECT_TIMEOUT_SECONDS, backoff: reconnectDelaySeconds });
   const db = drizzlePostgres({ client, schema, logger: statementCounter });
   const execute = async <Row>(query: SQL | string) => (await db.execute(toSql(query))) as unknown as Row[];
 

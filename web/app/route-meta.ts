@@ -36,8 +36,13 @@ export function noindexMeta({ title, description }: { title: string; description
 }
 
 /** The heading of the error view GeneralErrorBoundary shows: a 404 has the page's own not-found title. */
+/** The error view of a page that cannot be shown because the database is out of reach (503). */
+export const OUTAGE_TITLE = "Back in a Moment";
+export const OUTAGE_TEXT = "We can't reach our match data right now. Please try again in a minute.";
+
 export function errorTitle(error: unknown, notFoundTitle: string = NOT_FOUND_TITLE): string {
   if (isRouteErrorResponse(error) && error.status === 404) return notFoundTitle;
+  if (isRouteErrorResponse(error) && error.status === 503) return OUTAGE_TITLE;
   if (isRouteErrorResponse(error) && error.status < 500) return error.status === 400 ? "Bad Request" : `Error ${error.status}`;
   return "Something went wrong";
 }

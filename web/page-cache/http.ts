@@ -21,6 +21,7 @@ import type { DataScope, VersionVector } from "../../shared/db/data-versions";
 import { countQueries } from "../../shared/db/query-count";
 import { dependsOnLive } from "../app/cache-control";
 import type { AppContext, RequestTiming } from "../app/load-context";
+import { RETRY_AFTER_SECONDS } from "../outage";
 import { contentSecurityPolicy, inlineScriptHashes, type CspOptions } from "./csp";
 import { chooseEncoding, compress, etagMatches, etagOfBody, PageCache, type CachedPage } from "./page-cache";
 
@@ -61,7 +62,8 @@ export function cacheKeyOf(req: IncomingMessage): string {
 }
 
 interface Timings {
-  cache: "hit" | "miss" | "bypass";
+  /** 'stale': the page could not be rendered (database out of reach); its last good answer. */
+  cache: "hit" | "miss" | "bypass" | "stale";
   loaderMs?: number;
   renderMs?: number;
   totalMs: number;
@@ -198,6 +200,11 @@ export function createPageServer(options: PageServerOptions): PageServer {
     if ((response.headers.get("content-type") ?? "").includes("text/html")) {
       headers.set("content-security-policy", contentSecurityPolicy(options.csp, inlineScriptHashes(body.toString("utf8"))));
     }
+    if (response.status === 503) {
+      // The database is out of reach (web/outage.ts): come back soon, and let no cache keep this.
+      headers.set("retry-after", response.headers.get("retry-after") ?? String(RETRY_AFTER_SECONDS));
+      headers.set("cache-control", "no-store");
+    }
     const cookies = response.headers.getSetCookie();
     const cacheControl = response.headers.get("cache-control") ?? "";
     return {
@@ -302,6 +309,12 @@ export function createPageServer(options: PageServerOptions): PageServer {
         });
       } else if (!leader && rendered.status === 200 && !rendered.personal) {
         entry = cache.lookup(key) ?? null;
+      }
+      // The page cannot be rendered now: its last good answer beats an error page.
+      const fallback = rendered.status === 503 ? cache.fallback(key) : undefined;
+      if (fallback) {
+        send(req, res, fallback, fallback, { cache: "stale", totalMs: 0 }, started);
+        return;
       }
       const timings: Timings = leader
         ? { cache: "miss", loaderMs: rendered.loaderMs, renderMs: rendered.renderMs, queries: rendered.queries, totalMs: 0 }

@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { VersionVector } from "../../shared/db/data-versions";
 import { contentSecurityPolicy, inlineScriptHashes } from "./csp";
-import { chooseEncoding, etagOfBody, PageCache } from "./page-cache";
+import { chooseEncoding, etagOfBody, PageCache, STALE_IF_ERROR_MS } from "./page-cache";
 
 function harness(maxBytes = 1024 * 1024, maxAgeMs = 60_000) {
   let versions: VersionVector = { data: 1, live: 1, content: 1 };
@@ -32,6 +32,32 @@ function harness(maxBytes = 1024 * 1024, maxAgeMs = 60_000) {
 }
 
 describe("page cache", () => {
+  it("keeps a stale entry aside as its page's last good answer, for a day, until a new one is stored", () => {
+    const { cache, page, bump, advance } = harness();
+    page("/", "old home");
+    expect(cache.fallback("/")).toBeUndefined();
+    bump("data");
+    expect(cache.lookup("/")).toBeUndefined();
+    expect(cache.fallback("/")?.body.toString()).toBe("old home");
+    page("/", "new home");
+    expect(cache.fallback("/")).toBeUndefined();
+    bump("data");
+    cache.lookup("/");
+    advance(STALE_IF_ERROR_MS + 1);
+    expect(cache.fallback("/")).toBeUndefined();
+  });
+
+  it("gives last good answers a quarter of the cache's memory at most, oldest out first", () => {
+    // Each entry takes 1,424 bytes: four fit in a quarter of 24,000.
+    const keys = ["/a", "/b", "/c", "/d", "/e"];
+    const { cache, page, bump } = harness(24_000);
+    for (const key of keys) page(key, key.repeat(200));
+    bump("data");
+    for (const key of keys) cache.lookup(key);
+    expect(cache.fallback("/a")).toBeUndefined();
+    for (const key of keys.slice(1)) expect(cache.fallback(key)?.body.toString()).toBe(key.repeat(200));
+  });
+
   it("serves an entry while the versions it depends on are current", () => {
     const { cache, page, bump } = harness();
     page("/", "home", ["data", "content"]);

@@ -108,9 +108,15 @@ export function compress(body: Buffer, encoding: Exclude<ContentEncoding, "ident
     : gzipSync(body, { level: 6 });
 }
 
+/** How old a page's last good answer may be and still stand in for an error. */
+export const STALE_IF_ERROR_MS = 24 * 60 * 60 * 1000;
+
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
   private bytes = 0;
+  /** Stale entries kept as the last good answer of their page (see `fallback`). */
+  private readonly fallbacks = new Map<string, CachedPage>();
+  private fallbackBytes = 0;
   private readonly counters = { hits: 0, misses: 0, bypassed: 0, notModified: 0, expired: 0, evicted: 0 };
   private readonly now: () => number;
 
@@ -122,12 +128,16 @@ export class PageCache {
     return this.options.maxBytes > 0;
   }
 
-  /** The entry for `key` if it is still current; a stale one is dropped. */
+  /**
+   * The entry for `key` if it is still current. A stale one is dropped from the cache but kept
+   * aside as the page's last good answer, for when the page cannot be rendered again.
+   */
   lookup(key: string): CachedPage | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (!this.isCurrent(entry)) {
       this.remove(entry);
+      this.keepAsFallback(entry);
       this.counters.expired++;
       return undefined;
     }
@@ -149,6 +159,7 @@ export class PageCache {
     if (entry.size * 8 > this.options.maxBytes) return null;
     const previous = this.entries.get(entry.key);
     if (previous) this.remove(previous);
+    this.dropFallback(entry.key);
     this.entries.set(entry.key, entry);
     this.bytes += entry.size;
     this.evictToFit();
@@ -193,10 +204,41 @@ export class PageCache {
     };
   }
 
+  /**
+   * The last good answer of a page whose entry went stale, up to a day old: served when the page
+   * cannot be rendered now (the database is out of reach) rather than an error.
+   */
+  fallback(key: string): CachedPage | undefined {
+    const entry = this.fallbacks.get(key);
+    if (!entry || this.now() - entry.storedAt > STALE_IF_ERROR_MS) return undefined;
+    return entry;
+  }
+
+  private keepAsFallback(entry: CachedPage): void {
+    this.dropFallback(entry.key);
+    this.fallbacks.set(entry.key, entry);
+    this.fallbackBytes += entry.size;
+    // A quarter of the cache's memory at most, oldest first out.
+    for (const [key, oldest] of this.fallbacks) {
+      if (this.fallbackBytes * 4 <= this.options.maxBytes) break;
+      this.fallbacks.delete(key);
+      this.fallbackBytes -= oldest.size;
+    }
+  }
+
+  private dropFallback(key: string): void {
+    const previous = this.fallbacks.get(key);
+    if (!previous) return;
+    this.fallbacks.delete(key);
+    this.fallbackBytes -= previous.size;
+  }
+
   /** Drops every entry (tests; a deploy reloads the process anyway). */
   clear(): void {
     this.entries.clear();
     this.bytes = 0;
+    this.fallbacks.clear();
+    this.fallbackBytes = 0;
   }
 
   private remove(entry: CachedPage): void {

@@ -3,6 +3,7 @@
  * schemas (a 400 naming the first problem), JSON bodies with an ETag and a 304 for a matching
  * If-None-Match, the endpoint's Cache-Control, and `no-store` for anything read in preview.
  */
+import { isDatabaseUnavailable } from "../../../shared/db/errors";
 import { etagMatches, etagOfBody } from "../../page-cache/page-cache";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
@@ -95,6 +96,8 @@ export function endpointLoader<Endpoint extends JsonEndpoint>(
         preview,
       });
     } catch (error) {
+      // The database out of reach: the outage answer (503, Retry-After), not a bug report.
+      if (isDatabaseUnavailable(error)) throw error;
       console.error(`${endpoint.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return errorResponse(500, "The data could not be read. Try again shortly.");
     }

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { errorTitle } from "../route-meta";
+import { errorTitle, OUTAGE_TEXT } from "../route-meta";
 
 /** The one error view every route reuses: the spec's not-found page, or a plain apology. */
 export function GeneralErrorBoundary() {
@@ -7,6 +7,8 @@ export function GeneralErrorBoundary() {
   let text: string;
   if (isRouteErrorResponse(error) && error.status === 404) {
     text = "We couldn't find that page. It may have moved, or the link may be mistyped.";
+  } else if (isRouteErrorResponse(error) && error.status === 503) {
+    text = OUTAGE_TEXT;
   } else if (isRouteErrorResponse(error) && error.status < 500) {
     text = typeof error.data === "string" && error.data ? error.data : error.statusText;
   } else {
