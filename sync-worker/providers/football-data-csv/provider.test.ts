@@ -105,6 +105,22 @@ describe("the football-data provider's capabilities", () => {
   });
 });
 
+describe("a season file with a header and no rows", () => {
+  it("gives an empty feed and says so in a warning", async () => {
+    const log = memoryLogger();
+    const headerOnly: FootballDataSource = {
+      description: "the test directory",
+      read: async () => "Div,Date,Time,HomeTeam,AwayTeam,FTHG,FTAG,FTR\n",
+    };
+    const provider = footballDataCsvProvider({ source: headerOnly, clock: replayClock, log });
+    const feed = await provider.seasonFixtures({ league: "premier-league", season: "2425", signal });
+    expect(feed.items).toEqual([]);
+    expect(log.lines.filter((l) => l.level === "warn").map((l) => l.line)).toEqual([
+      expect.stringContaining("2425/E0.csv has a header and no rows: no Premier League matches of that season were read"),
+    ]);
+  });
+});
+
 describe("a football-data source that fails as a whole", () => {
   const request = { league: "premier-league" as const, season: "2526", signal };
 

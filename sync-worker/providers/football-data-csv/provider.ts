@@ -53,6 +53,9 @@ export function footballDataCsvProvider(options: FootballDataCsvProviderOptions)
       return previous.parsed;
     }
     const parsed = parseFootballDataCsv(text, file, scope);
+    if (scope.kind === "season" && parsed.read === 0) {
+      log.warn(`${source.description}: ${file} has a header and no rows: no ${LEAGUES[scope.league].name} matches of that season were read`);
+    }
     // Files that change (the clock's season, fixtures.csv) are kept for the next sync; the past stays out of memory.
     if (scope.kind === "fixtures" || scope.season === seasonCodeFor(clock.now())) cache.set(file, { at: Date.now(), text, parsed });
     for (const [name, lines] of parsed.unknownTeams) {
