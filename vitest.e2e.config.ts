@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ["tests/e2e/**/*.e2e.ts"],
     environment: "node",
+    // No Chromium: one line saying how to install it, before any test starts.
+    globalSetup: ["tests/e2e/support/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // One site process and one browser at a time on a 2-core machine.

@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromiumPath } from "./browser";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 
@@ -72,7 +73,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: chromiumPath(),
     args: [
       "--headless",
       "--no-sandbox",
