@@ -191,6 +191,8 @@ export const envSchema = z.object({
   /** Requests per minute per client address; 0 turns the limit off (load tests). */
   RATE_LIMIT_READS_PER_MINUTE: wholeNumber(0, 1_000_000, "a whole number of requests (0 turns the limit off)").default(600),
   RATE_LIMIT_WRITES_PER_MINUTE: wholeNumber(0, 1_000_000, "a whole number of requests (0 turns the limit off)").default(30),
+  /** The largest request body the web process reads, in KB (web/request-limits.ts); more gets a 413. */
+  MAX_REQUEST_BODY_KB: wholeNumber(1, 1_048_576, "a whole number of kilobytes from 1 to 1048576").default(1024),
   /** The proxies trusted to name the client; off by default, so the socket address counts. */
   TRUST_PROXY: z
     .string()

@@ -6,16 +6,21 @@
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import type { PortableText } from "../../shared/content/documents";
+import { isExternalHref, safeLinkHref } from "../../shared/content/link-href";
 import { PortableTextBlocks, type MarkComponent } from "./components/PortableTextBlocks";
 import type { RichTextHtml } from "./components/RichText";
 
-/** Editors' links open as plain anchors; external ones in a new tab without an opener. */
+/**
+ * Editors' links open as plain anchors; external ones in a new tab without an opener. A link to
+ * anything but an http(s) or mailto address or a page of this site (javascript:, data:...) shows
+ * its text without a link.
+ */
 const marks: Record<string, MarkComponent> = {
   link: ({ value, children }) => {
-    const href = typeof value?.href === "string" ? value.href : "#";
-    const external = /^https?:\/\//.test(href);
+    const href = safeLinkHref(value?.href);
+    if (href === null) return <>{children}</>;
     return (
-      <a href={href} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+      <a href={href} {...(isExternalHref(href) ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
         {children}
       </a>
     );

@@ -4,6 +4,7 @@
  * outage never breaks a page.
  */
 import { HERO_BUTTON, HERO_HEADLINE, HERO_SUBTEXT, RESPONSIBLE_BANNER, SOCIAL_URL } from "../../shared/domain/site";
+import { isExternalHref, safeLinkHref } from "../../shared/content/link-href";
 import type { AppContext } from "./load-context";
 
 export interface SiteTexts {
@@ -30,10 +31,16 @@ export async function getSiteTexts({ content }: Pick<AppContext, "content">, pre
       heroSubtext: settings?.heroSubtext || BUILT_IN_SITE_TEXTS.heroSubtext,
       heroButtonLabel: settings?.heroButtonLabel || BUILT_IN_SITE_TEXTS.heroButtonLabel,
       responsibleBanner: settings?.responsibleBanner || BUILT_IN_SITE_TEXTS.responsibleBanner,
-      socialUrl: settings?.socialUrl || BUILT_IN_SITE_TEXTS.socialUrl,
+      socialUrl: socialLink(settings?.socialUrl),
     };
   } catch (error) {
     console.error(`Site settings unavailable, showing the built-in texts: ${(error as Error).message}`);
     return BUILT_IN_SITE_TEXTS;
   }
+}
+
+/** The footer's social link opens another site: an http(s) address, else the built-in one (never javascript: and the like). */
+function socialLink(value: string | null | undefined): string {
+  const href = safeLinkHref(value);
+  return href !== null && isExternalHref(href) ? href : BUILT_IN_SITE_TEXTS.socialUrl;
 }

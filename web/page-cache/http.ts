@@ -22,7 +22,7 @@ import { countQueries } from "../../shared/db/query-count";
 import { dependsOnLive } from "../app/cache-control";
 import type { AppContext, RequestTiming } from "../app/load-context";
 import { RETRY_AFTER_SECONDS } from "../outage";
-import { contentSecurityPolicy, inlineScriptHashes, type CspOptions } from "./csp";
+import { contentSecurityPolicy, inlineScriptHashes, inlineStyleHashes, type CspOptions } from "./csp";
 import { chooseEncoding, compress, etagMatches, etagOfBody, PageCache, type CachedPage } from "./page-cache";
 
 /** Cookies that make a request personal: the preview session and the internal pages' access. */
@@ -198,7 +198,8 @@ export function createPageServer(options: PageServerOptions): PageServer {
       if (name === "vary" || !NOT_STORED_HEADERS.has(name)) headers.set(name, value);
     }
     if ((response.headers.get("content-type") ?? "").includes("text/html")) {
-      headers.set("content-security-policy", contentSecurityPolicy(options.csp, inlineScriptHashes(body.toString("utf8"))));
+      const html = body.toString("utf8");
+      headers.set("content-security-policy", contentSecurityPolicy(options.csp, inlineScriptHashes(html), inlineStyleHashes(html)));
     }
     if (response.status === 503) {
       // The database is out of reach (web/outage.ts): come back soon, and let no cache keep this.

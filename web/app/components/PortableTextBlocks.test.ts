@@ -22,9 +22,12 @@ function link({ value, children }: { value?: { href?: string }; children?: React
   return createElement("a", /^https?:\/\//.test(href) ? { href, target: "_blank", rel: "noopener noreferrer" } : { href }, children);
 }
 
+/** Underline is a class in ours (the CSP refuses style attributes); the reference's is a style. */
+const underline = ({ children }: { children?: ReactNode }) => createElement("span", { className: "text-underline" }, children);
+
 const reference = (value: PortableTextValue) =>
   renderToStaticMarkup(
-    createElement(PortableText, { value, components: { marks: { link } } as PortableTextComponents, onMissingComponent: false }),
+    createElement(PortableText, { value, components: { marks: { link, underline } } as PortableTextComponents, onMissingComponent: false }),
   );
 const ours = (value: PortableTextValue) =>
   renderToStaticMarkup(createElement(PortableTextBlocks, { value, marks: { link: link as (props: MarkProps) => ReactNode } }));

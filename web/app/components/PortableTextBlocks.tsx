@@ -12,6 +12,7 @@
  */
 import type { ReactNode } from "react";
 import type { PortableText as PortableTextValue } from "../../../shared/content/documents";
+import { safeLinkHref } from "../../../shared/content/link-href";
 
 export type PortableTextBlock = PortableTextValue[number];
 type Span = PortableTextBlock["children"][number];
@@ -53,16 +54,22 @@ export interface MarkProps {
 
 export type MarkComponent = (props: MarkProps) => ReactNode;
 
-const UNDERLINE = { textDecoration: "underline" } as const;
 
 const DEFAULT_MARKS: Readonly<Record<string, MarkComponent>> = {
   em: ({ children }) => <em>{children}</em>,
   strong: ({ children }) => <strong>{children}</strong>,
   code: ({ children }) => <code>{children}</code>,
-  underline: ({ children }) => <span style={UNDERLINE}>{children}</span>,
+  // A class, not a style attribute: the CSP refuses inline styles.
+  underline: ({ children }) => <span className="text-underline">{children}</span>,
   "strike-through": ({ children }) => <del>{children}</del>,
-  link: ({ value, children }) => <a href={value?.href}>{children}</a>,
+  link: DefaultLink,
 };
+
+/** A plain link; an address that is not http(s), mailto or a page of this site shows only the text. */
+function DefaultLink({ value, children }: MarkProps): ReactNode {
+  const href = safeLinkHref(value?.href);
+  return href === null ? <>{children}</> : <a href={href}>{children}</a>;
+}
 
 const BLOCK_TAGS = new Set(["blockquote", "h1", "h2", "h3", "h4", "h5", "h6"]);
 

@@ -29,8 +29,6 @@ export function TeamBadge({
       alt={alt}
       width={width}
       height={Math.round(width * HEIGHT_PER_WIDTH)}
-      // Inline so the badge sits right wherever it is used, with or without the team stylesheet.
-      style={{ verticalAlign: "middle", flex: "none" }}
       decoding="async"
       loading={lazy ? "lazy" : undefined}
     />
