@@ -12,6 +12,7 @@ import { contentSecurityPolicy, type CspOptions } from "./page-cache/csp";
 import { createPageServer } from "./page-cache/http";
 import { PageCache } from "./page-cache/page-cache";
 import { createRateLimiter, rateLimitTiers } from "./rate-limit";
+import { limitRequestBodies } from "./request-limits";
 import { answerProbe, withOutageAnswers } from "./outage";
 import { errorAnswer, refusedTarget, sendRefusal } from "./request-guards";
 
@@ -84,6 +85,7 @@ export function createSiteServer(build: ServerBuild, services: ServerServices, v
   app.use(compress, express.static(path.join(root, "public"), { maxAge: "1h" }));
 
   app.use(createRateLimiter(rateLimitTiers(env)));
+  app.use(limitRequestBodies({ maxBytes: env.MAX_REQUEST_BODY_KB * 1024 }));
   app.all("*", pages.remixHandler);
   app.use(errorAnswer());
 

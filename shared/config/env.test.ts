@@ -139,3 +139,14 @@ describe("trusted proxies", () => {
     expect(() => parseEnv({ TRUST_PROXY: value })).toThrowError(`TRUST_PROXY="${value}": expected off, a number of hops, or addresses`);
   });
 });
+
+describe("request body limit", () => {
+  it("caps request bodies at 1 MB unless MAX_REQUEST_BODY_KB says otherwise", () => {
+    expect(parseEnv({}).MAX_REQUEST_BODY_KB).toBe(1024);
+    expect(parseEnv({ MAX_REQUEST_BODY_KB: "64" }).MAX_REQUEST_BODY_KB).toBe(64);
+  });
+
+  it.each(["0", "-1", "1.5", "lots", "1048577"])("MAX_REQUEST_BODY_KB=%s stops start-up", (value) => {
+    expect(() => parseEnv({ MAX_REQUEST_BODY_KB: value })).toThrowError(`MAX_REQUEST_BODY_KB="${value}": expected a whole number of kilobytes`);
+  });
+});

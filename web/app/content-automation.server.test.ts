@@ -97,4 +97,30 @@ describe("the content automation endpoint", () => {
     const response = await handleMatchUpdate(post({ match_id: "premier-league/arsenal-vs-chelsea", match_summary: "x".repeat(300_000) }), context);
     expect(response.status).toBe(413);
   });
+
+  it("stops reading a body that passes its cap, sent without a length", async () => {
+    const { context, stored } = setup();
+    const before = stored();
+    // 100 MB in pieces of 64 KB, counting what the handler pulls.
+    const piece = new TextEncoder().encode("x".repeat(64 * 1024));
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled++ < 1600) controller.enqueue(piece);
+        else controller.close();
+      },
+    });
+    const request = new Request("http://localhost:3000/api/content/match-updates", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${TOKEN}` },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    const response = await handleMatchUpdate(request, context);
+    expect(response.status).toBe(413);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The cap (256 KB) and what is discarded to keep the connection usable (1 MB), not 100 MB.
+    expect(pulled * 64 * 1024).toBeLessThan(2 * 1024 * 1024);
+    expect(stored()).toBe(before);
+  });
 });

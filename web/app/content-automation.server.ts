@@ -8,12 +8,13 @@
 import { contentSeasonAt } from "../../shared/content/rules";
 import { ContentConflictError, ContentSourceError } from "../../shared/content/source";
 import { parseMatchUpdatePayload } from "../../shared/content/match-update-payload";
+import { readBodyCapped } from "../request-limits";
 import type { AppContext } from "./load-context";
 import { secretsMatch } from "./secrets.server";
 
 type AutomationContext = Pick<AppContext, "env" | "content" | "clock">;
 
-/** An update is a few texts: anything bigger is a mistake or an attack. */
+/** An update is a few texts: anything bigger is a mistake or an attack, and is not read further. */
 const MAX_BODY_BYTES = 256 * 1024;
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -26,8 +27,8 @@ export async function handleMatchUpdate(request: Request, { env, content, clock 
   if (!secretsMatch(presented, env.CONTENT_AUTOMATION_TOKEN)) {
     return json(401, { error: "Send Authorization: Bearer <CONTENT_AUTOMATION_TOKEN>." }, { "WWW-Authenticate": 'Bearer realm="content"' });
   }
-  const body = await request.text();
-  if (Buffer.byteLength(body) > MAX_BODY_BYTES) return json(413, { error: `The body is larger than ${MAX_BODY_BYTES} bytes.` });
+  const body = await readBodyCapped(request, MAX_BODY_BYTES);
+  if (body === null) return json(413, { error: `The body is larger than ${MAX_BODY_BYTES} bytes.` });
   let payload: unknown;
   try {
     payload = JSON.parse(body);
