@@ -545,7 +545,7 @@ export const OTHER_ROUTES: readonly OtherRoute[] = [
     tag: API_TAGS.description,
     summary: "This description",
     description: "The OpenAPI 3.1 description of the API as JSON; a browser asking for text/html gets it as a page.",
-    responses: { 200: "The OpenAPI document (application/json), or its HTML view." },
+    responses: { 200: "The OpenAPI document (application/json), or its HTML view.", 400: "format is neither json nor html." },
   },
   {
     method: "POST",
@@ -571,8 +571,17 @@ export const OTHER_ROUTES: readonly OtherRoute[] = [
     file: "api.content.webhook.ts",
     tag: API_TAGS.site,
     summary: "Sanity webhook",
-    description: "Called by Sanity on a content change, signed with SANITY_WEBHOOK_SECRET; purges the cached reads the change affects.",
-    responses: { 200: "Purged.", 400: "Not a content change.", 401: "Bad signature.", 404: "The webhook is not configured." },
+    description:
+      "Called by Sanity on a content change, signed with SANITY_WEBHOOK_SECRET; purges the cached reads the change affects. A signature more than 5 minutes from the server's clock is refused, and each delivery is accepted once.",
+    responses: {
+      200: "Purged.",
+      400: "Not a content change.",
+      401: "Bad or stale signature.",
+      404: "The webhook is not configured.",
+      409: "Delivery already received: nothing was changed.",
+      413: "The body is too large.",
+      503: "The delivery could not be recorded; nothing was changed.",
+    },
   },
   {
     method: "GET",

@@ -86,12 +86,55 @@ function jsonOperation(endpoint: JsonEndpoint) {
   };
 }
 
+/** What tag groups, for the description's readers. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  [API_TAGS.matches]: "Matches with their picks, scores and states, one at a time or by league.",
+  [API_TAGS.matchBlocks]: "The blocks of a match page: live score, line-ups, player statistics and team form.",
+  [API_TAGS.standings]: "League tables.",
+  [API_TAGS.picks]: "Ranked picks: the top 10, one per league and the Match of the Week.",
+  [API_TAGS.teams]: "Clubs: profile, statistics, standing, recent and next matches, squad.",
+  [API_TAGS.players]: "Players: leaderboards, season statistics and recent form.",
+  [API_TAGS.record]: "The algorithm's public track record, from the append-only pick ledger.",
+  [API_TAGS.site]: "Editorial content: the automation endpoint, the Sanity webhook and draft preview.",
+  [API_TAGS.internal]: "Operators' pages, behind a token.",
+  [API_TAGS.description]: "This description of the API.",
+};
+
+/**
+ * How the few non-public operations are authorised; everything else is public. The schemes are
+ * declared in components.securitySchemes.
+ */
+const SECURITY_BY_PATH: Record<string, Record<string, string[]>[]> = {
+  "/api/content/match-updates": [{ automationToken: [] }],
+  "/api/content/webhook": [{ webhookSignature: [] }],
+  "/api/preview-mode/enable": [{ previewSecret: [] }],
+};
+
+const SECURITY_SCHEMES = {
+  automationToken: { type: "http", scheme: "bearer", description: "CONTENT_AUTOMATION_TOKEN, as Authorization: Bearer <token>." },
+  webhookSignature: {
+    type: "apiKey",
+    in: "header",
+    name: "sanity-webhook-signature",
+    description: "Sanity's signature of the body and a timestamp with SANITY_WEBHOOK_SECRET.",
+  },
+  previewSecret: { type: "apiKey", in: "query", name: "sanity-preview-secret", description: "PREVIEW_SECRET, or a secret the Studio stored." },
+};
+
+/** Where the API is: the public origin, or this site itself (a relative URL) when it runs locally. */
+function serverOf(siteUrl: string): { url: string; description: string } {
+  const { hostname, origin } = new URL(siteUrl);
+  const local = hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
+  return local ? { url: "/", description: "This site" } : { url: origin, description: SITE_NAME };
+}
+
 function otherOperation(route: OtherRoute) {
   return {
     operationId: route.file.replace(/\.ts$/, "").replace(/[^a-zA-Z0-9]+/g, "_"),
     tags: [route.tag],
     summary: route.summary,
     description: route.description,
+    ...(SECURITY_BY_PATH[route.path] && { security: SECURITY_BY_PATH[route.path] }),
     responses: Object.fromEntries(Object.entries(route.responses).map(([status, description]) => [status, { description }])),
   };
 }
@@ -114,16 +157,19 @@ export function openApiDocument(siteUrl: string) {
     info: {
       title: `${SITE_NAME} API`,
       version: API_VERSION,
+      license: { name: "All rights reserved: see the terms of use", url: new URL("/terms", siteUrl).toString() },
       summary: "Match predictions, picks, tables, leaderboards and the track record of five leagues, as JSON.",
       description:
         "Every endpoint answers GET and HEAD with JSON, an ETag (send If-None-Match for a 304) and a Cache-Control fit for a CDN. A bad parameter is a 400 and an unknown id a 404, each with { \"error\": \"...\" }. Picks follow the site's one resolution order: final score, the editors' published preview (drafts only in preview, sent with no-store), the algorithm's prediction, else 'Coming Soon'. The site takes no bets: information and entertainment only.",
     },
-    servers: [{ url: siteUrl }],
+    servers: [serverOf(siteUrl)],
+    // The API is public: no credentials are needed except where an operation says otherwise.
+    security: [{}],
     tags: Object.values(API_TAGS)
       .filter((tag) => usedTags.has(tag))
-      .map((name) => ({ name })),
+      .map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
     paths,
-    components: { schemas: componentSchemas() },
+    components: { schemas: componentSchemas(), securitySchemes: SECURITY_SCHEMES },
   };
 }
 

@@ -53,7 +53,9 @@ describe("the endpoint list the description is generated from", () => {
 describe("the OpenAPI description", () => {
   it("is OpenAPI 3.1 with every public endpoint, and leaves out the internal ones and the catch-all", () => {
     expect(document.openapi).toBe("3.1.0");
-    expect(document.servers).toEqual([{ url: "https://example.test" }]);
+    expect(document.servers).toEqual([{ url: "https://example.test", description: "First Kick Picks" }]);
+    // Run locally, the description points at the site it is served from.
+    expect(openApiDocument("http://localhost:3000").servers).toEqual([{ url: "/", description: "This site" }]);
     const documented = Object.entries(document.paths).flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`));
     expect(documented.sort()).toEqual(
       [...JSON_ENDPOINTS.map((e) => `GET ${e.path}`), ...LISTED_OTHER_ROUTES.map((r) => `${r.method} ${r.path}`)].sort(),
@@ -62,6 +64,17 @@ describe("the OpenAPI description", () => {
     expect(documented).toContain("GET /api/standings/{league}");
     expect(documented).toContain("POST /api/content/match-updates");
     expect(documented).not.toContain("GET /api/find-united-brighton");
+  });
+
+  it("says the API is public except the operations that name a credential, and under which terms", () => {
+    expect(document.security).toEqual([{}]);
+    expect(document.info.license).toEqual({ name: "All rights reserved: see the terms of use", url: "https://example.test/terms" });
+    const operation = (p: string, method: string) => (document.paths[p] as Record<string, { security?: unknown }>)[method];
+    expect(operation("/api/content/match-updates", "post").security).toEqual([{ automationToken: [] }]);
+    expect(operation("/api/content/webhook", "post").security).toEqual([{ webhookSignature: [] }]);
+    expect(operation("/api/standings/{league}", "get").security).toBeUndefined();
+    for (const scheme of ["automationToken", "webhookSignature", "previewSecret"]) expect(document.components.securitySchemes).toHaveProperty(scheme);
+    for (const tag of document.tags) expect(tag.description, tag.name).toMatch(/\w+/);
   });
 
   it("resolves every $ref to a schema of its components", () => {
