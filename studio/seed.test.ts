@@ -53,6 +53,10 @@ describe("the editorial seed", () => {
       "Our promise",
       "Contact",
       "Responsible gambling",
+      "Do you take bets or sell tips?",
+      "When is a pick locked?",
+      "How accurate are your picks?",
+      "Which matches do you cover?",
     ]);
     expect(about?.sections[1].body.filter((block) => block.listItem === "number")).toHaveLength(4);
     expect(portableTextToPlainText(about?.sections[3].body)).toContain("league play only");

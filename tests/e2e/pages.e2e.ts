@@ -134,11 +134,46 @@ describe("the static pages in Chromium", () => {
       "Our promise",
       "Contact",
       "Responsible gambling",
+      "Do you take bets or sell tips?",
+      "When is a pick locked?",
+      "How accurate are your picks?",
+      "Which matches do you cover?",
     ]);
+    // The questions the page answers, as search engines read them: the same texts as shown.
+    const faq = await faqOf(page);
+    expect(faq.map((q) => q.name)).toEqual([
+      "Do you take bets or sell tips?",
+      "When is a pick locked?",
+      "How accurate are your picks?",
+      "Which matches do you cover?",
+    ]);
+    expect(faq[0].acceptedAnswer.text).toBe(
+      "No. First Kick Picks is information and entertainment: we take no bets, sell no tips and do not link to bookmakers.",
+    );
+    expect(await page.locator(".static-page").getByRole("link", { name: "results page", exact: true }).getAttribute("href")).toBe("/algo-results");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("answers questions on the responsible gambling page, for readers and search engines", async () => {
+    const { page, problems } = await open("/responsible-gambling");
+    const questions = ["How old do I have to be?", "Is a high-confidence pick a safe bet?", "Where can I get help right now?"];
+    const headings = await page.locator(".static-page h2").allTextContents();
+    for (const question of questions) expect(headings).toContain(question);
+    const faq = await faqOf(page);
+    expect(faq.map((q) => q.name)).toEqual(questions);
+    expect(faq[0].acceptedAnswer.text).toBe("You must be 21 or older to wager, and 18 or older (or of legal age where you live) to use this site.");
     expect(problems).toEqual([]);
     await page.close();
   });
 });
+
+/** The FAQPage JSON-LD of a page: its questions and answers. */
+async function faqOf(page: Page): Promise<{ name: string; acceptedAnswer: { text: string } }[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const faq = blocks.map((text) => JSON.parse(text)).find((block) => block["@type"] === "FAQPage");
+  return faq?.mainEntity ?? [];
+}
 
 describe("/picks in Chromium", () => {
   it("shows the Sunday parlay's five legs, the top picks, league links and the performance link", async () => {
