@@ -62,7 +62,11 @@ function parseSyncArguments(args: readonly string[], jobNames: readonly string[]
 }
 
 function openDatabase(env: Env): Promise<DbHandle> {
-  return openDb(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.resolve(env.PGLITE_DATA_DIR) });
+  return openDb(
+    env.DATABASE_URL
+      ? { url: env.DATABASE_URL, migrationUrl: env.MIGRATION_DATABASE_URL }
+      : { dataDir: path.resolve(env.PGLITE_DATA_DIR) },
+  );
 }
 
 /**

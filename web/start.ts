@@ -1,6 +1,7 @@
 /**
  * `npm start`: builds the site if its build is missing or older than the sources, opens the
- * database (embedded PGlite unless DATABASE_URL is set), applies migrations and serves.
+ * database (embedded PGlite unless DATABASE_URL is set), applies migrations (as the role of
+ * MIGRATION_DATABASE_URL when set) and serves.
  */
 import "./node-env";
 import { spawnSync } from "node:child_process";
@@ -61,7 +62,11 @@ function loadEnv(): Env {
 async function main() {
   const env = loadEnv();
   ensureBuild();
-  const db = await openDb(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.resolve(root, env.PGLITE_DATA_DIR) });
+  const db = await openDb(
+    env.DATABASE_URL
+      ? { url: env.DATABASE_URL, migrationUrl: env.MIGRATION_DATABASE_URL }
+      : { dataDir: path.resolve(root, env.PGLITE_DATA_DIR) },
+  );
   const clock = createClock(env.CLOCK);
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   const versions: DataVersions = await watchDataVersions(db);

@@ -46,6 +46,18 @@ describe("parseEnv", () => {
   it("refuses a separate worker without a shared database", () => {
     expect(() => parseEnv({ WORKER: "separate" })).toThrowError("set DATABASE_URL or use WORKER=embedded");
   });
+
+  it("migrates as MIGRATION_DATABASE_URL's role when set, which needs DATABASE_URL", () => {
+    expect(parseEnv({}).MIGRATION_DATABASE_URL).toBeUndefined();
+    const env = parseEnv({ DATABASE_URL: "postgres://app@127.0.0.1:5432/db", MIGRATION_DATABASE_URL: "postgres://owner@127.0.0.1:5432/db" });
+    expect([env.DATABASE_URL, env.MIGRATION_DATABASE_URL]).toEqual(["postgres://app@127.0.0.1:5432/db", "postgres://owner@127.0.0.1:5432/db"]);
+    expect(() => parseEnv({ MIGRATION_DATABASE_URL: "postgres://owner@127.0.0.1:5432/db" })).toThrowError(
+      "MIGRATION_DATABASE_URL: it is the owner's connection to the database of DATABASE_URL; set DATABASE_URL too",
+    );
+    expect(() => parseEnv({ DATABASE_URL: "postgres://app@127.0.0.1:5432/db", MIGRATION_DATABASE_URL: "mysql://x" })).toThrowError(
+      'MIGRATION_DATABASE_URL="mysql://x": expected a postgres:// connection URL',
+    );
+  });
 });
 
 describe("parseClockSetting", () => {

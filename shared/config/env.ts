@@ -111,6 +111,8 @@ export const envSchema = z.object({
   /** Unset: http://localhost:{PORT}, the address the site prints at start-up. */
   SITE_URL: url(["http:", "https:"], "an absolute http(s) URL such as https://example.com").optional(),
   DATABASE_URL: url(["postgres:", "postgresql:"], "a postgres:// connection URL").optional(),
+  /** The role migrations run as (the schema's owner) when DATABASE_URL's role is not; default DATABASE_URL. */
+  MIGRATION_DATABASE_URL: url(["postgres:", "postgresql:"], "a postgres:// connection URL").optional(),
   PGLITE_DATA_DIR: z.string().trim().min(1).default(".data/pglite"),
   CLOCK: z
     .string()
@@ -236,6 +238,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     );
   }
   const env = result.data;
+  if (env.MIGRATION_DATABASE_URL && !env.DATABASE_URL) {
+    throw new InvalidEnvironmentError([
+      "MIGRATION_DATABASE_URL: it is the owner's connection to the database of DATABASE_URL; set DATABASE_URL too (the embedded database has no roles)",
+    ]);
+  }
   // PGlite allows a single process, so the worker runs in the web process by default there.
   const worker = env.WORKER ?? (env.DATABASE_URL ? "separate" : "embedded");
   if (worker === "separate" && !env.DATABASE_URL) {

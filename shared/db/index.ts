@@ -25,6 +25,11 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface OpenDbOptions {
   /** A Postgres connection string (the caller passes DATABASE_URL). Without it, PGlite is used. */
   url?: string;
+  /**
+   * Postgres: the connection string migrations run with (the caller passes MIGRATION_DATABASE_URL),
+   * when the role of `url` does not own the schema (README.md, "Database roles"). Default: `url`.
+   */
+  migrationUrl?: string;
   /** PGlite data directory, relative to the working directory; created if missing. */
   dataDir?: string;
   /** PGlite in memory, nothing written to disk. */
@@ -75,7 +80,7 @@ const MIGRATIONS_SCHEMA = "drizzle";
  * (in `dataDir`, default .data/pglite, or in memory). Migrations are applied before it returns.
  */
 export async function openDb(options: OpenDbOptions = {}): Promise<DbHandle> {
-  const connection = options.url ? openPostgres(options.url) : await openPglite(options);
+  const connection = options.url ? openPostgres(options.url, options.migrationUrl) : await openPglite(options);
   try {
     const migrations = await connection.applyMigrations();
     return { ...connection, migrations };
@@ -136,7 +141,7 @@ export function reconnectDelaySeconds(attempts: number): number {
   return Math.min(0.05 * 2 ** attempts, 1);
 }
 
-function openPostgres(url: string): Connection {
+function openPostgres(url: string, migrationUrl: string = url): Connection {
   // Notices such as "schema already exists, skipping" are expected and not worth printing.
   // A database out of reach fails a query within seconds instead of the driver's 30 s default,
   // so pages answer 503 quickly during an outage; and reconnecting waits at most a second
@@ -148,13 +153,18 @@ function openPostgres(url: string): Connection {
   const applyMigrations = async () => {
     // The lock lives on its own connection so it is held across the migrator's queries and
     // transaction on the pool; other processes wait here, then find nothing left to apply.
-    const lockConnection = postgres(url, { max: 1, onnotice: () => {} });
+    const lockConnection = postgres(migrationUrl, { max: 1, onnotice: () => {} });
+    // Migrations run as the schema's owner when that is another role than the application's.
+    const owner = migrationUrl === url ? null : postgres(migrationUrl, { max: 1, onnotice: () => {} });
+    const ownerDb = owner ? drizzlePostgres({ client: owner, schema }) : db;
+    const ownerExecute = async <Row>(query: SQL | string) => (await ownerDb.execute(toSql(query))) as unknown as Row[];
     try {
       await lockConnection.unsafe(`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
-      return await migrateAndSeed(execute, (folder) => migratePostgres(db, migrationConfig(folder)), db);
+      return await migrateAndSeed(ownerExecute, (folder) => migratePostgres(ownerDb, migrationConfig(folder)), ownerDb);
     } finally {
       await lockConnection.unsafe(`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`).catch(() => undefined);
       await lockConnection.end();
+      await owner?.end();
     }
   };
 

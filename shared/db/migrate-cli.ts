@@ -1,6 +1,7 @@
 /**
- * `npm run db:migrate`: applies the migrations to Postgres when DATABASE_URL is set, otherwise to
- * the embedded PGlite database in PGLITE_DATA_DIR (default .data/pglite), and says what it did.
+ * `npm run db:migrate`: applies the migrations to Postgres when MIGRATION_DATABASE_URL (the
+ * schema owner's connection) or DATABASE_URL is set, otherwise to the embedded PGlite database in
+ * PGLITE_DATA_DIR (default .data/pglite), and says what it did.
  */
 import path from "node:path";
 import { DEFAULT_PGLITE_DATA_DIR, openDb, type OpenDbOptions } from "./index";
@@ -15,7 +16,7 @@ function describeTarget(options: OpenDbOptions): string {
 }
 
 async function main(): Promise<void> {
-  const databaseUrl = process.env.DATABASE_URL?.trim();
+  const databaseUrl = process.env.MIGRATION_DATABASE_URL?.trim() || process.env.DATABASE_URL?.trim();
   const options: OpenDbOptions = databaseUrl
     ? { url: databaseUrl }
     : { dataDir: path.resolve(process.env.PGLITE_DATA_DIR?.trim() || DEFAULT_PGLITE_DATA_DIR) };
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
   try {
     target = describeTarget(options);
   } catch {
-    console.error("db:migrate: DATABASE_URL is not a valid URL (expected postgres://user@host:5432/database).");
+    console.error("db:migrate: MIGRATION_DATABASE_URL or DATABASE_URL is not a valid URL (expected postgres://user@host:5432/database).");
     process.exitCode = 1;
     return;
   }

@@ -29,6 +29,8 @@ export const PICKS = "/picks";
 export const ALGO_RESULTS = "/algo-results";
 /** Every stored forecast as a CSV download. */
 export const FORECASTS_CSV = "/algo-results/forecasts.csv";
+/** The pick ledger with its hash chains as a CSV download (`npm run ledger:verify` checks it). */
+export const LEDGER_CSV = "/algo-results/ledger.csv";
 export const ABOUT = "/about";
 export const TERMS = "/terms";
 export const PRIVACY = "/privacy";

@@ -8,6 +8,8 @@ import type { LeagueKey } from "../../shared/domain/leagues";
 import { bttsPickText, overUnderLong, parseOverUnder, resultPickText } from "../../shared/domain/picks";
 import { lockablePick, type LockedPick, type PickContent } from "../../shared/domain/resolution";
 import { getTeamById } from "../../shared/domain/teams/registry";
+import { ledgerSelection, type LedgerMarket } from "../../shared/ledger/selection";
+import { LEDGER_LATE_LOCK_AFTER_MS } from "../../shared/ledger/verify";
 import { emptyResult, throwIfAborted, type JobDefinition } from "./types";
 
 /** Statuses of a match that will not be played at its kick-off time: nothing to lock yet. */
@@ -18,7 +20,15 @@ export const NOT_PLAYED_STATUSES = ["PST", "CANC", "ABD", "TBD"];
  * up on the season): the published preview read now may have been edited since kick-off, so it
  * counts only if it was last updated before kick-off.
  */
-export const LATE_LOCK_AFTER_MS = 15 * 60_000;
+export const LATE_LOCK_AFTER_MS = LEDGER_LATE_LOCK_AFTER_MS;
+
+/**
+ * Whether the database still takes a pick for a match kicking off at `f.kickoff_at` from this
+ * role: up to LATE_LOCK_AFTER_MS after kick-off by the database clock, later only for the role
+ * that owns the ledger (migration 0007_ledger_integrity). A late lock the database would refuse
+ * is not attempted, so it cannot hold up the matches locked on time.
+ */
+const LOCK_OPEN = sql`pick_ledger_lock_open(f.kickoff_at)`;
 
 /** Matches per insert statement. */
 const LOCK_BATCH_MATCHES = 100;
@@ -65,8 +75,9 @@ interface LedgerEntry {
   odds: number | null;
   source: LockedPick["source"];
   source_ref: string;
-  /** The kick-off. */
-  locked_at: string;
+  /** What the pick claims, read from its text with every name the teams go by (shared/ledger/selection.ts). */
+  market: LedgerMarket;
+  selection: string;
 }
 
 const num = (value: string | null) => (value === null ? null : Number(value));
@@ -92,9 +103,16 @@ async function publishedPreviews(content: Content, rows: readonly KickedOff[]): 
  * and the price it was made against; one an editor changed is the editor's, with the model's
  * probability of that outcome as its confidence and the market's pre-match price.
  */
+/** Every name a pick text may use for a club: display name first, then short name, source name, aliases. */
+function teamNames(id: number): string[] {
+  const team = getTeamById(id);
+  return team ? [team.name, team.shortName, team.footballDataName, ...team.aliases] : [`Team #${id}`];
+}
+
 function ledgerEntries(row: KickedOff, preview: MatchPreview | null): LedgerEntry[] {
   const home = getTeamById(row.home_team_id)?.name ?? `Team #${row.home_team_id}`;
   const away = getTeamById(row.away_team_id)?.name ?? `Team #${row.away_team_id}`;
+  const teams = { homeTeam: teamNames(row.home_team_id), awayTeam: teamNames(row.away_team_id) };
   const prediction: PickContent = {
     bestPick: row.best_pick,
     confidence: num(row.confidence),
@@ -116,7 +134,7 @@ function ledgerEntries(row: KickedOff, preview: MatchPreview | null): LedgerEntr
     odds,
     source: own ? "algorithm" : "editorial",
     source_ref: ref(own ? "algorithm" : "editorial"),
-    locked_at: new Date(row.kickoff_at).toISOString(),
+    ...ledgerSelection(pick, teams),
   });
 
   const tracked: LedgerEntry[] = [];
@@ -173,9 +191,10 @@ function ledgerEntries(row: KickedOff, preview: MatchPreview | null): LedgerEntr
  * prediction made before kick-off can be locked.
  *
  * locked_at is the kick-off: the instant the frozen pick stands for. recorded_at is when the row
- * was written (database time). They differ by up to a minute for a lock on time; for a late lock
- * (catch-up after a fresh start or an outage) the difference shows it, and such a lock only takes
- * a preview last updated before kick-off (LATE_LOCK_AFTER_MS).
+ * was written (database time). The database sets both, whatever is sent. They differ by up to a
+ * minute for a lock on time; for a late lock (catch-up after a fresh start or an outage) the
+ * difference shows it, and such a lock only takes a preview last updated before kick-off
+ * (LATE_LOCK_AFTER_MS). The database accepts a late lock only from the ledger's owner.
  */
 export const lockPicksJob: JobDefinition = {
   name: "lock-picks",
@@ -189,7 +208,8 @@ export const lockPicksJob: JobDefinition = {
         select exists (
           select 1 from fixtures f join predictions p on p.fixture_id = f.id
           where f.kickoff_at <= ${clock.now().toISOString()}::timestamptz
-            and not exists (select 1 from pick_ledger l where l.fixture_id = f.id)) as due`);
+            and not exists (select 1 from pick_ledger l where l.fixture_id = f.id)
+            and ${LOCK_OPEN}) as due`);
       return row.due;
     },
   },
@@ -213,6 +233,7 @@ export const lockPicksJob: JobDefinition = {
         and p.predicted_at <= f.kickoff_at
         and coalesce(f.status, '') not in (${sql.join(NOT_PLAYED_STATUSES.map((s) => sql`${s}`), sql`, `)})
         and not exists (select 1 from pick_ledger l where l.fixture_id = f.id)
+        and ${LOCK_OPEN}
       order by f.kickoff_at, f.id`);
     if (rows.length === 0) return emptyResult();
 
@@ -241,10 +262,10 @@ export const lockPicksJob: JobDefinition = {
       const batch = byMatch.slice(start, start + LOCK_BATCH_MATCHES).flat();
       if (batch.length === 0) continue;
       const inserted = await ctx.db.execute(sql`
-        insert into pick_ledger (fixture_id, pick_kind, pick, confidence, odds, source, source_ref, locked_at)
-        select fixture_id, pick_kind, pick, confidence, odds, source, source_ref, locked_at
+        insert into pick_ledger (fixture_id, pick_kind, pick, confidence, odds, source, source_ref, market, selection)
+        select fixture_id, pick_kind, pick, confidence, odds, source, source_ref, market, selection
         from json_to_recordset(${JSON.stringify(batch)}::json) as t(fixture_id int, pick_kind text, pick text,
-          confidence numeric, odds numeric, source text, source_ref text, locked_at timestamptz)
+          confidence numeric, odds numeric, source text, source_ref text, market text, selection text)
         on conflict on constraint pick_ledger_fixture_kind_key do nothing
         returning 1`);
       written += inserted.length;

@@ -1,20 +1,16 @@
 import { sql } from "drizzle-orm";
-import { pickProfit, settlePick } from "../../shared/domain/picks";
-import { getTeamById } from "../../shared/domain/teams/registry";
+import { pickProfit } from "../../shared/domain/picks";
+import { isLedgerMarket, ledgerOutcome } from "../../shared/ledger/selection";
 import { emptyResult, throwIfAborted, type JobDefinition } from "./types";
-
-/** Every name a pick text may use for a club: display name first, then short name, source name, aliases. */
-function teamNames(id: number): string[] {
-  const team = getTeamById(id);
-  return team ? [team.name, team.shortName, team.footballDataName, ...team.aliases] : [`Team #${id}`];
-}
 
 /** Ledger rows per update statement. */
 const SETTLE_BATCH_ROWS = 500;
 
 /**
  * After the final whistle, settles each locked pick of the match: hit, miss or void against the
- * final score, and the profit of one unit at the locked odds. The ledger allows this once.
+ * final score, and the profit of one unit at the locked odds. The outcome is the one of the
+ * market and selection locked with the pick (read from its text at kick-off with settlePick's
+ * rules), which is what the database checks: it allows one settlement, agreeing with the score.
  */
 export const settlePicksJob: JobDefinition = {
   name: "settle-picks",
@@ -35,24 +31,23 @@ export const settlePicksJob: JobDefinition = {
   async run(ctx) {
     const rows = await ctx.db.execute<{
       id: number;
-      pick: string;
+      market: string;
+      selection: string;
       odds: string | null;
-      home_team_id: number;
-      away_team_id: number;
       home_score: number;
       away_score: number;
     }>(sql`
-      select l.id, l.pick, l.odds, f.home_team_id, f.away_team_id, f.home_score, f.away_score
+      select l.id, l.market, l.selection, l.odds, f.home_score, f.away_score
       from pick_ledger l join fixtures f on f.id = l.fixture_id
       where l.settled_at is null and f.match_state = 'post-match'
         and f.home_score is not null and f.away_score is not null
       order by l.id`);
     const settled = rows.flatMap((row) => {
-      const outcome = settlePick(row.pick, { home: row.home_score, away: row.away_score }, {
-        homeTeam: teamNames(row.home_team_id),
-        awayTeam: teamNames(row.away_team_id),
-      });
-      if (outcome === "pending") return [];
+      const outcome = isLedgerMarket(row.market)
+        ? ledgerOutcome(row.market, row.selection, { home: row.home_score, away: row.away_score })
+        : null;
+      // A pending pick has nothing to settle.
+      if (outcome === null) return [];
       return [{ id: row.id, outcome, profit: pickProfit(outcome, row.odds === null ? null : Number(row.odds)) }];
     });
     if (settled.length === 0) return { ...emptyResult(), rowsRead: rows.length };

@@ -1,5 +1,6 @@
 import { check, doublePrecision, index, integer, pgTable, serial, text, unique } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
+import { LEDGER_MARKETS, type LedgerMarket } from "../../ledger/selection";
 import { between, confidence, instant, odds, oneOf } from "./columns";
 import { fixtures } from "./fixtures";
 
@@ -80,10 +81,22 @@ export type PickSource = (typeof PICK_SOURCES)[number];
 export const PICK_OUTCOMES = ["hit", "miss", "void"] as const;
 export type PickOutcome = (typeof PICK_OUTCOMES)[number];
 
+/** A column the ledger's triggers fill in: an insert through drizzle leaves it to the database. */
+const setByTrigger = () => sql`default`;
+
 /**
- * The honest track record: the effective pick of each kind frozen at kick-off. Append-only,
- * enforced by a trigger (migration pick_ledger_append_only): rows cannot be deleted, and the only
- * permitted update sets settled_at, outcome and profit once, while they are still null.
+ * The honest track record: the effective pick of each kind frozen at kick-off. Enforced in the
+ * database (migrations 0001 pick_ledger_append_only and 0007 ledger_integrity, see
+ * docs/decisions/006-verifiable-ledger.md):
+ * - an insert is unsettled; the trigger sets locked_at to the fixture's kick-off and recorded_at
+ *   to the database clock, whatever was sent, and refuses a pick recorded more than 15 minutes
+ *   after kick-off unless the inserting role owns the ledger (a catch-up);
+ * - rows cannot be deleted or truncated, and the only permitted update sets settled_at, outcome
+ *   and profit once, while they are still null, after the match is final and in agreement with
+ *   the final score (pick_ledger_outcome of market and selection, profit at the locked odds);
+ * - each row is hashed into a chain at insert (prev_hash, row_hash, in id order), and each
+ *   settlement into a second chain (settlement_seq, prev_settlement_hash, settlement_hash) with
+ *   the final score it was settled against. /algo-results/ledger.csv publishes both.
  */
 export const pickLedger = pgTable(
   "pick_ledger",
@@ -100,14 +113,36 @@ export const pickLedger = pgTable(
     source: text("source").$type<PickSource>().notNull(),
     /** The Sanity document id for editorial picks, the model version for algorithm picks. */
     sourceRef: text("source_ref"),
-    /** The kick-off: the instant the frozen pick stands for. */
+    /** The kick-off: the instant the frozen pick stands for. Set by the insert trigger from the fixture. */
     lockedAt: instant("locked_at").notNull().defaultNow(),
-    /** When the row was written (database time): later than locked_at for a late lock (catch-up, outage). */
+    /**
+     * When the row was written (the database clock, set by the insert trigger): later than
+     * locked_at for a late lock (catch-up, outage).
+     */
     recordedAt: instant("recorded_at").notNull().defaultNow(),
     settledAt: instant("settled_at"),
     outcome: text("outcome").$type<PickOutcome>(),
     /** Per unit staked: odds − 1 for a hit, −1 for a miss, 0 for a void. */
     profit: odds("profit"),
+    /**
+     * What the pick claims, in a form anyone can settle (shared/ledger/selection.ts): sent by
+     * the worker, else read from the pick text by the insert trigger, which refuses a market and
+     * selection the text contradicts.
+     */
+    market: text("market").$type<LedgerMarket>().notNull().$defaultFn(setByTrigger),
+    selection: text("selection").notNull().$defaultFn(setByTrigger),
+    /** The row_hash of the row before (in id order); 64 zeros for the first row. Set by the insert trigger. */
+    prevHash: text("prev_hash").notNull().$defaultFn(setByTrigger),
+    /** SHA-256 of the row's canonical text (shared/ledger/canonical.ts). Set by the insert trigger. */
+    rowHash: text("row_hash").notNull().$defaultFn(setByTrigger),
+    /** The final score the row was settled against, copied from the fixture at settlement. */
+    finalHomeGoals: integer("final_home_goals"),
+    finalAwayGoals: integer("final_away_goals"),
+    /** The settlement's place in the settlement chain: 1, 2, 3... in the order of settlement. */
+    settlementSeq: integer("settlement_seq"),
+    prevSettlementHash: text("prev_settlement_hash"),
+    /** SHA-256 of the settlement's canonical text. Set by the update trigger at settlement. */
+    settlementHash: text("settlement_hash"),
   },
   (t) => [
     // Leading fixture_id also serves lookups by fixture (and by league, joined through fixtures).
@@ -122,5 +157,28 @@ export const pickLedger = pgTable(
     ),
     index("pick_ledger_locked_at_idx").on(t.lockedAt),
     index("pick_ledger_settled_at_idx").on(t.settledAt),
+    check("pick_ledger_market_check", oneOf(t.market, LEDGER_MARKETS)),
+    check(
+      "pick_ledger_selection_check",
+      sql`case ${t.market}
+        when 'result' then ${t.selection} in ('1', 'X', '2')
+        when 'double-chance' then ${t.selection} in ('1X', 'X2', '12')
+        when 'draw-no-bet' then ${t.selection} in ('1', '2')
+        when 'over-under' then ${t.selection} ~ '^(over|under) (0|[1-9][0-9]*)([.][0-9]*[1-9])?$'
+        when 'btts' then ${t.selection} in ('yes', 'no')
+        else ${t.selection} = '' end`,
+    ),
+    check("pick_ledger_hash_check", sql`${t.prevHash} ~ '^[0-9a-f]{64}$' and ${t.rowHash} ~ '^[0-9a-f]{64}$'`),
+    check(
+      "pick_ledger_settlement_hash_check",
+      sql`(${t.settledAt} is null and ${t.settlementSeq} is null and ${t.prevSettlementHash} is null and ${t.settlementHash} is null
+          and ${t.finalHomeGoals} is null and ${t.finalAwayGoals} is null)
+        or (${t.settledAt} is not null and ${t.settlementSeq} is not null and ${t.prevSettlementHash} ~ '^[0-9a-f]{64}$'
+          and ${t.settlementHash} ~ '^[0-9a-f]{64}$' and ${t.finalHomeGoals} is not null and ${t.finalAwayGoals} is not null)`,
+    ),
+    // Neither chain can fork: no two rows follow the same row, or the same settlement.
+    unique("pick_ledger_prev_hash_key").on(t.prevHash),
+    unique("pick_ledger_settlement_seq_key").on(t.settlementSeq),
+    unique("pick_ledger_prev_settlement_hash_key").on(t.prevSettlementHash),
   ],
 );

@@ -5,7 +5,7 @@
  */
 import { formatMatchDateMDYY, formatPercent } from "../../../../shared/domain/format";
 import { formatProfit } from "../../../../shared/domain/picks";
-import { FORECASTS_CSV, leagueUrl } from "../../../../shared/domain/urls";
+import { FORECASTS_CSV, LEDGER_CSV, leagueUrl } from "../../../../shared/domain/urls";
 import { PERFORMANCE_UNAVAILABLE_TEXT } from "../../page-texts/results";
 import { NO_COMPLETED_MATCHES_TEXT } from "../../page-texts/shared";
 import type { ConfidenceReliability, MarketComparison } from "../../../../shared/model";
@@ -197,6 +197,14 @@ export function AlgoResultsContent({ page }: { page: AlgoResultsData }) {
         <a className="button" href={FORECASTS_CSV} download>
           Download forecasts (CSV)
         </a>
+        <p className="muted">
+          Every pick locked at kick-off is also published in a hash-chained ledger that anyone can save and check with{" "}
+          <code>npm run ledger:verify</code>, which proves that no past pick or result has changed since:{" "}
+          <a href={LEDGER_CSV} download>
+            download the pick ledger (CSV)
+          </a>
+          .
+        </p>
       </section>
     </>
   );

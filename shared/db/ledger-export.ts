@@ -1,0 +1,29 @@
+/**
+ * The published ledger's rows (shared/ledger/csv.ts), read in one statement so that the rows and
+ * the chain heads they give are one consistent snapshot. Every hashed value is written by the
+ * database itself (pick_ledger_instant for instants, the numeric's own text for confidence, odds
+ * and profit), so the CSV carries exactly the strings the hashes were computed over.
+ */
+import { getTeamById } from "../domain/teams/registry";
+import type { LedgerCsvRow } from "../ledger/csv";
+import type { DbHandle } from "./index";
+
+type LedgerQueryRow = Omit<LedgerCsvRow, "home_team" | "away_team">;
+
+export async function readLedgerRows(db: Pick<DbHandle, "execute">): Promise<LedgerCsvRow[]> {
+  const rows = await db.execute<LedgerQueryRow>(`
+    select l.id::text as id, l.prev_hash, l.row_hash, l.fixture_id::text as fixture_id, f.league, f.season,
+           f.home_team_id::text as home_team_id, f.away_team_id::text as away_team_id,
+           pick_ledger_instant(l.locked_at) as kickoff, l.pick_kind, l.pick, l.market, l.selection,
+           l.confidence::text as confidence, coalesce(l.odds::text, '') as odds, l.source, coalesce(l.source_ref, '') as source_ref,
+           pick_ledger_instant(l.recorded_at) as recorded_at,
+           (l.recorded_at > l.locked_at + pick_ledger_late_after())::text as late,
+           coalesce(l.settlement_seq::text, '') as settlement_seq, coalesce(pick_ledger_instant(l.settled_at), '') as settled_at,
+           coalesce(l.final_home_goals::text, '') as final_home_goals, coalesce(l.final_away_goals::text, '') as final_away_goals,
+           coalesce(l.outcome, '') as outcome, coalesce(l.profit::text, '') as profit,
+           coalesce(l.prev_settlement_hash, '') as prev_settlement_hash, coalesce(l.settlement_hash, '') as settlement_hash
+    from pick_ledger l join fixtures f on f.id = l.fixture_id
+    order by l.id`);
+  const name = (id: string) => getTeamById(Number(id))?.name ?? `Team #${id}`;
+  return rows.map((row) => ({ ...row, home_team: name(row.home_team_id), away_team: name(row.away_team_id) }));
+}
