@@ -1,6 +1,7 @@
 import { Schema } from "@sanity/schema";
 import { groupProblems, validateSchema } from "@sanity/schema/_internal";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_CONFIDENCE, resolvePick, type PickContent } from "../shared/domain/resolution";
 import { schemaTypes } from "./schema";
 import type { ObjectSchemaType } from "sanity";
 import { studioSchema } from "./test-studio";
@@ -50,5 +51,19 @@ describe("the Studio schema", () => {
       "managersNotes",
     ]);
     expect(studioSchema.get("richText")?.jsonType).toBe("array");
+  });
+
+  it("tells editors what the resolution order does with a confidence of 0 and with none", () => {
+    const confidence = documentType("matchPreview").fields.find((field) => field.name === "confidence");
+    expect(confidence?.type.description).toBe(
+      "How sure the pick is, from 0 to 100. 0 holds the pick back: the match shows 'Coming Soon', the algorithm's pick included. Left empty: the algorithm's confidence when the best pick is the algorithm's, otherwise 85.",
+    );
+    const algorithm: PickContent = { bestPick: "Arsenal to Win", confidence: 72 };
+    const shown = (editorial: PickContent) =>
+      resolvePick({ match: { state: "pre-match", homeTeam: "Arsenal", awayTeam: "Chelsea" }, editorial, prediction: algorithm });
+    expect(shown({ confidence: 0 })).toMatchObject({ bestPick: "Coming Soon", confidenceLabel: "Coming Soon" });
+    expect(shown({ bestPick: "Draw", confidence: 0 })).toMatchObject({ bestPick: "Coming Soon", confidenceLabel: "Coming Soon" });
+    expect(shown({ bestPick: "Arsenal to Win" }).confidenceLabel).toBe("72%");
+    expect(shown({ bestPick: "Draw" }).confidenceLabel).toBe(`${DEFAULT_CONFIDENCE}%`);
   });
 });

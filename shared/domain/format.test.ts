@@ -3,12 +3,14 @@ import {
   formatConfidence,
   formatDateShort,
   formatMatchDateMDYY,
+  formatMatchMinute,
   formatPercent,
   formatPlayerRating,
   formatTeamRating,
   formatUpdatedAgo,
   gamesPlayed,
   isHighRating,
+  liveClockLabel,
   ordinal,
   pickTitleSize,
   roundTo,
@@ -200,5 +202,27 @@ describe("formatUpdatedAgo: 'Updated Ns/Nm ago'", () => {
     [-5_000, "Updated 0s ago"],
   ])("%i ms → %s", (ms, text) => {
     expect(formatUpdatedAgo(ms)).toBe(text);
+  });
+});
+
+describe("liveClockLabel: the minute with optional +injury time, 'HT' at half-time", () => {
+  it.each<[string | null, number | null, number | null, string | null]>([
+    ["1H", 23, null, "23'"],
+    ["1H", 45, 2, "45+2'"],
+    ["HT", 45, null, "HT"],
+    ["ht", 45, null, "HT"],
+    ["HT", null, null, "HT"],
+    ["2H", 46, null, "46'"],
+    ["2H", 90, 4, "90+4'"],
+    [null, 63, null, "63'"],
+    ["1H", null, null, null],
+  ])("status %s, minute %s, injury time %s → %s", (status, minute, injuryTime, label) => {
+    expect(liveClockLabel(status, minute, injuryTime)).toBe(label);
+  });
+
+  it("formats a minute without a status the same way", () => {
+    expect(formatMatchMinute(45, null)).toBe("45'");
+    expect(formatMatchMinute(90, 3)).toBe("90+3'");
+    expect(formatMatchMinute(null, null)).toBeNull();
   });
 });

@@ -144,6 +144,24 @@ export function pickTitleSize(text: string): { size: PickTitleSize; lines: numbe
   return fits ?? { size: "small", lines: Math.ceil(length / CHARACTERS_PER_LINE.small) };
 }
 
+/** A match minute with its added time: "90+3'"; null when there is no minute. */
+export function formatMatchMinute(minute: number | null, injuryTime: number | null): string | null {
+  if (minute === null) return null;
+  return injuryTime ? `${minute}+${injuryTime}'` : `${minute}'`;
+}
+
+/** The provider's short status during the half-time break, and what a live match shows then. */
+export const HALF_TIME_STATUS = "HT";
+
+/**
+ * The clock of a live match (spec 4: "minute with optional +injury time"). During the break the
+ * provider keeps the minute at 45, so the status decides: 'HT', never a 45' that reads as play.
+ */
+export function liveClockLabel(status: string | null | undefined, minute: number | null, injuryTime: number | null): string | null {
+  if (status?.trim().toUpperCase() === HALF_TIME_STATUS) return HALF_TIME_STATUS;
+  return formatMatchMinute(minute, injuryTime);
+}
+
 /** Live badge: 'Updated Ns ago' under a minute, then 'Updated Nm ago' (spec section 4). */
 export function formatUpdatedAgo(elapsedMs: number): string {
   const seconds = Math.max(0, Math.floor(elapsedMs / 1000));

@@ -83,6 +83,13 @@ describe("resolution order", () => {
     expect(resolved.projectedScore).toBe("2-1");
   });
 
+  it("keeps the confidence the pick was made with beside the final 100%", () => {
+    const final = resolvePick(input({ match: match("post-match", { home: 0, away: 2 }), prediction: algorithm }));
+    expect(final).toMatchObject({ confidence: 100, pickConfidence: 72, picks: { best: { outcome: "miss" } } });
+    expect(resolvePick(input({ prediction: algorithm })).pickConfidence).toBe(72);
+    expect(resolvePick(input({ match: match("post-match", { home: 0, away: 2 }) })).pickConfidence).toBeNull();
+  });
+
   it("'Coming Soon' hides every pick, the projected score and the confidence", () => {
     const resolved = resolvePick(input({ prediction: { ...algorithm, confidence: "0" } }));
     expect(resolved).toMatchObject({
@@ -125,11 +132,6 @@ describe("editorial fields override field by field", () => {
       { bestPick: "Arsenal to Win", pickSource: "algorithm", confidence: 72 },
     ],
     [
-      "an editorial confidence of 0 falls through to the algorithm's",
-      { confidence: 0 },
-      { bestPick: "Arsenal to Win", confidence: 72, confidenceLabel: "72%" },
-    ],
-    [
       "an editorial confidence alone re-rates the algorithm's pick",
       { confidence: 90 },
       { bestPick: "Arsenal to Win", pickSource: "algorithm", confidence: 90 },
@@ -158,6 +160,39 @@ describe("editorial fields override field by field", () => {
     expect(resolved.picks.result).toEqual({ code: "X", text: "Draw", outcome: "pending" });
     expect(resolved.picks.overUnder).toEqual({ code: "O2.5", text: "Over 2.5 Goals", outcome: "pending" });
     expect(resolved.picks.btts).toEqual({ code: "NO", text: "BTTS: No", outcome: "pending" });
+  });
+});
+
+describe("an editorial confidence of 0 shows 'Coming Soon' (spec 4: \"confidence 0 shows 'Coming Soon'\")", () => {
+  it.each<[string, PickContent]>([
+    ["on the algorithm's pick", { confidence: 0 }],
+    ["as numeric text", { confidence: "0" }],
+    ["on an editorial best pick", { bestPick: "Draw", confidence: 0 }],
+    ["on an editorial best pick equal to the algorithm's", { bestPick: "Arsenal to Win", confidence: 0 }],
+  ])("%s", (_name, editorialDoc) => {
+    const resolved = resolvePick(input({ editorial: editorialDoc, prediction: algorithm }));
+    expect(resolved).toMatchObject({
+      source: "coming-soon",
+      isComingSoon: true,
+      bestPick: "Coming Soon",
+      confidence: 0,
+      confidenceLabel: "Coming Soon",
+      pickConfidence: null,
+      projectedScore: null,
+    });
+    expect(lockablePick({ editorial: editorialDoc, prediction: algorithm })).toBeNull();
+  });
+
+  it("a missing editorial confidence still falls through to the algorithm's", () => {
+    expect(resolvePick(input({ editorial: { confidence: null }, prediction: algorithm }))).toMatchObject({
+      bestPick: "Arsenal to Win",
+      confidenceLabel: "72%",
+    });
+  });
+
+  it("a finished match held back at 0 still shows the final 100% and no pick", () => {
+    const resolved = resolvePick(input({ match: match("post-match", { home: 2, away: 1 }), editorial: { confidence: 0 }, prediction: algorithm }));
+    expect(resolved).toMatchObject({ isComingSoon: true, confidenceLabel: "100%", pickConfidence: null, bestPick: "Coming Soon" });
   });
 });
 

@@ -12,10 +12,12 @@
  * 4. 'Coming Soon', also when the confidence that applies is 0.
  *
  * Editorial fields override the algorithm field by field: a blank, dash or 'Coming Soon'
- * editorial field, or an editorial confidence that is missing or 0, falls through to the
- * algorithm's. The one exception is that a confidence belongs to the pick it was given for:
- * an editorial best pick without its own confidence does not borrow the algorithm's
- * confidence for a different pick, and takes DEFAULT_CONFIDENCE instead.
+ * editorial field, or a missing editorial confidence, falls through to the algorithm's. An
+ * editorial confidence of 0 does not fall through: it is the confidence that applies, so the
+ * match shows 'Coming Soon' (spec 4: "confidence 0 shows 'Coming Soon'"), which is how an editor
+ * holds a pick back. A confidence belongs to the pick it was given for: an editorial best pick
+ * without its own confidence does not borrow the algorithm's confidence for a different pick,
+ * and takes DEFAULT_CONFIDENCE instead.
  */
 import { formatConfidence } from "./format";
 import {
@@ -119,6 +121,11 @@ export interface Resolution {
   confidence: number;
   /** "100%", "72%" or 'Coming Soon'. */
   confidenceLabel: string;
+  /**
+   * The confidence the shown pick was made with (the locked one once kicked off); null without
+   * a pick. Unlike `confidence`, it stays the pre-match figure after the final whistle.
+   */
+  pickConfidence: number | null;
   bttsConfidence: number | null;
   picks: {
     best: ResolvedPick;
@@ -165,7 +172,7 @@ export function lockablePick(input: Pick<ResolutionInput, "editorial" | "predict
 
   const algorithmConfidence = readConfidence(prediction.confidence) ?? DEFAULT_CONFIDENCE;
   const confidence =
-    positiveConfidence(editorial.confidence) ??
+    readConfidence(editorial.confidence) ??
     (samePickText(bestPick, algorithmBest) ? algorithmConfidence : DEFAULT_CONFIDENCE);
   if (confidence === 0) return null;
 
@@ -217,6 +224,7 @@ export function resolvePick(input: ResolutionInput): Resolution {
     liveScore: match.state === "live" ? scoreOrDefault(match.liveScore) : null,
     confidence,
     confidenceLabel: isFinal || shown ? formatConfidence(confidence) : COMING_SOON,
+    pickConfidence: shown?.confidence ?? null,
     bttsConfidence: shown?.bttsConfidence ?? null,
     picks: {
       best: { text: shown?.bestPick ?? COMING_SOON, outcome: shown ? outcomeOf(shown.bestPick) : "pending" },

@@ -20,6 +20,7 @@
  * and percent-encoded so that whatever string is passed, the result is a path that parses back
  * to the same page without a redirect.
  */
+import { LEAGUE_BADGE_DESIGN_VERSION } from "./league-badge";
 import { ALL_LEAGUES, LEAGUES, type LeagueKey } from "./leagues";
 import { slugify } from "./slug";
 import { BADGE_DESIGN_VERSION } from "./teams/badge";
@@ -97,6 +98,11 @@ export function teamUrlByCode(code: string): string {
 /** A club's generated badge (SVG); the design version makes the URL safe to cache for good. */
 export function teamBadgeUrl(teamId: number): string {
   return `/badges/${teamId}.svg?v=${BADGE_DESIGN_VERSION}`;
+}
+
+/** A league's generated mark (SVG), versioned like club badges. */
+export function leagueBadgeUrl(league: LeagueKey): string {
+  return `/badges/leagues/${league}.svg?v=${LEAGUE_BADGE_DESIGN_VERSION}`;
 }
 
 export function teamPlayersUrl(league: LeagueKey, teamSlug: string): string {

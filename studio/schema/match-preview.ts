@@ -64,9 +64,12 @@ export const matchPreview = defineType({
       description: "The headline pick, e.g. “Arsenal to Win”, “Over 2.5 Goals”, “BTTS: Yes”. Leave empty to keep the algorithm's.",
       validation: (rule) => rule.max(MAX_BEST_PICK_LENGTH),
     }),
-    confidenceField("confidence", "Confidence (%)", "How sure the pick is, from 0 to 100. 0 shows 'Coming Soon'; empty shows 85.", {
-      group: "picks",
-    }),
+    confidenceField(
+      "confidence",
+      "Confidence (%)",
+      "How sure the pick is, from 0 to 100. 0 holds the pick back: the match shows 'Coming Soon', the algorithm's pick included. Left empty: the algorithm's confidence when the best pick is the algorithm's, otherwise 85.",
+      { group: "picks" },
+    ),
     defineField({
       name: "projectedScore",
       title: "Projected score",

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPercent } from "../../shared/domain/format";
 import { EMPTY_PARLAY_NOTICE, PARLAY_STORAGE_KEY, type ParlayPick } from "../../shared/domain/parlay";
 import { PARLAY_COPIED, parlayCopyText } from "../../shared/domain/parlay-copy";
-import { DUPLICATE_PICK_MESSAGE, MATCH_STARTED_TITLE, PARLAY_FULL_MESSAGE } from "../../shared/domain/parlay-rules";
+import {
+  ADD_TO_PARLAY_LABEL,
+  ADDED_TO_PARLAY_LABEL,
+  DUPLICATE_PICK_MESSAGE,
+  MATCH_STARTED_TITLE,
+  PARLAY_FULL_MESSAGE,
+  REMOVE_FROM_PARLAY_LABEL,
+} from "../../shared/domain/parlay-rules";
 import { SITE_NAME } from "../../shared/domain/site";
 import { FIXTURES_SEASONS_DIR } from "../../sync-worker/test-support/csv-origin";
 import { launchChromium, openPage as openSitePage, startSite, waitForPage, type RunningSite } from "./support/site";
@@ -15,11 +22,11 @@ const LEAGUE = "/premier-league-predictions";
 const UPCOMING = "/premier-league-predictions/newcastle-united-vs-brentford-prediction";
 const LIVE = "/premier-league-predictions/arsenal-vs-sunderland-prediction";
 
-async function openPage(path: string): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    permissions: ["clipboard-read", "clipboard-write"],
-  });
+async function openPage(
+  path: string,
+  viewport = { width: 1280, height: 900 },
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport, permissions: ["clipboard-read", "clipboard-write"] });
   const { page, problems } = await openSitePage(context, site.url + path);
   return { context, page, problems };
 }
@@ -226,6 +233,201 @@ describe("the Parlay Builder in Chromium", () => {
     expect(await tooltip.count()).toBe(0);
     await page.locator(".parlay-button--badge button").hover();
     await tooltip.waitFor({ timeout: 250 });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the Parlay Builder's window events", () => {
+  it("announces a pick added, the parlay updated and the modal open beside the request to open it", async () => {
+    const { context, page, problems } = await openPage(UPCOMING);
+    // Listen the way another script on the page would.
+    await page.evaluate(() => {
+      const heard: { type: string; detail: unknown }[] = [];
+      for (const type of ["openParlayModal", "parlayUpdated", "pickAdded", "modalOpen"]) {
+        window.addEventListener(type, (event) => heard.push({ type, detail: (event as CustomEvent).detail ?? null }));
+      }
+      Object.assign(window, { heardParlayEvents: heard });
+    });
+    const heard = () =>
+      page.evaluate(() => (window as unknown as { heardParlayEvents: { type: string; detail: unknown }[] }).heardParlayEvents.splice(0));
+
+    await page.locator(".parlay-add__button").click();
+    await page.getByRole("dialog", { name: "Parlay Builder" }).waitFor();
+    const [stored] = await storedPicks(page);
+    expect(await heard()).toEqual([
+      { type: "parlayUpdated", detail: null },
+      { type: "pickAdded", detail: { pick: stored, count: 1 } },
+      { type: "openParlayModal", detail: null },
+      { type: "modalOpen", detail: { count: 1 } },
+    ]);
+
+    // Removing is an update, not an add; opening from the header announces the modal again.
+    await page.getByRole("dialog").getByRole("button", { name: /^Remove/ }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Close Parlay Builder" }).click();
+    await writeStorage(page, [stored]);
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent("parlayUpdated")));
+    await page.locator(".parlay-button--badge button").click();
+    await page.getByRole("dialog").waitFor();
+    expect((await heard()).map((event) => event.type)).toEqual(["parlayUpdated", "parlayUpdated", "openParlayModal", "modalOpen"]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the add button after the Parlay Builder closes", () => {
+  it("shows 'Added to Your PB' on the button focus returns to, not the hover label", async () => {
+    const { context, page, problems } = await openPage(UPCOMING);
+    const addButton = page.locator(".parlay-add__button");
+    const dialog = page.getByRole("dialog", { name: "Parlay Builder" });
+    const focusedClass = () => page.evaluate(() => document.activeElement?.className ?? "");
+
+    // From the keyboard: Enter adds, Escape closes, focus comes back to the button.
+    await addButton.focus();
+    await page.keyboard.press("Enter");
+    await dialog.waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    expect(await focusedClass()).toContain("parlay-add__button");
+    expect(await addButton.textContent()).toBe(ADDED_TO_PARLAY_LABEL);
+    // Moving focus away and back from the keyboard does not show it either.
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Tab");
+    expect(await focusedClass()).toContain("parlay-add__button");
+    expect(await addButton.textContent()).toBe(ADDED_TO_PARLAY_LABEL);
+    expect(await addButton.getAttribute("aria-describedby")).toBeTruthy();
+
+    // Enter on the added pick removes it; with the mouse, the click that adds it leaves the
+    // pointer where it was: still the real state once the dialog closes.
+    await page.keyboard.press("Enter");
+    expect(await addButton.textContent()).toBe(ADD_TO_PARLAY_LABEL);
+    await addButton.click();
+    await dialog.waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    expect(await addButton.textContent()).toBe(ADDED_TO_PARLAY_LABEL);
+    // A real hover shows the spec's 'Remove from PB', and a click removes the pick.
+    await page.mouse.move(0, 0);
+    await addButton.hover();
+    expect(await addButton.textContent()).toBe(REMOVE_FROM_PARLAY_LABEL);
+    await page.mouse.move(0, 0);
+    expect(await addButton.textContent()).toBe(ADDED_TO_PARLAY_LABEL);
+    await addButton.hover();
+    await addButton.click();
+    expect(await addButton.textContent()).toBe(ADD_TO_PARLAY_LABEL);
+    expect(await storedPicks(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the Parlay Builder on a phone", () => {
+  it("keeps Copy and Clear in view and clickable with 10 picks at 390 x 844", async () => {
+    const viewport = { width: 390, height: 844 };
+    const { context, page, problems } = await openPage(LEAGUE, viewport);
+    const picks = Array.from({ length: 10 }, (_, i) => ({
+      id: `phone-${i}`,
+      pick: `Team ${i} to Win`,
+      league: "Premier League",
+      confidence: 60 + i,
+      matchup: `Team ${i} vs Rivals ${i}`,
+      homeTeam: `Team ${i}`,
+      awayTeam: `Rivals ${i}`,
+      matchState: "pre-match" as const,
+      href: UPCOMING,
+    }));
+    await writeStorage(page, picks);
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent("parlayUpdated")));
+    await page.locator(".parlay-button--badge button").click();
+    const dialog = page.getByRole("dialog", { name: "Parlay Builder" });
+    await dialog.waitFor();
+    expect(await dialog.locator(".parlay-modal__pick").count()).toBe(10);
+
+    /** Whether the button is inside the viewport and is what a tap at its centre reaches. */
+    const reachable = (name: string) =>
+      dialog.getByRole("button", { name }).evaluate((button, height) => {
+        const box = button.getBoundingClientRect();
+        const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return { inViewport: box.top >= 0 && box.bottom <= height, onTop: top === button || button.contains(top) };
+      }, viewport.height);
+    expect(await reachable("Copy Parlay")).toEqual({ inViewport: true, onTop: true });
+    expect(await reachable("Clear All")).toEqual({ inViewport: true, onTop: true });
+
+    // Still there with the list scrolled half way.
+    await dialog.locator(".parlay-modal__pick").nth(5).scrollIntoViewIfNeeded();
+    expect(await reachable("Copy Parlay")).toEqual({ inViewport: true, onTop: true });
+
+    // Clicked where they are, without scrolling: Copy copies, Clear empties the list.
+    const tap = async (name: string) => {
+      const box = (await dialog.getByRole("button", { name }).boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    };
+    await tap("Copy Parlay");
+    await toast(page).waitFor();
+    expect(await toast(page).textContent()).toContain(PARLAY_COPIED);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(parlayCopyText(picks, SITE_NAME));
+    // The copied toast does not cover them either.
+    expect(await reachable("Clear All")).toEqual({ inViewport: true, onTop: true });
+    expect(await reachable("Copy Parlay")).toEqual({ inViewport: true, onTop: true });
+    await tap("Clear All");
+    expect(await dialog.getByText(EMPTY_PARLAY_NOTICE).count()).toBe(1);
+    expect(await storedPicks(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the add button on ranked match cards", () => {
+  it("adds a card's best pick on /picks as the match page does, and follows the rules for started matches", async () => {
+    const { context, page, problems } = await openPage("/picks");
+    const cards = page.locator("section[aria-labelledby=top-picks-title] .match-card");
+    const count = await cards.count();
+    expect(count).toBeGreaterThan(2);
+    // Every card has the button: disabled once the match has started, live or finished.
+    expect(await cards.locator(".parlay-add__button").count()).toBe(count);
+    const live = cards.filter({ hasText: "Arsenal" }).filter({ has: page.locator(".live-badge") });
+    expect(await live.locator(".parlay-add__button").textContent()).toBe(MATCH_STARTED_TITLE);
+    expect(await live.locator(".parlay-add__button").isDisabled()).toBe(true);
+    const finished = cards.filter({ hasText: "Manchester United" });
+    expect(await finished.locator(".parlay-add__button").isDisabled()).toBe(true);
+
+    const upcoming = cards.filter({ hasText: "Newcastle United" });
+    const cardButton = upcoming.locator(".parlay-add__button");
+    expect(await cardButton.textContent()).toBe(ADD_TO_PARLAY_LABEL);
+    await cardButton.click();
+    const dialog = page.getByRole("dialog", { name: "Parlay Builder" });
+    await dialog.waitFor();
+    const [stored] = await storedPicks(page);
+    expect(stored).toMatchObject({
+      pick: await upcoming.locator(".pick-box__pick").textContent(),
+      matchup: "Newcastle United vs Brentford",
+      league: "Premier League",
+      matchState: "pre-match",
+      href: UPCOMING,
+    });
+    expect(stored.probability).toBeGreaterThan(0);
+    expect(await dialog.locator(".parlay-modal__pick").textContent()).toContain(`${stored.pick} — Newcastle United vs Brentford`);
+    await page.keyboard.press("Escape");
+    expect(await cardButton.textContent()).toBe(ADDED_TO_PARLAY_LABEL);
+    expect(await badge(page).textContent()).toBe("1");
+
+    // The explainer promises the button on the cards, which now holds.
+    expect(await page.locator("section[aria-labelledby=parlay-builder-title]").textContent()).toContain(
+      "On any ranked match card (like the top picks above, or on a league page) or on a match page, press 'Add to Parlay Builder'",
+    );
+
+    // The match page adds the same pick: it shows as already added there, and the same on the league page.
+    await page.goto(site.url + UPCOMING);
+    await page.waitForLoadState("networkidle");
+    expect(await page.locator(".parlay-add__button").textContent()).toBe(ADDED_TO_PARLAY_LABEL);
+    expect(await storedPicks(page)).toEqual([stored]);
+    await page.goto(site.url + LEAGUE);
+    await page.waitForLoadState("networkidle");
+    const leagueCard = page.locator(".match-card").filter({ hasText: "Newcastle United" });
+    expect(await leagueCard.locator(".parlay-add__button").textContent()).toBe(ADDED_TO_PARLAY_LABEL);
+    await leagueCard.locator(".parlay-add__button").click();
+    expect(await leagueCard.locator(".parlay-add__button").textContent()).toBe(ADD_TO_PARLAY_LABEL);
+    expect(await storedPicks(page)).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   });

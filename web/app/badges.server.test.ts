@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { teamBadgeUrl } from "../../shared/domain/urls";
-import { BADGE_IMMUTABLE_CACHE, BADGE_UNVERSIONED_CACHE, badgeResponse } from "./badges.server";
+import { LEAGUE_KEYS } from "../../shared/domain/leagues";
+import { leagueBadgeUrl, teamBadgeUrl } from "../../shared/domain/urls";
+import { BADGE_IMMUTABLE_CACHE, BADGE_UNVERSIONED_CACHE, badgeResponse, leagueBadgeResponse } from "./badges.server";
 
 const ARSENAL = 42;
 
@@ -59,5 +60,45 @@ describe("GET /badges/{teamId}.svg", () => {
     const { response, warnings } = get(`/badges/${file}`);
     expect(response.status).toBe(404);
     expect(warnings).toEqual([]);
+  });
+});
+
+function getLeagueMark(path: string, headers: Record<string, string> = {}) {
+  const url = new URL(path, "http://localhost");
+  return leagueBadgeResponse(new Request(url, { headers }), url.pathname.split("/").pop());
+}
+
+describe("GET /badges/leagues/{league}.svg", () => {
+  it("links each league's mark by league key with the design version", () => {
+    expect(LEAGUE_KEYS.map(leagueBadgeUrl)).toEqual([
+      "/badges/leagues/premier-league.svg?v=1",
+      "/badges/leagues/la-liga.svg?v=1",
+      "/badges/leagues/bundesliga.svg?v=1",
+      "/badges/leagues/serie-a.svg?v=1",
+      "/badges/leagues/ligue1.svg?v=1",
+    ]);
+  });
+
+  it.each(LEAGUE_KEYS)("answers the versioned URL of %s with its SVG, cached for good, and an ETag", async (league) => {
+    const response = getLeagueMark(leagueBadgeUrl(league));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
+    expect(response.headers.get("Cache-Control")).toBe(BADGE_IMMUTABLE_CACHE);
+    const etag = response.headers.get("ETag");
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect(await response.text()).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^>]* role="img"/);
+    const again = getLeagueMark(leagueBadgeUrl(league), { "If-None-Match": etag! });
+    expect(again.status).toBe(304);
+  });
+
+  it("names the league in the mark and caches an unversioned URL for a day only", async () => {
+    expect(await getLeagueMark("/badges/leagues/premier-league.svg?v=1").text()).toContain(
+      '<title id="league-badge-premier-league-title">Premier League</title>',
+    );
+    expect(getLeagueMark("/badges/leagues/ligue1.svg").headers.get("Cache-Control")).toBe(BADGE_UNVERSIONED_CACHE);
+  });
+
+  it.each(["mls.svg", "ligue-1.svg", "premier-league.png", "premier-league", "39.svg", ""])("is a 404 for the file name %j", (file) => {
+    expect(getLeagueMark(`/badges/leagues/${file}`).status).toBe(404);
   });
 });

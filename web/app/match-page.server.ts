@@ -3,31 +3,65 @@
  * on the server (match-hero.server.tsx, match-sections.server.tsx), and the page's head tags. A live match caches
  * briefly and refreshes in the browser; an unknown match is a 404 'Match Not Found'.
  */
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { parseRoute } from "../../shared/domain/routes";
 import { pageCacheControl } from "./cache-control";
 import { renderMatchSections } from "./components/match/match-sections.server";
 import { matchHeroView } from "./components/match/match-hero.server";
 import { pickProbabilities } from "./embedded-match.server";
 import type { AppContext } from "./load-context";
 import { getTeamKeyPlayers } from "./key-players.server";
-import { getMatchById, getMatchBySlugs } from "./matches.server";
+import { findMatchBySlugs, findMatchUrlBySlugs, getMatchById, type MatchDetail } from "./matches.server";
 import { matchPageMeta } from "./page-meta.server";
 import { MATCH_NOT_FOUND_TITLE } from "./page-texts/match";
 import { requireRoutePage } from "./route-page.server";
 import { matchPlace, siteSeo } from "./seo.server";
 import { getLeagueTable } from "./standings.server";
 
-/** The match a request's path names: /{league}-predictions/{home}-vs-{away}-prediction or /match/{id}. */
-export async function loadMatchPage(context: AppContext, request: Request) {
+/** A match path naming the two teams, e.g. /match/barcelona-vs-mallorca; null for any other path. */
+function slugMatchRoute(url: URL) {
+  const route = parseRoute(url.pathname);
+  return route.page === "match" && route.by === "slug" ? route : null;
+}
+
+/**
+ * The match a request's path names: /{league}-predictions/{home}-vs-{away}-prediction or
+ * /match/{id}. Two team slugs name their fixture whichever league it is in: a path with another
+ * league's prefix, or /match/{home}-vs-{away}, answers with one 301 to the match's canonical
+ * URL. Slugs naming no fixture go the usual way: an alias 301s to the canonical path it
+ * spells, and that path is a 404 'Match Not Found'.
+ */
+async function requireNamedMatch(context: AppContext, request: Request, preview: boolean): Promise<MatchDetail> {
+  const url = new URL(request.url);
+  const bySlugs = slugMatchRoute(url);
+  if (bySlugs) {
+    const match = await findMatchBySlugs(context, bySlugs.league, bySlugs.homeSlug, bySlugs.awaySlug, preview);
+    if (match && match.href !== url.pathname) throw redirect(`${match.href}${url.search}`, 301);
+    if (match) return match;
+  }
   const route = requireRoutePage(request, "match");
-  const preview = await context.previewSessions.isActive(request);
-  const [match, site] = await Promise.all([
-    route.by === "id"
-      ? getMatchById(context, route.id, preview)
-      : getMatchBySlugs(context, route.league, route.homeSlug, route.awaySlug, preview),
-    siteSeo(context, request),
-  ]);
+  const match = route.by === "id" ? await getMatchById(context, route.id, preview) : null;
   if (!match) throw new Response(MATCH_NOT_FOUND_TITLE, { status: 404 });
+  return match;
+}
+
+/**
+ * For the paths no route file claims: a match alias there (/{league}/matches/{home}-vs-{away},
+ * /matches/{league}/...) whose teams play in another league than it names 301s straight to the
+ * match's page, not first to the wrong league's. Returns for every other path.
+ */
+export async function redirectMatchAlias(context: AppContext, request: Request): Promise<void> {
+  const url = new URL(request.url);
+  const bySlugs = slugMatchRoute(url);
+  if (!bySlugs) return;
+  const href = await findMatchUrlBySlugs(context, bySlugs.league, bySlugs.homeSlug, bySlugs.awaySlug);
+  if (href && href !== url.pathname) throw redirect(`${href}${url.search}`, 301);
+}
+
+/** The match page: its header, its sections and its head tags, or the redirect or 404 above. */
+export async function loadMatchPage(context: AppContext, request: Request) {
+  const preview = await context.previewSessions.isActive(request);
+  const [match, site] = await Promise.all([requireNamedMatch(context, request, preview), siteSeo(context, request)]);
   const [table, homePlayers, awayPlayers] = await Promise.all([
     getLeagueTable(context, match.league, match.season),
     getTeamKeyPlayers(context, match.home.id, match.league, match.season),

@@ -166,11 +166,14 @@ describe.each(testDatabases())("league and match read models on $driver", (testD
     // The published editorial pick overrides the algorithm's before kick-off.
     expect(newcastle).toMatchObject({ state: "pre-match", pickConfidence: 70 });
     expect(newcastle.resolution).toMatchObject({ bestPick: "Newcastle United to Win", source: "editorial", score: "2-0" });
+    // What the card's parlay button adds with the pick: the model's chance of that outcome (a home win).
+    expect(newcastle.bestPickProbability).toBe(prediction.probHome);
     // Finished: the pick locked at kick-off, settled on the final score, confidence 100%.
     expect(united.state).toBe("post-match");
     expect(united.resolution).toMatchObject({ bestPick: "Manchester United to Win", confidenceLabel: "100%", score: "2-0" });
     expect(united.resolution.picks.best.outcome).toBe("hit");
     expect(fulham.resolution).toMatchObject({ bestPick: "Coming Soon", confidenceLabel: "Coming Soon", isComingSoon: true });
+    expect(fulham.bestPickProbability).toBeNull();
   });
 
   it("shows drafts only in preview", async () => {

@@ -15,6 +15,7 @@ import { goalsFromTeamView, resultPill, type ResultPill } from "../../shared/dom
 import { formatUpdatedAgo, teamNameOrFallback } from "../../shared/domain/format";
 import { LEAGUES, type LeagueKey } from "../../shared/domain/leagues";
 import { seasonCodeFor } from "../../shared/domain/matchweek";
+import { pickProbability, type OutcomeProbabilities } from "../../shared/domain/parlay-probability";
 import {
   bttsPickText,
   overUnderShort,
@@ -62,6 +63,8 @@ export interface MatchCard {
   resolution: Resolution;
   /** The confidence of the effective pick (the locked one once kicked off), which ranks the cards. */
   pickConfidence: number;
+  /** The model's probability, 0 to 1, that the best pick lands; null when the model has no number for it. */
+  bestPickProbability: number | null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -139,6 +142,11 @@ function predictionPickContent(row: PredictionRow | undefined): PickContent | nu
     bttsConfidence: row.bttsConfidence,
     projectedScore: `${row.projectedHomeScore}-${row.projectedAwayScore}`,
   };
+}
+
+/** The engine's outcome probabilities of a stored prediction. */
+function outcomeProbabilities(row: PredictionRow | undefined): OutcomeProbabilities | null {
+  return row ? { home: row.probHome, draw: row.probDraw, away: row.probAway, over25: row.probOver25, btts: row.probBtts } : null;
 }
 
 /**
@@ -223,7 +231,8 @@ function cardOf(row: FixtureRow, inputs: PickInputs): { card: MatchCard; preview
   const { home, away } = teamsOf(row);
   const preview = inputs.previews.get(previewKey(fixture.league, fixture.season, row.homeSlug, row.awaySlug)) ?? null;
   const editorial = editorialPickContent(preview);
-  const prediction = predictionPickContent(inputs.predictions.get(fixture.id));
+  const predictionRow = inputs.predictions.get(fixture.id);
+  const prediction = predictionPickContent(predictionRow);
   const effective = lockablePick({ editorial, prediction });
   const ledger = inputs.ledger.get(fixture.id);
   const locked = ledger
@@ -260,6 +269,7 @@ function cardOf(row: FixtureRow, inputs: PickInputs): { card: MatchCard; preview
     awayScore: fixture.awayScore,
     resolution,
     pickConfidence: (locked ?? effective)?.confidence ?? 0,
+    bestPickProbability: pickProbability(resolution.bestPick, home.name, away.name, outcomeProbabilities(predictionRow)),
   };
   return { card, preview };
 }
@@ -651,6 +661,41 @@ export async function getMatchBySlugs(
 ): Promise<MatchDetail | null> {
   const [row] = await pairingFixture(context, league, and(eq(homeTeams.slug, homeSlug), eq(awayTeams.slug, awaySlug)));
   return row ? detailOf(context, row, preview) : null;
+}
+
+/**
+ * The match two team slugs name, whichever league it is in: the pairing's fixture in `league`
+ * (the league the URL names) if it has one, else in any league; in the clock's season first,
+ * else the most recent. A URL with the wrong league, or /match/ with none, still finds it.
+ */
+export async function findMatchBySlugs(
+  context: ReadContext,
+  league: LeagueKey,
+  homeSlug: string,
+  awaySlug: string,
+  preview: boolean,
+): Promise<MatchDetail | null> {
+  const [row] = await slugPairingFixture(context, league, homeSlug, awaySlug);
+  return row ? detailOf(context, row, preview) : null;
+}
+
+/** The canonical URL of the match findMatchBySlugs finds, without reading the match itself. */
+export async function findMatchUrlBySlugs(
+  context: Pick<AppContext, "db" | "clock">,
+  league: LeagueKey,
+  homeSlug: string,
+  awaySlug: string,
+): Promise<string | null> {
+  const [row] = await slugPairingFixture(context, league, homeSlug, awaySlug);
+  return row ? hrefOf(row) : null;
+}
+
+function slugPairingFixture(context: Pick<AppContext, "db" | "clock">, league: LeagueKey, homeSlug: string, awaySlug: string) {
+  const season = seasonCodeFor(context.clock.now());
+  return selectFixtures(context)
+    .where(and(eq(homeTeams.slug, homeSlug), eq(awayTeams.slug, awaySlug)))
+    .orderBy(sql`${fixtures.league} = ${league} desc`, sql`${fixtures.season} = ${season} desc`, desc(fixtures.kickoffAt))
+    .limit(1);
 }
 
 /** Two clubs as a match of a league would pair them, and the moment their lineups and form are read up to. */

@@ -7,12 +7,13 @@
 import { data, type MetaDescriptor } from "@remix-run/node";
 import type { PortableText } from "../../shared/content/documents";
 import { portableTextToPlainText } from "../../shared/content/portable-text";
-import { formatPercent, standingLabel } from "../../shared/domain/format";
+import { formatConfidence, formatPercent, standingLabel } from "../../shared/domain/format";
 import { LEAGUES, type LeagueKey } from "../../shared/domain/leagues";
+import type { PickOutcome } from "../../shared/domain/picks";
 import { SITE_NAME } from "../../shared/domain/site";
 import { ALGO_RESULTS, HOME, leaguePicksUrl, leagueUrl, PICKS, teamListUrl } from "../../shared/domain/urls";
 import type { MatchCard } from "./matches.server";
-import { leagueHeading, PICKS_TITLE } from "./page-texts/league";
+import { leagueHeading, leaguePageCrumbs, PICKS_TITLE } from "./page-texts/league";
 import { matchBreadcrumb } from "./page-texts/match-cards";
 import { squadHeading } from "./page-texts/player";
 import { ALGO_RESULTS_TITLE } from "./page-texts/results";
@@ -53,26 +54,65 @@ export function homePageMeta(site: SiteSeo): MetaDescriptor[] {
   });
 }
 
-/** A league page; spec: "The top 3 matches feed page metadata". */
+/**
+ * A league page; spec: "The top 3 matches feed page metadata". Its BreadcrumbList is the trail
+ * the page shows up to the page itself: the Teams crumb after it is a link to a page below,
+ * which a BreadcrumbList, ending at the page it describes, does not list.
+ */
 export function leaguePageMeta(page: { league: LeagueKey; name: string; matches: readonly Teams[] }, site: SiteSeo): MetaDescriptor[] {
   const top = topMatchups(page.matches);
   const path = leagueUrl(page.league);
+  const crumbs = leaguePageCrumbs(page.league, page.name);
+  const trail = crumbs.slice(0, crumbs.findIndex((crumb) => crumb.current) + 1);
   return pageMeta({
     site,
     title: leagueHeading(page.name),
     description: `${page.name} predictions for this matchweek${top ? `: ${top}` : ""}. Best picks, 1X2, over/under and BTTS with confidence, plus the league table.`,
     path,
     image: leagueSocialImage(page.league),
-    jsonLd: (origin) => [
-      breadcrumbJsonLd(origin, [
-        { name: "Home", path: HOME },
-        { name: `${page.name} Predictions`, path },
-      ]),
-    ],
+    jsonLd: (origin) => [breadcrumbJsonLd(origin, trail.map((crumb) => ({ name: crumb.label, path: crumb.href })))],
   });
 }
 
 type MetaMatch = Pick<MatchCard, "league" | "home" | "away" | "href" | "resolution" | "kickoffAt" | "state" | "status">;
+
+const VERDICTS: Readonly<Record<PickOutcome, string>> = {
+  hit: "was a hit",
+  miss: "missed",
+  void: "was void",
+  pending: "is waiting to be settled",
+};
+
+/**
+ * The match page's description in each state of the match: a pick to come, a pick with its
+ * confidence, in play, and the final score with how the pick did. A finished match's pick is
+ * given with the confidence it was made with before kick-off, never the final 100%.
+ */
+export function matchPageDescription(match: Pick<MetaMatch, "league" | "home" | "away" | "resolution" | "state">): string {
+  const { home, away, resolution } = match;
+  const matchup = `${home.name} vs ${away.name}`;
+  const table = `the ${LEAGUES[match.league].name} table`;
+  const pick = resolution.isComingSoon || resolution.pickConfidence === null ? null : resolution.bestPick;
+  const confidence = resolution.pickConfidence === null ? "" : formatConfidence(resolution.pickConfidence);
+  switch (match.state) {
+    case "post-match": {
+      const result = resolution.score ? `${home.name} ${resolution.score} ${away.name}, final score.` : `${matchup} is over.`;
+      const verdict = pick
+        ? `Our best pick, ${pick} at ${confidence} confidence before kick-off, ${VERDICTS[resolution.picks.best.outcome]}.`
+        : "We made no pick for this match.";
+      return `${result} ${verdict} Pick results, match stats, form and ${table}.`;
+    }
+    case "live":
+      return pick
+        ? `${matchup} is live. Our pre-match best pick: ${pick} at ${confidence} confidence. Live score and events, odds, form, head-to-head and ${table}.`
+        : `${matchup} is live. Live score and events, odds, form, head-to-head and ${table}.`;
+    default: {
+      if (!pick) return `${matchup} prediction: our best pick is coming soon. Meanwhile, the odds, form, head-to-head and ${table}.`;
+      const projected = resolution.projectedScore ? `, projected score ${resolution.projectedScore}` : "";
+      return `${matchup} prediction: our best pick is ${pick} at ${confidence} confidence${projected}. Over/under, BTTS, odds, form, head-to-head and ${table}.`;
+    }
+  }
+}
 
 /**
  * A match page: title, description, canonical link, the league's social card, and the match as
@@ -82,7 +122,7 @@ export function matchPageMeta(page: { match: MetaMatch; place: MatchPlace | null
   const { match, place } = page;
   const title = matchBreadcrumb(match.home.name, match.away.name);
   const leagueName = LEAGUES[match.league].name;
-  const description = `${title}: best pick ${match.resolution.bestPick} (${match.resolution.confidenceLabel}), with the odds, form, head-to-head and the league table.`;
+  const description = matchPageDescription(match);
   const image = leagueSocialImage(match.league);
   return pageMeta({
     site,

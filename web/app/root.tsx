@@ -15,12 +15,15 @@ import { useServerMarkupBehaviour } from "./components/server-markup-behaviour";
 import { SITE_NAME, SOCIAL_URL } from "../../shared/domain/site";
 import { getSiteTexts } from "./site-texts.server";
 import appStyles from "./styles/app.css";
+import parlayStyles from "./styles/parlay.css";
 import playerSkeletonStyles from "./styles/player-skeleton.css";
 import { PlayerNavigationSkeleton } from "./components/player/PlayerPageSkeleton";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "stylesheet", href: appStyles },
+  // The Parlay Builder dialog and add buttons can appear on any page.
+  { rel: "stylesheet", href: parlayStyles },
   { rel: "stylesheet", href: playerSkeletonStyles },
 ];
 

@@ -252,6 +252,14 @@ export function findTeamByFootballDataName(name: string, league?: LeagueKey): Te
   return candidates.length === 1 ? candidates[0] : null;
 }
 
+/**
+ * Every name a pick text may use for a club, display name first ('FC Barcelona', 'Barcelona',
+ * 'Barça'...), for settlePick to tell which side a pick such as 'Barcelona to Win' backs.
+ */
+export function pickNamesOf(team: Team): string[] {
+  return namesOf(team);
+}
+
 export function getTeamBySlug(slug: string): Team | null {
   return bySlug.get(slug) ?? null;
 }

@@ -111,6 +111,16 @@ describe("the OpenAPI description", () => {
     expect(leaderboard.responses["200"].headers!["Cache-Control"].description).toContain("max-age=1800");
   });
 
+  it("describes each top-10 pick with its league's mark (spec 3: leagueBadgePath)", () => {
+    const schemas = document.components.schemas as Record<string, Record<string, unknown>>;
+    expect(schemas.TopPicks).toMatchObject({ properties: { picks: { items: { $ref: "#/components/schemas/TopPick" } } } });
+    const item = schemas.TopPick as { description: string; properties: Record<string, { type: string; pattern?: string }>; required: string[] };
+    expect(item.description).toContain("leagueBadgePath");
+    expect(item.properties.leagueBadgePath).toMatchObject({ type: "string" });
+    expect(new RegExp(item.properties.leagueBadgePath.pattern!).test("/badges/leagues/premier-league.svg?v=1")).toBe(true);
+    expect(item.required).toEqual(expect.arrayContaining(["leagueBadgePath", "rank", "fkpBestPick"]));
+  });
+
   it("is shown as a page with every text escaped", () => {
     const html = openApiHtml(document);
     expect(html).toContain("<h1>First Kick Picks API</h1>");

@@ -401,12 +401,21 @@ export const topLeaguePicksSchema = named(
   ),
 );
 
+export const topPickSchema = named(
+  "TopPick",
+  "One of the week's ten best picks: a featured match, its rank from 1, and leagueBadgePath, the league's mark (an SVG the site serves like the club badges, cacheable for a year: '/badges/leagues/{league}.svg?v=1').",
+  topLeaguePickSchema.extend({
+    leagueBadgePath: z.string().regex(/^\/badges\/leagues\/[a-z0-9-]+\.svg\?v=\d+$/),
+    rank: z.number().int().min(1).max(10),
+  }),
+);
+
 export const topPicksSchema = named(
   "TopPicks",
   "The ten most confident picks of the week across the five leagues. An empty list is an honest answer: there is no sample data.",
   z.strictObject({
     lastUpdated: instant.describe("When the list was computed."),
-    picks: z.array(topLeaguePickSchema.extend({ rank: z.number().int().min(1).max(10) })).max(10),
+    picks: z.array(topPickSchema).max(10),
   }),
 );
 
@@ -527,4 +536,42 @@ export const playerRecentFormAnswerSchema = named(
   "PlayerRecentForm",
   "The player's last five matches of the season, most recent first.",
   z.array(named("PlayerRecentFormItem", "One match and the player's part in it.", playerRecentFormItemSchema)).max(5),
+);
+
+const probability = z.number().min(0).max(1);
+
+export const seasonOutlookSchema = named(
+  "SeasonOutlook",
+  "The rest of the league's season simulated by the worker: every club's expected points, its chances of the title, the European places and relegation, and its distribution of final positions. teams is empty until the worker has computed it.",
+  z.strictObject({
+    league: leagueKeySchema,
+    season: z.string().describe("The season code, '2526' for 2025/26."),
+    seasons: count.describe("Seasons simulated."),
+    ratingSigma: z.number().describe("Standard deviation of each club's log attack and defence multipliers per simulated season (rating uncertainty)."),
+    resultsPlayed: count,
+    remainingFixtures: count,
+    computedAt: instant.nullable(),
+    teams: z.array(
+      named(
+        "TeamOutlook",
+        "One club's outlook; the current position is today's table with the league's tie-breakers.",
+        z.strictObject({
+          teamId: id,
+          teamName: z.string(),
+          currentPosition: id,
+          currentPoints: count,
+          played: count,
+          remaining: count.describe("Matches left."),
+          expectedPoints: z.number(),
+          expectedGoalDifference: z.number(),
+          title: probability.describe("P(finishing 1st)."),
+          championsLeague: probability.describe("P(finishing in the Champions League places)."),
+          europaLeague: probability.describe("P(finishing in the Europa League places)."),
+          relegation: probability.describe("P(finishing in the relegation zone)."),
+          positions: z.array(probability).describe("P(finishing 1st), P(2nd), … for every position."),
+          mostLikelyPosition: id,
+        }),
+      ),
+    ),
+  }),
 );

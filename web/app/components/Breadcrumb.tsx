@@ -3,18 +3,26 @@ import { PageLink } from "./PageLink";
 export interface Crumb {
   label: string;
   href?: string;
+  /** The page being shown; by default the last crumb is. */
+  current?: boolean;
 }
 
-/** The trail itself: the list inside the breadcrumb's nav (MatchView shows it as server markup). */
+/**
+ * The trail itself: the list inside the breadcrumb's nav (MatchView shows it as server markup).
+ * The current page is plain text; every other crumb with an address links to it, also one after
+ * the current page (the league page's trail ends in a link to its team list).
+ */
 export function BreadcrumbTrail({ crumbs }: { crumbs: readonly Crumb[] }) {
+  const marked = crumbs.findIndex((crumb) => crumb.current);
+  const currentIndex = marked === -1 ? crumbs.length - 1 : marked;
   return (
     <ol>
       {crumbs.map((crumb, index) => (
         <li key={`${index}-${crumb.label}`}>
-          {crumb.href && index < crumbs.length - 1 ? (
+          {crumb.href && index !== currentIndex ? (
             <PageLink to={crumb.href}>{crumb.label}</PageLink>
           ) : (
-            <span aria-current={index === crumbs.length - 1 ? "page" : undefined}>{crumb.label}</span>
+            <span aria-current={index === currentIndex ? "page" : undefined}>{crumb.label}</span>
           )}
         </li>
       ))}
@@ -22,7 +30,7 @@ export function BreadcrumbTrail({ crumbs }: { crumbs: readonly Crumb[] }) {
   );
 }
 
-/** A breadcrumb trail; the last crumb is the current page. */
+/** A breadcrumb trail with the current page marked (the last crumb unless another is). */
 export function Breadcrumb({ crumbs }: { crumbs: readonly Crumb[] }) {
   return (
     <nav className="breadcrumb" aria-label="Breadcrumb">

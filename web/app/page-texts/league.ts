@@ -1,4 +1,13 @@
 /** The spec's texts of the league and picks pages (sections 2, 4 and 8), quoted exactly. */
+import type { LeagueKey } from "../../../shared/domain/leagues";
+import { HOME, leagueUrl, teamListUrl } from "../../../shared/domain/urls";
+
+/** A crumb of a page's trail with its address; `current` marks the page itself. */
+export interface LeagueCrumb {
+  label: string;
+  href: string;
+  current?: boolean;
+}
 
 export const leagueHeading = (league: string) => `${league} Predictions & Betting Tips`;
 export const leagueLoadingText = (league: string) => `Loading ${league} fixtures...`;
@@ -8,3 +17,15 @@ export const NO_PLAYER_DATA_TEXT = "No player data available yet";
 export const TOP_PLAYERS_HEADING = "Top Players Leaderboard";
 export const PICKS_TITLE = "Picks & Parlays";
 export const LEAGUE_REDIRECT_TEXT = "Redirecting to Premier League Predictions...";
+
+/**
+ * Spec 2: "Breadcrumb: Home, league predictions, Teams", and "Teams link" to the league's team
+ * list. The league page is the second crumb; Teams comes after it as a link to its team list.
+ */
+export function leaguePageCrumbs(league: LeagueKey, name: string): LeagueCrumb[] {
+  return [
+    { label: "Home", href: HOME },
+    { label: `${name} Predictions`, href: leagueUrl(league), current: true },
+    { label: "Teams", href: teamListUrl(league) },
+  ];
+}

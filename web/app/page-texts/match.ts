@@ -15,6 +15,10 @@ export const MATCH_SECTIONS = {
   final: "Final Predictions & Best Pick",
 } as const;
 export const SEE_FULL_TABLE_TEXT = "See Full League Table";
+/** Sub-headings of 'Key Insights, Stats & Trends' for the editors' tactical analysis and the meetings. */
+export const TACTICAL_ANALYSIS_HEADING = "Tactical Analysis";
+export const HEAD_TO_HEAD_HEADING = "Head-to-head";
+export const NO_MEETINGS_TEXT = "No previous meetings in our data.";
 
 export const SUMMARY_MISSING_TEXT = "Match preview will be available soon. Check back as the data comes in.";
 export const LINEUPS_MISSING_TEXT = "Recent lineups coming soon with match analysis.";

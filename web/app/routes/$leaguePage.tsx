@@ -3,6 +3,7 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { useLiveRefresh } from "../components/match/useLiveRefresh";
+import { ParlayButtonSlots } from "../components/parlay/ParlayButtonSlots";
 import { ServerMarkup } from "../components/ServerMarkup";
 import { publicPageHeaders } from "../cache-control";
 import { loadLeaguePage } from "../league-page.server";
@@ -10,7 +11,7 @@ import { errorPageMeta } from "../route-meta";
 import playerStyles from "../styles/players.css";
 import { LEAGUE_TABLE_ANCHOR } from "../../../shared/domain/urls";
 
-/** A league's page, /{league-slug}-predictions: rendered on the server (LeaguePageContent). */
+/** A league's page, /{league-slug}-predictions: rendered on the server (LeaguePageContent), with live parlay buttons. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadLeaguePage(context, request);
 }
@@ -33,7 +34,12 @@ export default function LeaguePage() {
     }
   }, [location.hash]);
 
-  return <ServerMarkup as="div" className="page league-page" markup={page.content} />;
+  return (
+    <>
+      <ServerMarkup as="div" className="page league-page" markup={page.content} />
+      <ParlayButtonSlots markup={page.content} />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

@@ -1,3 +1,4 @@
+import { leagueBadgeUrl } from "../../../shared/domain/urls";
 import { ENDPOINTS } from "../api/endpoints.server";
 import { topLeaguePick } from "../api/presenters.server";
 import { endpointAction, endpointLoader, ok } from "../api/respond.server";
@@ -8,7 +9,7 @@ export const loader = endpointLoader(ENDPOINTS.topPicks, async ({ context, previ
   const picks = await getTopPicks(context, preview);
   return ok({
     lastUpdated: context.clock.now().toISOString(),
-    picks: picks.map((match, index) => ({ rank: index + 1, ...topLeaguePick(match) })),
+    picks: picks.map((match, index) => ({ rank: index + 1, ...topLeaguePick(match), leagueBadgePath: leagueBadgeUrl(match.league) })),
   });
 });
 

@@ -3,11 +3,12 @@ import { useLoaderData } from "@remix-run/react";
 import { publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { useLiveRefresh } from "../components/match/useLiveRefresh";
+import { ParlayButtonSlots } from "../components/parlay/ParlayButtonSlots";
 import { ServerMarkup } from "../components/ServerMarkup";
 import { loadPicksPage } from "../picks-page.server";
 import { errorPageMeta } from "../route-meta";
 
-/** /picks: the week's top picks across the five leagues, rendered on the server (PicksPageContent). */
+/** /picks: the week's top picks across the five leagues, rendered on the server (PicksPageContent), with live parlay buttons. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadPicksPage(context, request);
 }
@@ -19,7 +20,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => data?.meta
 export default function PicksPage() {
   const page = useLoaderData<typeof loader>();
   useLiveRefresh(page.live);
-  return <ServerMarkup as="div" className="page picks-page" markup={page.content} />;
+  return (
+    <>
+      <ServerMarkup as="div" className="page picks-page" markup={page.content} />
+      <ParlayButtonSlots markup={page.content} />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

@@ -11,6 +11,7 @@ import type { FoundFixture } from "../internal/united-brighton.server";
 import { CREATE_MATCH_FAILED_TEXT, FIND_FIXTURE_FAILED_TEXT, LIVE_DATA_FAILED_TEXT } from "../page-texts/internal";
 import { NO_LIVE_EVENTS_TEXT } from "../page-texts/match";
 import internalStyles from "../styles/internal.css";
+import { liveClockLabel } from "../../../shared/domain/format";
 import { seasonLabel } from "../../../shared/domain/matchweek";
 import { API_STATUS } from "../../../shared/domain/urls";
 
@@ -122,7 +123,7 @@ function LiveMatchView({ answer }: { answer: LiveMatchAnswer | NoLiveMatchAnswer
     );
   }
   const { match } = answer;
-  const minute = match.liveMinute === null ? match.status : `${match.liveMinute}'${match.injuryTime ? `+${match.injuryTime}` : ""}`;
+  const minute = liveClockLabel(match.status, match.liveMinute, match.injuryTime) ?? match.status;
   return (
     <div className="internal-result internal-result--ok">
       <p className="internal-result__title">

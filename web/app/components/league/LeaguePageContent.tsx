@@ -2,11 +2,11 @@
  * The league page's content: breadcrumb, header, the week's ranked matches, the table and the
  * leaderboards. Rendered on the server only (league-page.server.tsx); the route shows the markup.
  */
-import { ALGO_RESULTS, HOME, LEAGUE_TABLE_ANCHOR, leagueUrl, teamListUrl } from "../../../../shared/domain/urls";
+import { ALGO_RESULTS, LEAGUE_TABLE_ANCHOR } from "../../../../shared/domain/urls";
 import type { TableBand } from "../../../../shared/domain/leagues";
 import type { Leaderboards } from "../../leaderboard.server";
 import type { MatchCard } from "../../matches.server";
-import { leagueHeading, NO_FIXTURES_TEXT, NO_TABLE_DATA_TEXT, TOP_PLAYERS_HEADING } from "../../page-texts/league";
+import { leagueHeading, leaguePageCrumbs, NO_FIXTURES_TEXT, NO_TABLE_DATA_TEXT, TOP_PLAYERS_HEADING } from "../../page-texts/league";
 import type { LeagueTable } from "../../standings.server";
 import { Breadcrumb } from "../Breadcrumb";
 import { RankedMatchCard } from "../match/RankedMatchCard";
@@ -27,13 +27,7 @@ export interface LeaguePageData {
 export function LeaguePageContent({ page }: { page: LeaguePageData }) {
   return (
     <>
-      <Breadcrumb
-        crumbs={[
-          { label: "Home", href: HOME },
-          { label: `${page.name} Predictions`, href: leagueUrl(page.league) },
-          { label: "Teams", href: teamListUrl(page.league) },
-        ]}
-      />
+      <Breadcrumb crumbs={leaguePageCrumbs(page.league, page.name)} />
       <header className="page-header">
         <p className="badge">
           {page.name} · {page.seasonLabel}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useId, useRef, useState, type MouseEvent, type PointerEvent } from "react";
 import {
   isInParlay,
   PARLAY_ADD_FAILED,
@@ -7,17 +7,31 @@ import {
   type ParlayPick,
 } from "../../../../shared/domain/parlay";
 import { addToParlay, parlayButtonState } from "../../../../shared/domain/parlay-rules";
-import { OPEN_PARLAY_MODAL_EVENT, PARLAY_UPDATED_EVENT, readParlay, storeParlayOrToast } from "../parlay/parlay-storage";
+import {
+  announcePickAdded,
+  OPEN_PARLAY_MODAL_EVENT,
+  PARLAY_UPDATED_EVENT,
+  readParlay,
+  storeParlayOrToast,
+} from "../parlay/parlay-storage";
 
 /**
- * The match page's parlay button with the states of spec 4 (parlayButtonState). The pick is
- * kept in this browser session; a refusal is announced beside the button, and a successful add
- * asks for the parlay dialog.
+ * The parlay button of a match (the match page's header and the ranked match cards) with the
+ * states of spec 4 (parlayButtonState). The pick is kept in this browser session; a refusal is
+ * announced beside the button, and a successful add announces the pick and asks for the
+ * parlay dialog.
+ *
+ * The hover label ('Remove from PB') follows a mouse pointer only: focus is not hover, so a
+ * button focused from the keyboard, or given focus back when the dialog closes, shows its real
+ * state ('Added to Your PB'). After a click the mouse has to move to show it again: the browser
+ * reports the pointer entering again, where it was, when the dialog that covered it closes.
  */
 export function AddToParlayButton({ pick }: { pick: ParlayPick }) {
   const [inParlay, setInParlay] = useState(false);
   const [hovering, setHovering] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const clickedAt = useRef<{ x: number; y: number } | null>(null);
+  const hintId = useId();
 
   useEffect(() => {
     const refresh = () => setInParlay(isInParlay(readParlay(), pick.id));
@@ -31,7 +45,9 @@ export function AddToParlayButton({ pick }: { pick: ParlayPick }) {
   }, [pick.id]);
 
   const state = parlayButtonState({ state: pick.matchState }, pick.pick, inParlay);
-  const onClick = () => {
+  const onClick = (event: MouseEvent) => {
+    setHovering(false);
+    clickedAt.current = { x: event.clientX, y: event.clientY };
     if (state.action === "remove") {
       storeParlayOrToast(removeFromParlay(readParlay(), pick.id), PARLAY_REMOVE_FAILED);
       setMessage(null);
@@ -43,7 +59,26 @@ export function AddToParlayButton({ pick }: { pick: ParlayPick }) {
       return;
     }
     setMessage(null);
-    if (storeParlayOrToast(added.picks, PARLAY_ADD_FAILED)) window.dispatchEvent(new CustomEvent(OPEN_PARLAY_MODAL_EVENT));
+    if (storeParlayOrToast(added.picks, PARLAY_ADD_FAILED)) {
+      announcePickAdded({ pick, count: added.picks.length });
+      window.dispatchEvent(new CustomEvent(OPEN_PARLAY_MODAL_EVENT));
+    }
+  };
+  // Click coordinates are whole pixels, pointer coordinates fractional: the same spot is within 1 px.
+  const atClick = (event: PointerEvent) => {
+    const clicked = clickedAt.current;
+    return clicked !== null && Math.abs(clicked.x - event.clientX) < 1 && Math.abs(clicked.y - event.clientY) < 1;
+  };
+  // Touch and pen taps also raise pointer events; only a mouse hovers.
+  const onPointerOver = (event: PointerEvent) => {
+    if (event.pointerType !== "mouse" || atClick(event)) return;
+    clickedAt.current = null;
+    setHovering(true);
+  };
+  const onPointerLeave = (event: PointerEvent) => {
+    setHovering(false);
+    // Left for somewhere else (not a dialog opening over the pointer): the next entry is a real hover.
+    if (!atClick(event)) clickedAt.current = null;
   };
 
   return (
@@ -53,13 +88,18 @@ export function AddToParlayButton({ pick }: { pick: ParlayPick }) {
         className={`button parlay-add__button${inParlay ? " parlay-add__button--added" : ""}`}
         disabled={state.disabled}
         onClick={onClick}
-        onMouseEnter={() => setHovering(true)}
-        onMouseLeave={() => setHovering(false)}
-        onFocus={() => setHovering(true)}
-        onBlur={() => setHovering(false)}
+        onPointerEnter={onPointerOver}
+        onPointerMove={onPointerOver}
+        onPointerLeave={onPointerLeave}
+        aria-describedby={state.action === "remove" ? hintId : undefined}
       >
         {hovering && state.hoverLabel ? state.hoverLabel : state.label}
       </button>
+      {state.action === "remove" ? (
+        <span id={hintId} hidden>
+          Press to remove this pick from your Parlay Builder.
+        </span>
+      ) : null}
       <p className="parlay-add__message" role="status">
         {message}
       </p>

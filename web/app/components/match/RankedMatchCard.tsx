@@ -1,11 +1,17 @@
 import { FullPredictionLink } from "./FullPredictionLink";
 import type { MatchCard } from "../../matches.server";
+import { ParlayButtonSlot } from "../parlay/ParlayButtonSlots";
+import { matchParlayPick } from "./parlay-pick";
 import { PickBox } from "./PickBox";
 import { Scoreline } from "./Scoreline";
 import { KickoffTime } from "./KickoffTime";
 import { TeamBadge } from "../team/TeamBadge";
 
-/** The spec's ranked match card: rank number, teams, score, pick box, link to the full prediction. */
+/**
+ * The spec's ranked match card: rank number, teams, score, pick box, link to the full
+ * prediction, and the parlay add button of the match page (the same pick, the same rules). The
+ * card is rendered on the server; the page's ParlayButtonSlots brings the button to life.
+ */
 export function RankedMatchCard({ match, rank }: { match: MatchCard; rank: number }) {
   const { resolution } = match;
   return (
@@ -23,7 +29,10 @@ export function RankedMatchCard({ match, rank }: { match: MatchCard; rank: numbe
           <KickoffTime iso={match.kickoffAt} />
         </p>
         <PickBox resolution={resolution} state={match.state} />
-        <FullPredictionLink match={match} />
+        <div className="match-card__actions">
+          <FullPredictionLink match={match} />
+          <ParlayButtonSlot pick={matchParlayPick(match, match.bestPickProbability)} />
+        </div>
       </div>
     </article>
   );

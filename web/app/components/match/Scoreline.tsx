@@ -1,22 +1,19 @@
+import { liveClockLabel } from "../../../../shared/domain/format";
 import { FINAL_SCORE_TEXT, LIVE_BADGE_TEXT, VS_TEXT } from "../../page-texts/match-cards";
 import type { MatchCard } from "../../matches.server";
 
-/** The minute with its injury time: "90+3'". */
-export function minuteLabel(minute: number | null, injuryTime: number | null): string | null {
-  if (minute === null) return null;
-  return injuryTime ? `${minute}+${injuryTime}'` : `${minute}'`;
-}
-
-type ScorelineMatch = Pick<MatchCard, "state" | "homeScore" | "awayScore" | "minute" | "injuryTime" | "resolution">;
+/** The provider's status tells half-time from play; a list that does not carry it shows the minute. */
+type ScorelineMatch = Pick<MatchCard, "state" | "homeScore" | "awayScore" | "minute" | "injuryTime" | "resolution"> &
+  Partial<Pick<MatchCard, "status">>;
 
 /**
- * Spec 4: live shows the red LIVE badge, the live score (default '0 - 0') and the minute;
- * post-match shows 'Final Score'; pre-match shows 'VS'.
+ * Spec 4: live shows the red LIVE badge, the live score (default '0 - 0') and the minute
+ * ('HT' during the break); post-match shows 'Final Score'; pre-match shows 'VS'.
  */
 export function Scoreline({ match, updatedAgo }: { match: ScorelineMatch; updatedAgo?: string | null }) {
   if (match.state === "live") {
     const score = match.resolution.liveScore ?? { home: 0, away: 0 };
-    const minute = minuteLabel(match.minute, match.injuryTime);
+    const minute = liveClockLabel(match.status, match.minute, match.injuryTime);
     return (
       <span className="scoreline scoreline--live">
         <span className="live-badge">{LIVE_BADGE_TEXT}</span>

@@ -7,14 +7,15 @@
  */
 import { formatPercent } from "../../../../shared/domain/format";
 import { LEAGUES } from "../../../../shared/domain/leagues";
-import type { ParlayPick } from "../../../../shared/domain/parlay";
 import type { PickProbabilities } from "../../embedded-match.server";
 import type { MatchSummary } from "../../matches.server";
-import { matchBreadcrumb } from "../../page-texts/match-cards";
+import { matchBreadcrumb, pickConfidenceTexts } from "../../page-texts/match-cards";
 import { renderServerHtml } from "../../server-markup.server";
 import type { ServerHtml } from "../ServerMarkup";
 import { KickoffTime } from "./KickoffTime";
+import { matchParlayPick } from "./parlay-pick";
 import type { MatchHeroView } from "./MatchHero";
+import { PickVerdict } from "./PickBox";
 import { PickOutcomeBadge } from "./PickOutcomeBadge";
 import { Scoreline } from "./Scoreline";
 
@@ -25,6 +26,7 @@ type HeroMatch = Pick<
   | "href"
   | "kickoffAt"
   | "state"
+  | "status"
   | "minute"
   | "injuryTime"
   | "home"
@@ -37,29 +39,13 @@ type HeroMatch = Pick<
   | "updatedAgo"
 >;
 
-/** What the header's parlay button adds: the best pick, with the model's probability when it has one. */
-function parlayPick(match: HeroMatch, probability: number | null): ParlayPick {
-  const { resolution, home, away } = match;
-  return {
-    id: `match-${match.id}`,
-    pick: resolution.bestPick,
-    league: LEAGUES[match.league].name,
-    confidence: resolution.confidence,
-    matchup: `${home.name} vs ${away.name}`,
-    homeTeam: home.name,
-    awayTeam: away.name,
-    matchState: match.state,
-    href: match.href,
-    ...(probability === null ? {} : { probability }),
-  };
-}
-
 export function matchHeroView(match: HeroMatch, probabilities: PickProbabilities): MatchHeroView {
   const { resolution, home, away } = match;
+  const confidence = pickConfidenceTexts(resolution);
   return {
     leagueName: LEAGUES[match.league].name,
     title: matchBreadcrumb(home.name, away.name),
-    parlayPick: parlayPick(match, probabilities.best),
+    parlayPick: matchParlayPick(match, probabilities.best),
     markup: {
       meta: renderServerHtml(
         <>
@@ -79,9 +65,9 @@ export function matchHeroView(match: HeroMatch, probabilities: PickProbabilities
         <>
           <span className="pick-box__label">Best Pick</span>
           <strong className="pick-box__pick">{resolution.bestPick}</strong>
-          {resolution.isComingSoon ? null : <span className="pick-box__confidence">Confidence {resolution.confidenceLabel}</span>}
+          {confidence.confidence ? <span className="pick-box__confidence">{confidence.confidence}</span> : null}
           {resolution.projectedScore ? <span className="pick-box__score">Projected score {resolution.projectedScore}</span> : null}
-          <PickOutcomeBadge outcome={resolution.picks.best.outcome} />
+          <PickVerdict outcome={resolution.picks.best.outcome} preMatch={confidence.preMatch} />
         </>,
       ),
     },

@@ -5,13 +5,24 @@
  * MatchView shows it around the interactive header (MatchHero).
  */
 import type { ReactNode } from "react";
-import { formatPercent } from "../../../../shared/domain/format";
+import { formatMatchMinute, formatPercent } from "../../../../shared/domain/format";
 import { LEAGUES } from "../../../../shared/domain/leagues";
 import { HOME, leagueTableUrl, leagueUrl } from "../../../../shared/domain/urls";
 import type { TeamKeyPlayers } from "../../key-players.server";
 import type { MatchDetail } from "../../matches.server";
-import { backToLeagueText, LINEUPS_MISSING_TEXT, MATCH_SECTIONS, NO_LIVE_EVENTS_TEXT, SEE_FULL_TABLE_TEXT, SUMMARY_MISSING_TEXT, TEAM_FORM_EMPTY_TEXT } from "../../page-texts/match";
-import { matchBreadcrumb } from "../../page-texts/match-cards";
+import {
+  backToLeagueText,
+  HEAD_TO_HEAD_HEADING,
+  LINEUPS_MISSING_TEXT,
+  MATCH_SECTIONS,
+  NO_LIVE_EVENTS_TEXT,
+  NO_MEETINGS_TEXT,
+  SEE_FULL_TABLE_TEXT,
+  SUMMARY_MISSING_TEXT,
+  TACTICAL_ANALYSIS_HEADING,
+  TEAM_FORM_EMPTY_TEXT,
+} from "../../page-texts/match";
+import { matchBreadcrumb, pickConfidenceTexts } from "../../page-texts/match-cards";
 import { PLAYER_STATS_MISSING_TEXT, STANDINGS_MISSING_TEXT } from "../../page-texts/shared";
 import { renderOptionalRichText } from "../../rich-text.server";
 import { renderServerHtml } from "../../server-markup.server";
@@ -24,8 +35,8 @@ import type { ServerHtml } from "../ServerMarkup";
 import { KeyPlayersView } from "./KeyPlayersView";
 import { KickoffTime } from "./KickoffTime";
 import type { MatchSectionsMarkup } from "./MatchView";
+import { PickVerdict } from "./PickBox";
 import { PickOutcomeBadge } from "./PickOutcomeBadge";
-import { minuteLabel } from "./Scoreline";
 import { TeamLineupView } from "./TeamLineupView";
 
 const percent = (probability: number) => formatPercent(probability * 100);
@@ -55,6 +66,8 @@ export function renderMatchSections({
   const leagueName = LEAGUES[match.league].name;
   const title = matchBreadcrumb(home.name, away.name);
   const summary = renderOptionalRichText(preview?.matchSummary);
+  const tacticalAnalysis = renderOptionalRichText(preview?.tacticalAnalysis);
+  const headToHeadNotes = renderOptionalRichText(preview?.headToHead);
   const predictedLineups = renderOptionalRichText(preview?.predictedLineups);
   const keyPlayerStats = renderOptionalRichText(preview?.keyPlayerStats);
   const teamFormMomentum = renderOptionalRichText(preview?.teamFormMomentum);
@@ -62,10 +75,15 @@ export function renderMatchSections({
   const finalPredictionSummary = renderOptionalRichText(preview?.finalPredictionSummary);
   const hasForm = match.form.home.length > 0 || match.form.away.length > 0;
   const snapshot = snapshotRows(table, [home.id, away.id]);
+  const bestConfidence = pickConfidenceTexts(resolution);
+  // The BTTS call's own confidence (the editor's, else the algorithm's) shows before kick-off
+  // only: the ledger row locked at kick-off holds the algorithm's figure for the call instead.
+  const bttsConfidence =
+    match.state === "pre-match" && resolution.picks.btts.code ? pickConfidenceTexts(resolution, resolution.bttsConfidence).confidence : null;
   const picks = [
-    { label: "Match Result", pick: resolution.picks.result },
-    { label: "Over/Under", pick: resolution.picks.overUnder },
-    { label: "Both Teams to Score", pick: resolution.picks.btts },
+    { label: "Match Result", pick: resolution.picks.result, confidence: null },
+    { label: "Over/Under", pick: resolution.picks.overUnder, confidence: null },
+    { label: "Both Teams to Score", pick: resolution.picks.btts, confidence: bttsConfidence },
   ];
 
   const sections: Array<{ id: string; title: string; content: ReactNode } | null> = [
@@ -90,6 +108,12 @@ export function renderMatchSections({
                 <li key={insight}>{insight}</li>
               ))}
             </ul>
+          ) : null}
+          {tacticalAnalysis ? (
+            <div className="stat-block">
+              <h3>{TACTICAL_ANALYSIS_HEADING}</h3>
+              <RichText value={tacticalAnalysis} />
+            </div>
           ) : null}
           {match.probabilities ? (
             <div className="stat-block">
@@ -183,7 +207,7 @@ export function renderMatchSections({
                 <ol className="events">
                   {match.events.map((event, index) => (
                     <li key={`${event.minute}-${event.extraMinute}-${event.side}-${event.player}-${index}`} className={`event event--${event.side}`}>
-                      <span className="event__minute">{minuteLabel(event.minute, event.extraMinute)}</span>{" "}
+                      <span className="event__minute">{formatMatchMinute(event.minute, event.extraMinute)}</span>{" "}
                       <span aria-hidden="true">{event.type === "Goal" ? "⚽" : event.detail === "Red Card" ? "🟥" : "🟨"}</span>{" "}
                       {event.detail ?? event.type} · {event.player ?? "Unknown"} ({event.side === "home" ? home.name : away.name})
                     </li>
@@ -193,9 +217,10 @@ export function renderMatchSections({
             </div>
           ) : null}
           <div className="stat-block">
-            <h3>Head-to-head</h3>
+            <h3>{HEAD_TO_HEAD_HEADING}</h3>
+            <Editorial html={headToHeadNotes} />
             {match.headToHead.length === 0 ? (
-              <p className="empty-text">No previous meetings in our data.</p>
+              headToHeadNotes ? null : <p className="empty-text">{NO_MEETINGS_TEXT}</p>
             ) : (
               <ul className="h2h">
                 {match.headToHead.map((meeting) => (
@@ -303,13 +328,14 @@ export function renderMatchSections({
             <div className="final-pick final-pick--best">
               <span className="final-pick__label">Best Pick</span>
               <strong>{resolution.bestPick}</strong>
-              <span>{resolution.confidenceLabel}</span>
-              <PickOutcomeBadge outcome={resolution.picks.best.outcome} />
+              {bestConfidence.confidence ? <span className="final-pick__confidence">{bestConfidence.confidence}</span> : null}
+              <PickVerdict outcome={resolution.picks.best.outcome} preMatch={bestConfidence.preMatch} />
             </div>
-            {picks.map(({ label, pick }) => (
+            {picks.map(({ label, pick, confidence }) => (
               <div key={label} className="final-pick">
                 <span className="final-pick__label">{label}</span>
                 <strong>{pick.text}</strong>
+                {confidence ? <span className="final-pick__confidence">{confidence}</span> : null}
                 <PickOutcomeBadge outcome={pick.outcome} />
               </div>
             ))}

@@ -12,7 +12,13 @@ import { averageConfidence, PARLAY_COPIED, PARLAY_COPY_FAILED, parlayCopyText } 
 import { combinedProbability, sameMatchMatchups } from "../../../../shared/domain/parlay-probability";
 import { SITE_NAME } from "../../../../shared/domain/site";
 import { PARLAY_TOAST_DURATION_MS, showToast } from "../toast/toast-events";
-import { OPEN_PARLAY_MODAL_EVENT, PARLAY_UPDATED_EVENT, readParlay, storeParlayOrToast } from "./parlay-storage";
+import {
+  announceModalOpen,
+  OPEN_PARLAY_MODAL_EVENT,
+  PARLAY_UPDATED_EVENT,
+  readParlay,
+  storeParlayOrToast,
+} from "./parlay-storage";
 
 export interface ParlayModalProps {
   /**
@@ -23,9 +29,11 @@ export interface ParlayModalProps {
 }
 
 /**
- * The Parlay Builder dialog, opened by the openParlayModal window event: the stored picks, remove
- * one, clear, copy to the clipboard, and a how-it-works panel. A native modal dialog keeps focus
- * inside and closes on Escape; focus goes back to whatever opened it.
+ * The Parlay Builder dialog, opened by the openParlayModal window event (and announcing itself
+ * with modalOpen once open): the stored picks, remove one, clear, copy to the clipboard, and a
+ * how-it-works panel. A native modal dialog keeps focus inside and closes on Escape; focus goes
+ * back to whatever opened it. Clear and Copy stay in view at the foot of the dialog however
+ * long the list is.
  */
 export function ParlayModal({ openedBy }: ParlayModalProps = {}) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -66,6 +74,7 @@ export function ParlayModal({ openedBy }: ParlayModalProps = {}) {
     if (open && !dialog.open) {
       dialog.showModal();
       closeRef.current?.focus();
+      announceModalOpen({ count: readParlay().length });
     } else if (!open && dialog.open) {
       dialog.close();
     }

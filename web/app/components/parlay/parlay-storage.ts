@@ -2,9 +2,42 @@ import { PARLAY_STORAGE_KEY, type ParlayPick } from "../../../../shared/domain/p
 import { parseStoredParlay } from "../../../../shared/domain/stored-parlay";
 import { showToast } from "../toast/toast-events";
 
-/** Fired on window whenever the stored parlay changes in this tab. */
-export const PARLAY_UPDATED_EVENT = "parlayUpdated";
+/**
+ * The Parlay Builder's window events (spec 2 and 7: "window events for add, update, modal-open").
+ * Any script on the page may listen to them; only openParlayModal is a request, the others
+ * announce what has already happened:
+ *
+ * - `openParlayModal` (no detail): asks for the Parlay Builder dialog.
+ * - `parlayUpdated` (no detail): the stored parlay changed in this tab (added, removed, cleared).
+ * - `pickAdded` (detail `{ pick, count }`): a pick joined the parlay; `pick` is the stored
+ *   ParlayPick and `count` the number of picks now stored. Fired after parlayUpdated.
+ * - `modalOpen` (detail `{ count }`): the dialog is open and shows `count` picks.
+ *
+ * Toasts have their own events (toast-events.ts).
+ */
 export const OPEN_PARLAY_MODAL_EVENT = "openParlayModal";
+export const PARLAY_UPDATED_EVENT = "parlayUpdated";
+export const PICK_ADDED_EVENT = "pickAdded";
+export const MODAL_OPEN_EVENT = "modalOpen";
+
+export interface PickAddedDetail {
+  pick: ParlayPick;
+  count: number;
+}
+
+export interface ModalOpenDetail {
+  count: number;
+}
+
+/** Announces a pick that has just been stored (PICK_ADDED_EVENT). */
+export function announcePickAdded(detail: PickAddedDetail): void {
+  window.dispatchEvent(new CustomEvent<PickAddedDetail>(PICK_ADDED_EVENT, { detail }));
+}
+
+/** Announces that the Parlay Builder dialog has opened (MODAL_OPEN_EVENT). */
+export function announceModalOpen(detail: ModalOpenDetail): void {
+  window.dispatchEvent(new CustomEvent<ModalOpenDetail>(MODAL_OPEN_EVENT, { detail }));
+}
 
 export function readParlay(): ParlayPick[] {
   try {

@@ -1,7 +1,8 @@
 /**
- * The picks page's content: the editors' Sunday parlay, the week's top picks across the five
- * leagues, links to each league's picks and how the Parlay Builder works. Rendered on the server
- * only (picks-page.server.tsx); the route shows the markup.
+ * The picks page's content: the editors' Sunday parlay (each leg settled once its match is over),
+ * the week's top picks across the five leagues, links to each league's picks and how the Parlay
+ * Builder works. Rendered on the server only (picks-page.server.tsx); the route shows the markup
+ * and brings the cards' parlay buttons to life (ParlayButtonSlots).
  */
 import { formatConfidence } from "../../../../shared/domain/format";
 import { ALL_LEAGUES } from "../../../../shared/domain/leagues";
@@ -9,9 +10,13 @@ import { ALGO_RESULTS, leaguePicksUrl, leagueUrl } from "../../../../shared/doma
 import type { MatchCard } from "../../matches.server";
 import { PICKS_TITLE } from "../../page-texts/league";
 import type { SundayParlayView } from "../../picks.server";
+import { PickOutcomeBadge } from "../match/PickOutcomeBadge";
 import { PageLink } from "../PageLink";
 import { ParlayBuilderExplainer } from "./ParlayBuilderExplainer";
 import { RankedPicksList } from "./RankedPicksList";
+
+/** The Sunday parlay is the editors' own, not the algorithm's pick: said beside every selection. */
+export const EDITORS_SELECTION = "Editors' selection";
 
 export function PicksPageContent({ page }: { page: { parlay: SundayParlayView | null; topPicks: MatchCard[]; topPicksLimit: number } }) {
   return (
@@ -30,17 +35,29 @@ export function PicksPageContent({ page }: { page: { parlay: SundayParlayView | 
         {page.parlay && page.parlay.legs.length > 0 ? (
           <>
             <p className="muted">Last updated {page.parlay.lastUpdated}</p>
+            <p className="parlay-legs__note">
+              <strong>{EDITORS_SELECTION}.</strong> Our editors chose these five legs; a leg's selection can differ
+              from the algorithm's best pick on its match page. Each leg shows HIT or MISS once its match is over.
+            </p>
             <ol className="parlay-legs">
               {page.parlay.legs.map((leg) => (
                 <li key={leg.matchId} className="parlay-leg">
-                  <p className="parlay-leg__match">{leg.match}</p>
+                  <div className="parlay-leg__header">
+                    <p className="parlay-leg__match">{leg.match}</p>
+                    {leg.result ? (
+                      <p className="parlay-leg__result">
+                        <span>Final Score {leg.result.finalScore}</span>
+                        <PickOutcomeBadge outcome={leg.result.outcome} />
+                      </p>
+                    ) : null}
+                  </div>
                   <dl className="parlay-leg__facts">
                     <div>
                       <dt>League</dt>
                       <dd>{leg.league}</dd>
                     </div>
                     <div>
-                      <dt>Selection</dt>
+                      <dt>{EDITORS_SELECTION}</dt>
                       <dd>{leg.selection}</dd>
                     </div>
                     <div>
