@@ -81,17 +81,28 @@ interface Totals {
   points: number;
 }
 
+/** What the tie-breakers measure of a team: enough for a ranking without a full table row. */
+export interface RankingTotals {
+  points: number;
+  goalsFor: number;
+  goalsAgainst: number;
+  awayGoalsFor: number;
+}
+
+/** A result as ranking reads it (head-to-head mini-tables); no kick-off needed. */
+export type ScoredMatch = Pick<MatchResult, "homeTeamId" | "awayTeamId" | "homeGoals" | "awayGoals">;
+
 interface Criterion {
   key: StandingTiebreaker;
   scope: "overall" | "head-to-head";
   /** Higher is better. */
-  measure: (totals: Totals) => number;
+  measure: (totals: RankingTotals) => number;
 }
 
-const byPoints = (t: Totals) => t.points;
-const byGoalDifference = (t: Totals) => t.goalsFor - t.goalsAgainst;
-const byGoalsFor = (t: Totals) => t.goalsFor;
-const byAwayGoals = (t: Totals) => t.awayGoalsFor;
+const byPoints = (t: RankingTotals) => t.points;
+const byGoalDifference = (t: RankingTotals) => t.goalsFor - t.goalsAgainst;
+const byGoalsFor = (t: RankingTotals) => t.goalsFor;
+const byAwayGoals = (t: RankingTotals) => t.awayGoalsFor;
 
 const points: Criterion = { key: "points", scope: "overall", measure: byPoints };
 const goalDifference: Criterion = { key: "goal-difference", scope: "overall", measure: byGoalDifference };
@@ -170,7 +181,7 @@ function addResult(table: Map<number, Totals>, teamId: number, scored: number, c
 }
 
 /** Totals over the given results for the given teams; a result with another team counts for nobody. */
-function tabulate(teamIds: Iterable<number>, results: readonly MatchResult[]): Map<number, Totals> {
+function tabulate(teamIds: Iterable<number>, results: readonly ScoredMatch[]): Map<number, Totals> {
   const table = new Map<number, Totals>();
   for (const id of teamIds) table.set(id, emptyTotals());
   for (const r of results) {
@@ -188,8 +199,8 @@ interface Placement {
 
 interface RankingContext {
   criteria: readonly Criterion[];
-  results: readonly MatchResult[];
-  overall: Map<number, Totals>;
+  results: readonly ScoredMatch[];
+  overall: ReadonlyMap<number, RankingTotals>;
   played: Set<string>;
   names: Readonly<Record<number, string>>;
 }
@@ -197,7 +208,7 @@ interface RankingContext {
 const fixtureKey = (homeTeamId: number, awayTeamId: number) => `${homeTeamId}:${awayTeamId}`;
 
 /** The mini-table among a group, or null while any home or away match among it is unplayed. */
-function headToHeadTable(group: readonly number[], ctx: RankingContext): Map<number, Totals> | null {
+function headToHeadTable(group: readonly number[], ctx: RankingContext): ReadonlyMap<number, RankingTotals> | null {
   for (const home of group) {
     for (const away of group) {
       if (home !== away && !ctx.played.has(fixtureKey(home, away))) return null;
@@ -236,7 +247,7 @@ function orderByName(group: readonly number[], names: Readonly<Record<number, st
 
 function orderGroup(group: readonly number[], from: number, ctx: RankingContext): Placement[] {
   if (group.length === 1) return [{ teamId: group[0], decidedBy: null }];
-  let miniTable: Map<number, Totals> | null | undefined;
+  let miniTable: ReadonlyMap<number, RankingTotals> | null | undefined;
   for (let i = from; i < ctx.criteria.length; i++) {
     const criterion = ctx.criteria[i];
     let totals = ctx.overall;
@@ -255,6 +266,40 @@ function orderGroup(group: readonly number[], from: number, ctx: RankingContext)
     });
   }
   return orderByName(group, ctx.names);
+}
+
+/**
+ * The overall measures a league compares before its first head-to-head tie-breaker, points
+ * first: teams that differ on any of them are ordered by them alone. A caller ranking many tables
+ * (the season outlook's simulations) sorts on these and hands only the teams level on all of
+ * them to orderLevelTeams, which gives the order computeStandings would.
+ */
+export function leadingTiebreakers(league: LeagueKey): Array<(totals: RankingTotals) => number> {
+  const criteria = [points, ...LEAGUE_TIEBREAKERS[league]];
+  const firstHeadToHead = criteria.findIndex((c) => c.scope === "head-to-head");
+  return criteria.slice(0, firstHeadToHead === -1 ? criteria.length : firstHeadToHead).map((c) => c.measure);
+}
+
+/**
+ * Orders teams level on points (and on the leading overall measures) with the league's full
+ * rules, as computeStandings does: `overall` holds every team's season totals, `matches` the
+ * results among them (others are ignored), `names` the last-resort alphabetical order.
+ */
+export function orderLevelTeams(
+  league: LeagueKey,
+  group: readonly number[],
+  overall: ReadonlyMap<number, RankingTotals>,
+  matches: readonly ScoredMatch[],
+  names: Readonly<Record<number, string>> = {},
+): number[] {
+  const ctx: RankingContext = {
+    criteria: [points, ...LEAGUE_TIEBREAKERS[league]],
+    results: matches,
+    overall,
+    played: new Set(matches.map((r) => fixtureKey(r.homeTeamId, r.awayTeamId))),
+    names,
+  };
+  return orderGroup(group, 0, ctx).map((p) => p.teamId);
 }
 
 function checkedResult(r: MatchResult): MatchResult & { kickoff: Date } {

@@ -12,6 +12,7 @@ import { playerStatsJob } from "./player-stats";
 import { createPredictionsJob } from "./predictions";
 import { referenceDataJob } from "./reference-data";
 import { resultsJob } from "./results";
+import { createSeasonOutlookJob } from "./season-outlook";
 import { settlePicksJob } from "./settle-picks";
 import { standingsJob } from "./standings";
 import { teamStatisticsJob } from "./team-statistics";
@@ -36,6 +37,7 @@ export function createJobCatalog(): JobDefinition[] {
     playerMatchStatsJob,
     leaderboardsJob,
     createPredictionsJob(),
+    createSeasonOutlookJob(),
     lockPicksJob,
     settlePicksJob,
     performanceJob,

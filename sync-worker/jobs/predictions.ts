@@ -401,7 +401,7 @@ export function createPredictionsJob(options: { engine?: PredictionEngine } = {}
           catchUpWeeks: weeks.size,
           engineStateSaved: saved,
         },
-        next: catchUp.length > 0 ? ["lock-picks", "match-of-the-week"] : ["match-of-the-week"],
+        next: catchUp.length > 0 ? ["lock-picks", "match-of-the-week", "season-outlook"] : ["match-of-the-week", "season-outlook"],
       };
     },
   };

@@ -532,6 +532,8 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
       expect(body.picks.map((p) => p.rank)).toEqual(body.picks.map((_, i) => i + 1));
       expect(body.picks.slice(0, 2).map((p) => p.fkpBestPick)).toEqual(["Arsenal to Win", "Newcastle United to Win"]);
       expect(body.picks.length).toBeLessThanOrEqual(10);
+      // Spec 3: each pick carries its league's mark, served by the site like the club badges.
+      for (const pick of body.picks) expect(pick.leagueBadgePath).toBe(`/badges/leagues/${pick.leagueKey}.svg?v=1`);
       expect(response.headers.get("Cache-Control")).toBe("no-store");
     });
   });
@@ -670,6 +672,7 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
         leagueMatches: "/api/matches/league/premier-league",
         live: `/api/live/${ids.arsenalSunderland}`,
         standings: "/api/standings/premier-league",
+        seasonOutlook: "/api/season-outlook/premier-league",
         lineups: `/api/lineups/39/${ARSENAL}/${SUNDERLAND}`,
         playerStats: `/api/player-stats/39/${ARSENAL}/${SUNDERLAND}`,
         teamForm: `/api/team-form-by-id/39/${ARSENAL}/${SUNDERLAND}`,

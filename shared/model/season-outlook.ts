@@ -1,0 +1,418 @@
+/**
+ * The season outlook: a Monte Carlo of the rest of a league season. Every simulated season
+ * starts from the real table, plays each remaining fixture from the engine's scoreline model
+ * (home and away scoring rates and Dixon & Coles' low-score dependence) and ranks the final
+ * table with the league's own tie-breakers. Counting where each team finished over many
+ * seasons gives its expected points, its chances of the title, of each table band and its
+ * whole distribution of final positions.
+ *
+ * Rating uncertainty: the engine's rates are point estimates of team strengths that are only
+ * known to within about ±12% (see docs/decisions/007-season-outlook.md). A simulation that
+ * takes them as exact is overconfident, the more so the more games are left. So every
+ * simulated season first draws each team's form for the rest of the season: its goals for
+ * and its goals against are multiplied by exp(N(0, σ)), σ = OUTLOOK_RATING_SIGMA, for every
+ * remaining fixture of that season.
+ *
+ * Pure and deterministic: the same input and seed give the same numbers (a seeded mulberry32,
+ * never Math.random).
+ */
+import { LEAGUES, type LeagueKey, type TableBandKey } from "../domain/leagues";
+import { leadingTiebreakers, orderLevelTeams, type MatchResult, type RankingTotals, type ScoredMatch } from "../domain/standings";
+
+/** Seasons simulated per league. */
+export const OUTLOOK_SEASONS = 20_000;
+/** Standard deviation of each team's log attack and log defence multipliers per simulated season. */
+export const OUTLOOK_RATING_SIGMA = 0.12;
+/** The base seed; each league mixes in its key, so leagues draw different streams. */
+export const OUTLOOK_SEED = 20_252_026;
+
+/** A fixture still to play, with the engine's scoring rates. */
+export interface OutlookFixture {
+  homeTeamId: number;
+  awayTeamId: number;
+  /** Expected home goals (the Poisson rate of the home side). */
+  lambda: number;
+  /** Expected away goals. */
+  mu: number;
+  /** Dixon & Coles' low-score dependence; 0 for independent Poisson goals. */
+  rho: number;
+}
+
+export interface SeasonOutlookInput {
+  league: LeagueKey;
+  /** Every team of the league season. */
+  teams: readonly number[];
+  /** Names for the last-resort alphabetical order of the tie-breakers. */
+  teamNames?: Readonly<Record<number, string>>;
+  /** Results so far. */
+  results: readonly Pick<MatchResult, "homeTeamId" | "awayTeamId" | "homeGoals" | "awayGoals">[];
+  /** Fixtures left, in a fixed order (kick-off, id): the draws follow it. */
+  remaining: readonly OutlookFixture[];
+  seasons?: number;
+  seed?: number;
+  sigma?: number;
+}
+
+export interface TeamOutlook {
+  teamId: number;
+  /** The real table today. */
+  currentPosition: number;
+  currentPoints: number;
+  played: number;
+  /** Fixtures left for this team. */
+  remaining: number;
+  expectedPoints: number;
+  expectedGoalDifference: number;
+  /** P(1st). */
+  title: number;
+  /** P(finishing in each band of the league's table). */
+  championsLeague: number;
+  europaLeague: number;
+  relegation: number;
+  /** positions[i]: P(finishing (i + 1)th). Sums to 1. */
+  positions: number[];
+  /** The position with the highest probability (the higher place on a tie). */
+  mostLikelyPosition: number;
+}
+
+export interface SeasonOutlook {
+  league: LeagueKey;
+  seasons: number;
+  seed: number;
+  sigma: number;
+  remainingFixtures: number;
+  /** Teams in the order of the current table. */
+  teams: TeamOutlook[];
+}
+
+/** mulberry32: a small, fast, well-mixed 32-bit generator; floats in [0, 1). */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The default seed of a league: the base seed mixed with its key (FNV-1a). */
+export function outlookSeed(league: LeagueKey): number {
+  let h = 0x811c9dc5 ^ OUTLOOK_SEED;
+  for (let i = 0; i < league.length; i++) h = Math.imul(h ^ league.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+const POISSON_CAP = 25;
+
+/** A Poisson draw by inversion (rates of a football match are small: a few steps). */
+function poisson(rate: number, expMinus: number, random: () => number): number {
+  const u = random();
+  let k = 0;
+  let p = expMinus;
+  let cumulative = p;
+  while (u >= cumulative && k < POISSON_CAP) {
+    k += 1;
+    p *= rate / k;
+    cumulative += p;
+  }
+  return k;
+}
+
+/** Dixon & Coles' tau, clipped at 0 as the grid clips it. */
+function tau(h: number, a: number, lambda: number, mu: number, rho: number): number {
+  let t = 1;
+  if (h === 0 && a === 0) t = 1 - lambda * mu * rho;
+  else if (h === 0 && a === 1) t = 1 + lambda * rho;
+  else if (h === 1 && a === 0) t = 1 + mu * rho;
+  else if (h === 1 && a === 1) t = 1 - rho;
+  return t > 0 ? t : 0;
+}
+
+/** Standard normal draws (Box–Muller, both of each pair used). */
+function normals(random: () => number, out: Float64Array): void {
+  for (let i = 0; i < out.length; i += 2) {
+    const r = Math.sqrt(-2 * Math.log(1 - random()));
+    const angle = 2 * Math.PI * random();
+    out[i] = r * Math.cos(angle);
+    if (i + 1 < out.length) out[i + 1] = r * Math.sin(angle);
+  }
+}
+
+/**
+ * exp(−x) for the rates of a match (0 ≤ x ≤ EXP_TABLE_MAX) from a table at steps of 1/256 and a
+ * third-order correction: relative error below 1e-9, a third of Math.exp's time in the loop.
+ */
+const EXP_STEPS = 256;
+const EXP_TABLE_MAX = 16;
+const EXP_TABLE = Float64Array.from({ length: EXP_TABLE_MAX * EXP_STEPS + 1 }, (_, i) => Math.exp(-i / EXP_STEPS));
+
+function expMinus(x: number): number {
+  if (x >= EXP_TABLE_MAX) return Math.exp(-x);
+  const i = (x * EXP_STEPS) | 0;
+  const d = x - i / EXP_STEPS;
+  return EXP_TABLE[i] * (1 - d * (1 - d * (0.5 - d / 6)));
+}
+
+interface Bands {
+  championsLeague: [number, number];
+  europaLeague: [number, number];
+  relegation: [number, number];
+}
+
+function bandsOf(league: LeagueKey): Bands {
+  const band = (key: TableBandKey): [number, number] => {
+    const b = LEAGUES[league].bands.find((x) => x.key === key)!;
+    return [b.from, b.to];
+  };
+  return { championsLeague: band("champions-league"), europaLeague: band("europa-league"), relegation: band("relegation") };
+}
+
+/**
+ * Ranks one table: sorts on the league's leading overall measures (points, then goal difference
+ * and goals where the league compares them before head-to-head), and orders each run of teams
+ * level on all of them with the league's full rules (standings.ts), so the order is the one
+ * computeStandings gives for the same results.
+ */
+export class TableRanker {
+  private readonly measures: Array<(t: RankingTotals) => number>;
+  private readonly order: Int32Array;
+  private readonly keys: Float64Array;
+
+  constructor(
+    private readonly league: LeagueKey,
+    private readonly teamIds: readonly number[],
+    private readonly names: Readonly<Record<number, string>>,
+  ) {
+    this.measures = leadingTiebreakers(league);
+    // Kept between calls: the previous table is a good start for the next sort. The order of
+    // teams level on the keys never depends on it (orderLevelTeams decides them).
+    this.order = Int32Array.from(teamIds, (_, i) => i);
+    this.keys = new Float64Array(teamIds.length);
+  }
+
+  /**
+   * The final order (team indexes, best first) from per-team totals and the score of every
+   * pairing (homeGoals[h * n + a], -1 while unplayed).
+   */
+  rank(
+    totals: { points: Int32Array; goalsFor: Int32Array; goalsAgainst: Int32Array; awayGoalsFor: Int32Array },
+    homeGoals: Int32Array,
+    awayGoals: Int32Array,
+  ): Int32Array {
+    const n = this.teamIds.length;
+    const { order, keys, measures } = this;
+    const view: RankingTotals = { points: 0, goalsFor: 0, goalsAgainst: 0, awayGoalsFor: 0 };
+    for (let i = 0; i < n; i++) {
+      view.points = totals.points[i];
+      view.goalsFor = totals.goalsFor[i];
+      view.goalsAgainst = totals.goalsAgainst[i];
+      view.awayGoalsFor = totals.awayGoalsFor[i];
+      // Mixed radix: every measure is a whole number well inside ±500.
+      let key = 0;
+      for (const measure of measures) key = key * 1000 + (measure(view) + 500);
+      keys[i] = key;
+    }
+    // Insertion sort: a table has 18 or 20 rows, mostly in order from the previous season.
+    for (let i = 1; i < n; i++) {
+      const team = order[i];
+      const key = keys[team];
+      let j = i - 1;
+      while (j >= 0 && keys[order[j]] < key) {
+        order[j + 1] = order[j];
+        j--;
+      }
+      order[j + 1] = team;
+    }
+    let start = 0;
+    while (start < n) {
+      let end = start + 1;
+      while (end < n && keys[order[end]] === keys[order[start]]) end++;
+      if (end - start > 1) this.orderLevel(order, start, end, totals, homeGoals, awayGoals);
+      start = end;
+    }
+    return order;
+  }
+
+  private orderLevel(
+    order: Int32Array,
+    start: number,
+    end: number,
+    totals: { points: Int32Array; goalsFor: Int32Array; goalsAgainst: Int32Array; awayGoalsFor: Int32Array },
+    homeGoals: Int32Array,
+    awayGoals: Int32Array,
+  ): void {
+    const n = this.teamIds.length;
+    const indexes = Array.from(order.subarray(start, end));
+    const overall = new Map<number, RankingTotals>();
+    const matches: ScoredMatch[] = [];
+    for (const i of indexes) {
+      overall.set(this.teamIds[i], {
+        points: totals.points[i],
+        goalsFor: totals.goalsFor[i],
+        goalsAgainst: totals.goalsAgainst[i],
+        awayGoalsFor: totals.awayGoalsFor[i],
+      });
+      for (const j of indexes) {
+        const cell = i * n + j;
+        if (i !== j && homeGoals[cell] >= 0) {
+          matches.push({ homeTeamId: this.teamIds[i], awayTeamId: this.teamIds[j], homeGoals: homeGoals[cell], awayGoals: awayGoals[cell] });
+        }
+      }
+    }
+    const indexOf = new Map(indexes.map((i) => [this.teamIds[i], i]));
+    const ordered = orderLevelTeams(this.league, indexes.map((i) => this.teamIds[i]), overall, matches, this.names);
+    ordered.forEach((teamId, k) => {
+      order[start + k] = indexOf.get(teamId)!;
+    });
+  }
+}
+
+/** Simulates the rest of a league season `seasons` times; see the module's comment. */
+export function simulateSeasonOutlook(input: SeasonOutlookInput): SeasonOutlook {
+  const { league } = input;
+  const seasons = input.seasons ?? OUTLOOK_SEASONS;
+  const seed = input.seed ?? outlookSeed(league);
+  const sigma = input.sigma ?? OUTLOOK_RATING_SIGMA;
+  if (!Number.isInteger(seasons) || seasons < 1) throw new RangeError(`seasons must be a positive whole number, not ${seasons}`);
+  if (!(sigma >= 0)) throw new RangeError(`sigma must be 0 or more, not ${sigma}`);
+
+  const teamIds = [...new Set(input.teams)];
+  for (const m of [...input.results, ...input.remaining]) {
+    for (const id of [m.homeTeamId, m.awayTeamId]) if (!teamIds.includes(id)) teamIds.push(id);
+  }
+  const n = teamIds.length;
+  const index = new Map(teamIds.map((id, i) => [id, i]));
+  const names = input.teamNames ?? {};
+
+  // The real table.
+  const base = { points: new Int32Array(n), goalsFor: new Int32Array(n), goalsAgainst: new Int32Array(n), awayGoalsFor: new Int32Array(n) };
+  const played = new Int32Array(n);
+  const homeGoals = new Int32Array(n * n).fill(-1);
+  const awayGoals = new Int32Array(n * n).fill(-1);
+  const addResult = (
+    t: typeof base,
+    h: number,
+    a: number,
+    hg: number,
+    ag: number,
+  ) => {
+    t.goalsFor[h] += hg;
+    t.goalsAgainst[h] += ag;
+    t.goalsFor[a] += ag;
+    t.goalsAgainst[a] += hg;
+    t.awayGoalsFor[a] += ag;
+    if (hg > ag) t.points[h] += 3;
+    else if (hg < ag) t.points[a] += 3;
+    else {
+      t.points[h] += 1;
+      t.points[a] += 1;
+    }
+  };
+  for (const r of input.results) {
+    const h = index.get(r.homeTeamId)!;
+    const a = index.get(r.awayTeamId)!;
+    addResult(base, h, a, r.homeGoals, r.awayGoals);
+    played[h] += 1;
+    played[a] += 1;
+    homeGoals[h * n + a] = r.homeGoals;
+    awayGoals[h * n + a] = r.awayGoals;
+  }
+
+  const fixtures = input.remaining.map((f) => {
+    if (!(f.lambda > 0 && f.mu > 0 && Number.isFinite(f.lambda) && Number.isFinite(f.mu) && Number.isFinite(f.rho))) {
+      throw new RangeError(`Unusable rates for ${f.homeTeamId} v ${f.awayTeamId}: ${f.lambda}, ${f.mu}, ${f.rho}`);
+    }
+    return { h: index.get(f.homeTeamId)!, a: index.get(f.awayTeamId)!, lambda: f.lambda, mu: f.mu, rho: f.rho };
+  });
+  const left = new Int32Array(n);
+  for (const f of fixtures) {
+    left[f.h] += 1;
+    left[f.a] += 1;
+  }
+
+  const ranker = new TableRanker(league, teamIds, names);
+  const currentOrder = Array.from(ranker.rank(base, homeGoals, awayGoals));
+
+  const random = mulberry32(seed);
+  const sim = { points: new Int32Array(n), goalsFor: new Int32Array(n), goalsAgainst: new Int32Array(n), awayGoalsFor: new Int32Array(n) };
+  const attack = new Float64Array(n).fill(1);
+  const defence = new Float64Array(n).fill(1);
+  const draws = new Float64Array(2 * n);
+  const positionCounts = new Float64Array(n * n);
+  const pointsSum = new Float64Array(n);
+  const goalDifferenceSum = new Float64Array(n);
+
+  for (let s = 0; s < seasons; s++) {
+    sim.points.set(base.points);
+    sim.goalsFor.set(base.goalsFor);
+    sim.goalsAgainst.set(base.goalsAgainst);
+    sim.awayGoalsFor.set(base.awayGoalsFor);
+    if (fixtures.length > 0) {
+      if (sigma > 0) {
+        normals(random, draws);
+        for (let i = 0; i < n; i++) {
+          attack[i] = Math.exp(sigma * draws[2 * i]);
+          // Multiplies the goals the team concedes.
+          defence[i] = Math.exp(sigma * draws[2 * i + 1]);
+        }
+      }
+    }
+    for (const f of fixtures) {
+      const lambda = f.lambda * attack[f.h] * defence[f.a];
+      const mu = f.mu * attack[f.a] * defence[f.h];
+      const expLambda = expMinus(lambda);
+      const expMu = expMinus(mu);
+      let hg: number;
+      let ag: number;
+      if (f.rho === 0) {
+        hg = poisson(lambda, expLambda, random);
+        ag = poisson(mu, expMu, random);
+      } else {
+        // Exact draws from the Dixon–Coles grid: independent Poisson goals, kept with
+        // probability tau / max tau (tau differs from 1 on four low scores only).
+        const rho = f.rho;
+        const tauMax = Math.max(1, 1 - lambda * mu * rho, 1 + lambda * rho, 1 + mu * rho, 1 - rho);
+        for (;;) {
+          hg = poisson(lambda, expLambda, random);
+          ag = poisson(mu, expMu, random);
+          if (hg > 1 || ag > 1 || random() * tauMax < tau(hg, ag, lambda, mu, rho)) break;
+        }
+      }
+      addResult(sim, f.h, f.a, hg, ag);
+      homeGoals[f.h * n + f.a] = hg;
+      awayGoals[f.h * n + f.a] = ag;
+    }
+    const order = ranker.rank(sim, homeGoals, awayGoals);
+    for (let p = 0; p < n; p++) positionCounts[order[p] * n + p] += 1;
+    for (let i = 0; i < n; i++) {
+      pointsSum[i] += sim.points[i];
+      goalDifferenceSum[i] += sim.goalsFor[i] - sim.goalsAgainst[i];
+    }
+  }
+
+  const bands = bandsOf(league);
+  const teams = currentOrder.map((i, p): TeamOutlook => {
+    const positions = Array.from(positionCounts.subarray(i * n, i * n + n), (c) => c / seasons);
+    const between = ([from, to]: [number, number]) => positions.slice(from - 1, to).reduce((sum, x) => sum + x, 0);
+    let mostLikely = 0;
+    for (let k = 1; k < n; k++) if (positions[k] > positions[mostLikely]) mostLikely = k;
+    return {
+      teamId: teamIds[i],
+      currentPosition: p + 1,
+      currentPoints: base.points[i],
+      played: played[i],
+      remaining: left[i],
+      expectedPoints: pointsSum[i] / seasons,
+      expectedGoalDifference: goalDifferenceSum[i] / seasons,
+      title: positions[0],
+      championsLeague: between(bands.championsLeague),
+      europaLeague: between(bands.europaLeague),
+      relegation: between(bands.relegation),
+      positions,
+      mostLikelyPosition: mostLikely + 1,
+    };
+  });
+  return { league, seasons, seed, sigma, remainingFixtures: fixtures.length, teams };
+}

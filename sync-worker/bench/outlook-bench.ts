@@ -1,0 +1,79 @@
+/**
+ * `npm run bench:outlook`: the season outlook's Monte Carlo (shared/model/season-outlook.ts),
+ * OUTLOOK_SEASONS simulated seasons in each of the five leagues, from a mid-February table (the
+ * season about 60% played) and scoring rates drawn from a fixed seed. Three runs; prints the
+ * time per league and in total, with the minimum and the median of the runs.
+ */
+import { performance } from "node:perf_hooks";
+import { ALL_LEAGUES, type League } from "../../shared/domain/leagues";
+import { mulberry32, OUTLOOK_SEASONS, simulateSeasonOutlook, type OutlookFixture } from "../../shared/model/season-outlook";
+
+const RUNS = 3;
+const PLAYED_SHARE = 0.6;
+
+function seasonOf(league: League, seed: number) {
+  const random = mulberry32(seed);
+  const n = league.teamCount;
+  const teams = Array.from({ length: n }, (_, i) => 1000 + i);
+  const rating = teams.map(() => ({ attack: (random() - 0.5) * 0.8, defence: (random() - 0.5) * 0.8 }));
+  const pairings: Array<{ h: number; a: number; round: number }> = [];
+  const ring = teams.map((_, i) => i);
+  for (let round = 0; round < n - 1; round++) {
+    for (let k = 0; k < n / 2; k++) {
+      const [x, y] = [ring[k], ring[n - 1 - k]];
+      pairings.push({ h: x, a: y, round }, { h: y, a: x, round: round + n - 1 });
+    }
+    ring.splice(1, 0, ring.pop()!);
+  }
+  pairings.sort((p, q) => p.round - q.round);
+  const rates = (p: { h: number; a: number }) => ({
+    lambda: Math.exp(0.4 + rating[p.h].attack - rating[p.a].defence),
+    mu: Math.exp(0.3 + rating[p.a].attack - rating[p.h].defence),
+  });
+  const goals = (rate: number) => {
+    let k = 0;
+    let q = Math.exp(-rate);
+    let s = q;
+    const u = random();
+    while (u >= s) {
+      k++;
+      q *= rate / k;
+      s += q;
+    }
+    return k;
+  };
+  const playedRounds = Math.round(2 * (n - 1) * PLAYED_SHARE);
+  const results = pairings
+    .filter((p) => p.round < playedRounds)
+    .map((p) => {
+      const r = rates(p);
+      return { homeTeamId: teams[p.h], awayTeamId: teams[p.a], homeGoals: goals(r.lambda), awayGoals: goals(r.mu) };
+    });
+  const remaining: OutlookFixture[] = pairings
+    .filter((p) => p.round >= playedRounds)
+    .map((p) => ({ homeTeamId: teams[p.h], awayTeamId: teams[p.a], ...rates(p), rho: -0.1 }));
+  return { teams, results, remaining };
+}
+
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = (x: number) => `${x.toFixed(0).padStart(6)} ms`;
+
+const inputs = ALL_LEAGUES.map((league, i) => ({ league, ...seasonOf(league, 100 + i) }));
+const times = new Map<string, number[]>(ALL_LEAGUES.map((l) => [l.key, []]));
+const totals: number[] = [];
+for (let run = 0; run < RUNS; run++) {
+  const started = performance.now();
+  for (const input of inputs) {
+    const t0 = performance.now();
+    simulateSeasonOutlook({ league: input.league.key, teams: input.teams, results: input.results, remaining: input.remaining });
+    times.get(input.league.key)!.push(performance.now() - t0);
+  }
+  totals.push(performance.now() - started);
+}
+
+console.log(`Season outlook: ${OUTLOOK_SEASONS} simulated seasons per league, ${RUNS} runs (min / median)`);
+for (const input of inputs) {
+  const t = times.get(input.league.key)!;
+  console.log(`${input.league.name.padEnd(16)} ${String(input.remaining.length).padStart(4)} fixtures left  ${ms(Math.min(...t))} / ${ms(median(t))}`);
+}
+console.log(`${"Total".padEnd(16)} ${" ".repeat(21)}${ms(Math.min(...totals))} / ${ms(median(totals))}`);
