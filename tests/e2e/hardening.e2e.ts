@@ -37,6 +37,23 @@ describe("hostile request targets", () => {
     },
   );
 
+  it("gives every visitor the same page with no nonce, and allows no inline style or script by default", async () => {
+    const [a, b] = await Promise.all([fetch(`${site.url}/about`), fetch(`${site.url}/about`, { headers: { "User-Agent": "another visitor" } })]);
+    const html = await a.text();
+    expect(await b.text()).toBe(html);
+    expect(html).not.toMatch(/\snonce=/);
+    const policy = Object.fromEntries(
+      (a.headers.get("content-security-policy") ?? "").split(";").map((directive) => {
+        const [name, ...sources] = directive.trim().split(/\s+/);
+        return [name, sources];
+      }),
+    );
+    expect(policy["style-src"]).toEqual(["'self'"]);
+    expect(policy["script-src"][0]).toBe("'self'");
+    for (const source of policy["script-src"].slice(1)) expect(source).toMatch(/^'sha256-[A-Za-z0-9+/=]+'$/);
+    expect(policy["script-src-attr"]).toEqual(["'none'"]);
+  });
+
   it("answers an absurdly long address with a 414", async () => {
     const response = await fetch(`${site.url}/${"a".repeat(5000)}`);
     expect(response.status).toBe(414);
