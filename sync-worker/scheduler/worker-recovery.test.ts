@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { openDb, type DbHandle } from "../../shared/db";
 import { testDatabases } from "../../shared/db/test-databases";
-import { FIXTURES_SEASONS_DIR } from "../test-support/csv-origin";
+import { FIXTURES_SEASONS_DIR, startCsvOrigin } from "../test-support/csv-origin";
 import { SYNTHETIC_MATCHES_PER_SEASON, writeSyntheticSeasons } from "../test-support/synthetic-seasons";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -112,18 +112,25 @@ describe.each(testDatabases().filter((d) => d.driver === "postgres"))("the worke
   }, 240_000);
 
   it("completes a backfill killed half-way, with no duplicates or gaps, and runs the jobs after it", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "recovery-football-data-"));
+    const root = mkdtempSync(path.join(tmpdir(), "recovery-football-data-"));
+    // The files come from a local origin that holds one season's request open: the worker is
+    // certainly in the middle of the backfill when it is killed.
+    const origin = await startCsvOrigin(root);
     try {
-      writeSyntheticSeasons(dataDir, SEASONS);
-      const env = { DATABASE_URL: await testDb.createDatabase(), FOOTBALL_DATA_DIR: dataDir, BACKFILL_SEASONS: "10" };
+      writeSyntheticSeasons(path.join(root, "mmz4281"), SEASONS);
+      const stalled = "2021/E0.csv";
+      origin.behaviour = "slow";
+      origin.only = stalled;
+      const env = { DATABASE_URL: await testDb.createDatabase(), FOOTBALL_DATA_BASE_URL: origin.baseUrl, BACKFILL_SEASONS: "10" };
       const seasonsStored = () =>
         withDb(env.DATABASE_URL, async (db) => Number((await db.execute<{ n: string }>("select count(distinct season) as n from fixtures"))[0].n));
 
       const first = startWorker(env);
-      await until(seasonsStored, (n) => n >= 3, 120_000, "three seasons stored");
+      await until(async () => origin.requests.some((p) => p.endsWith(stalled)), Boolean, 120_000, `a request for ${stalled}`);
       await kill9(first);
       expect(await seasonsStored()).toBeLessThan(SEASONS.length);
 
+      origin.behaviour = "ok";
       startWorker(env);
       const runs = await until(
         () =>
@@ -147,7 +154,8 @@ describe.each(testDatabases().filter((d) => d.driver === "postgres"))("the worke
         expect(Number(row.distinct_pairs)).toBe(SYNTHETIC_MATCHES_PER_SEASON);
       }
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      await origin.close();
+      rmSync(root, { recursive: true, force: true });
     }
   }, 300_000);
 });
