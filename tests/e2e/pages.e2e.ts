@@ -155,6 +155,21 @@ describe("the static pages in Chromium", () => {
     await page.close();
   });
 
+  it.each([
+    ["/picks", ["How are the top picks ranked?", "What is the Sunday parlay?", "Can I build my own parlay?"]],
+    ["/algo-results", ["Which picks count in this record?", "How is a pick settled?", "Can I check the record myself?"]],
+  ])("answers fans' questions on %s, on the page and as FAQ data with the same texts", async (path, questions) => {
+    const { page, problems } = await open(path);
+    const shown = await page.locator(".faq__item h3").allTextContents();
+    expect(shown).toEqual(questions);
+    const faq = await faqOf(page);
+    expect(faq.map((q) => q.name)).toEqual(questions);
+    const answers = await page.locator(".faq__item p").allTextContents();
+    expect(faq.map((q) => q.acceptedAnswer.text)).toEqual(answers);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it("answers questions on the responsible gambling page, for readers and search engines", async () => {
     const { page, problems } = await open("/responsible-gambling");
     const questions = ["How old do I have to be?", "Is a high-confidence pick a safe bet?", "Where can I get help right now?"];

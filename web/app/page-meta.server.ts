@@ -13,6 +13,7 @@ import type { PickOutcome } from "../../shared/domain/picks";
 import { SITE_NAME } from "../../shared/domain/site";
 import { ALGO_RESULTS, HOME, leaguePicksUrl, leagueUrl, PICKS, teamListUrl } from "../../shared/domain/urls";
 import type { MatchCard } from "./matches.server";
+import { ALGO_RESULTS_FAQ, PICKS_FAQ } from "./page-texts/faq";
 import { leagueHeading, leaguePageCrumbs, PICKS_TITLE } from "./page-texts/league";
 import { matchBreadcrumb } from "./page-texts/match-cards";
 import { squadHeading } from "./page-texts/player";
@@ -166,6 +167,7 @@ export function picksPageMeta(
     title: `${PICKS_TITLE}: This Week's Top ${limit} Soccer Picks`,
     description: `This week's top ${limit} soccer picks across the Premier League, La Liga, Bundesliga, Serie A and Ligue 1, ranked by confidence, plus the Sunday 5-team cross-league parlay${top ? `. Top picks: ${top}` : ""}.`,
     path: PICKS,
+    jsonLd: () => [faqPageJsonLd(PICKS_FAQ)],
   });
 }
 
@@ -202,6 +204,7 @@ export function algoResultsPageMeta(
     title: ALGO_RESULTS_TITLE,
     description: `Every pick we made, settled: best pick, over/under and BTTS hit rates overall and per league, recent results, calibration and the comparison with the market.${best}`,
     path: ALGO_RESULTS,
+    jsonLd: () => [faqPageJsonLd(ALGO_RESULTS_FAQ)],
   });
 }
 

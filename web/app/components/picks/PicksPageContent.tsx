@@ -11,6 +11,8 @@ import type { MatchCard } from "../../matches.server";
 import { PICKS_TITLE } from "../../page-texts/league";
 import type { SundayParlayView } from "../../picks.server";
 import { PickOutcomeBadge } from "../match/PickOutcomeBadge";
+import { PICKS_FAQ } from "../../page-texts/faq";
+import { FaqSection } from "../FaqSection";
 import { PageLink } from "../PageLink";
 import { ParlayBuilderExplainer } from "./ParlayBuilderExplainer";
 import { RankedPicksList } from "./RankedPicksList";
@@ -107,6 +109,8 @@ export function PicksPageContent({ page }: { page: { parlay: SundayParlayView | 
       </section>
 
       <ParlayBuilderExplainer />
+
+      <FaqSection id="picks-faq-title" title="Questions About Our Picks" items={PICKS_FAQ} />
 
       <section aria-labelledby="performance-title" className="page-section">
         <h2 id="performance-title">Performance Tracking</h2>

@@ -6,6 +6,8 @@
 import { formatMatchDateMDYY, formatPercent } from "../../../../shared/domain/format";
 import { formatProfit } from "../../../../shared/domain/picks";
 import { FORECASTS_CSV, LEDGER_CSV, leagueUrl } from "../../../../shared/domain/urls";
+import { ALGO_RESULTS_FAQ } from "../../page-texts/faq";
+import { FaqSection } from "../FaqSection";
 import { PERFORMANCE_UNAVAILABLE_TEXT } from "../../page-texts/results";
 import { NO_COMPLETED_MATCHES_TEXT } from "../../page-texts/shared";
 import type { ConfidenceReliability, MarketComparison } from "../../../../shared/model";
@@ -206,6 +208,8 @@ export function AlgoResultsContent({ page }: { page: AlgoResultsData }) {
           .
         </p>
       </section>
+
+      <FaqSection id="record-faq-title" title="Questions About This Record" items={ALGO_RESULTS_FAQ} />
     </>
   );
 }
