@@ -10,12 +10,13 @@ type ReadContext = Pick<AppContext, "db" | "clock" | "content">;
 /** What a home page pick card shows of a match (the spec's top league pick fields). */
 export type HomePickMatch = Pick<
   MatchCard,
-  "id" | "league" | "href" | "kickoffAt" | "state" | "home" | "away" | "homeScore" | "awayScore" | "minute" | "injuryTime" | "resolution"
+  "id" | "league" | "href" | "kickoffAt" | "state" | "status" | "home" | "away" | "homeScore" | "awayScore" | "minute" | "injuryTime" | "resolution"
 >;
 
 function homePick(match: MatchCard): HomePickMatch {
-  const { id, league, href, kickoffAt, state, home, away, homeScore, awayScore, minute, injuryTime, resolution } = match;
-  return { id, league, href, kickoffAt, state, home, away, homeScore, awayScore, minute, injuryTime, resolution };
+  // The provider's status too: at half-time the card says HT, not 45'.
+  const { id, league, href, kickoffAt, state, status, home, away, homeScore, awayScore, minute, injuryTime, resolution } = match;
+  return { id, league, href, kickoffAt, state, status, home, away, homeScore, awayScore, minute, injuryTime, resolution };
 }
 
 /**

@@ -318,6 +318,8 @@ describe.each(testDatabases())("league and match read models on $driver", (testD
       ["Serie A", null],
       ["Ligue 1", null],
     ]);
+    // The card says HT at half-time, so it carries the provider's status with the minute.
+    expect(picks[0].match).toMatchObject({ state: "live", status: "HT", minute: 45 });
   });
 
   it("reads the latest league table with its bands", async () => {
