@@ -48,6 +48,8 @@ export const LEAGUE_REDIRECT = "/leagues";
 
 /** The id of the league table section on a league page. */
 export const LEAGUE_TABLE_ANCHOR = "table";
+/** The id of the Season Outlook section on a league page. */
+export const SEASON_OUTLOOK_ANCHOR = "season-outlook";
 
 /** Short league codes the home page's league pick links use. */
 export const LEAGUE_PICKS_CODES: Readonly<Record<LeagueKey, string>> = {
@@ -68,6 +70,15 @@ export function leagueUrl(league: LeagueKey): string {
 
 export function leagueTableUrl(league: LeagueKey): string {
   return `${leagueUrl(league)}#${LEAGUE_TABLE_ANCHOR}`;
+}
+
+export function seasonOutlookUrl(league: LeagueKey): string {
+  return `${leagueUrl(league)}#${SEASON_OUTLOOK_ANCHOR}`;
+}
+
+/** The league's season outlook as a CSV download. */
+export function seasonOutlookCsvUrl(league: LeagueKey): string {
+  return `${leagueUrl(league)}/season-outlook.csv`;
 }
 
 export function matchUrl(league: LeagueKey, homeSlug: string, awaySlug: string): string {

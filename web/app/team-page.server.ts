@@ -9,6 +9,7 @@ import { pageCacheControl } from "./cache-control";
 import type { AppContext } from "./load-context";
 import { TEAM_NOT_FOUND_TITLE } from "./page-texts/team";
 import { renderOptionalRichText } from "./rich-text.server";
+import { getSeasonOutlook } from "./season-outlook.server";
 import {
   getTeamInfo,
   getTeamNextFixture,
@@ -64,7 +65,7 @@ export async function loadTeamPage(context: AppContext, request: Request, route:
 
   const { teamId, league } = resolved;
   const preview = await context.previewSessions.isActive(request);
-  const [info, standing, nextFixture, recentFixtures, statistics, players, overview] = await Promise.all([
+  const [info, standing, nextFixture, recentFixtures, statistics, players, overview, leagueOutlook] = await Promise.all([
     getTeamInfo(context, teamId, league, season),
     getTeamStanding(context, teamId, league, season),
     getTeamNextFixture(context, teamId, league, season),
@@ -72,9 +73,12 @@ export async function loadTeamPage(context: AppContext, request: Request, route:
     getTeamStatistics(context, teamId, league, season),
     getTeamPlayerStats(context, teamId, league, season),
     getTeamOverview(context, team.slug, preview),
+    getSeasonOutlook(context, league),
   ]);
   if (!info) throw teamNotFound();
   const live = nextFixture?.fixture.state === "live";
+  const outlookRow = leagueOutlook?.teams.find((row) => row.teamId === teamId);
+  const outlook = leagueOutlook && outlookRow ? { league, seasons: leagueOutlook.seasons, team: outlookRow } : null;
   return data(
     {
       info,
@@ -85,6 +89,7 @@ export async function loadTeamPage(context: AppContext, request: Request, route:
       statistics,
       players,
       overview: renderOptionalRichText(overview),
+      outlook,
       live,
     },
     { headers: { "Cache-Control": pageCacheControl(live) } },

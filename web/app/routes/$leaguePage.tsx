@@ -9,6 +9,7 @@ import { publicPageHeaders } from "../cache-control";
 import { loadLeaguePage } from "../league-page.server";
 import { errorPageMeta } from "../route-meta";
 import playerStyles from "../styles/players.css";
+import seasonOutlookStyles from "../styles/season-outlook.css";
 import { LEAGUE_TABLE_ANCHOR } from "../../../shared/domain/urls";
 
 /** A league's page, /{league-slug}-predictions: rendered on the server (LeaguePageContent), with live parlay buttons. */
@@ -16,7 +17,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadLeaguePage(context, request);
 }
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: playerStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: playerStyles },
+  { rel: "stylesheet", href: seasonOutlookStyles },
+];
 
 export const headers: HeadersFunction = publicPageHeaders;
 

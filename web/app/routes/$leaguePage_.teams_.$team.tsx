@@ -8,9 +8,13 @@ import { TEAM_NOT_FOUND_TITLE } from "../page-texts/team";
 import { noindexMeta } from "../route-meta";
 import { loadTeamPageMarkup } from "../team-page-markup.server";
 import { requireTeamRoute } from "../team-page.server";
+import seasonOutlookStyles from "../styles/season-outlook.css";
 import teamStyles from "../styles/teams.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: teamStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: teamStyles },
+  { rel: "stylesheet", href: seasonOutlookStyles },
+];
 
 /** The canonical team page, /{league-slug}/teams/{team-slug}; ids, codes and other prefixes redirect here. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

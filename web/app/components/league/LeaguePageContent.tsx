@@ -1,16 +1,19 @@
 /**
- * The league page's content: breadcrumb, header, the week's ranked matches, the table and the
- * leaderboards. Rendered on the server only (league-page.server.tsx); the route shows the markup.
+ * The league page's content: breadcrumb, header, the week's ranked matches, the table, the
+ * Season Outlook and the leaderboards. Rendered on the server only (league-page.server.tsx); the route shows the markup.
  */
-import { ALGO_RESULTS, LEAGUE_TABLE_ANCHOR } from "../../../../shared/domain/urls";
+import { ALGO_RESULTS, LEAGUE_TABLE_ANCHOR, SEASON_OUTLOOK_ANCHOR } from "../../../../shared/domain/urls";
 import type { TableBand } from "../../../../shared/domain/leagues";
 import type { Leaderboards } from "../../leaderboard.server";
 import type { MatchCard } from "../../matches.server";
 import { leagueHeading, leaguePageCrumbs, NO_FIXTURES_TEXT, NO_TABLE_DATA_TEXT, TOP_PLAYERS_HEADING } from "../../page-texts/league";
+import { SEASON_OUTLOOK_TABLE_LINK_TEXT } from "../../page-texts/season-outlook";
+import type { SeasonOutlookView } from "../../season-outlook.server";
 import type { LeagueTable } from "../../standings.server";
 import { Breadcrumb } from "../Breadcrumb";
 import { RankedMatchCard } from "../match/RankedMatchCard";
 import { PageLink } from "../PageLink";
+import { SeasonOutlookSection } from "../season-outlook/SeasonOutlookSection";
 import { LeaderboardTables } from "./LeaderboardTables";
 import { LeagueTableView, TableBandKey } from "./LeagueTableView";
 
@@ -21,6 +24,8 @@ export interface LeaguePageData {
   seasonLabel: string;
   matches: MatchCard[];
   table: LeagueTable;
+  /** The worker's simulation of the rest of the season; null until it has stored one. */
+  outlook: SeasonOutlookView | null;
   leaderboards: Leaderboards;
 }
 
@@ -64,7 +69,12 @@ export function LeaguePageContent({ page }: { page: LeaguePageData }) {
         ) : (
           <p className="empty-text">{NO_TABLE_DATA_TEXT}</p>
         )}
+        <p className="season-outlook__teaser">
+          <a href={`#${SEASON_OUTLOOK_ANCHOR}`}>{SEASON_OUTLOOK_TABLE_LINK_TEXT}</a>
+        </p>
       </section>
+
+      <SeasonOutlookSection outlook={page.outlook} leagueName={page.name} league={page.league} />
 
       <section aria-labelledby="players-title" className="page-section">
         <h2 id="players-title">{TOP_PLAYERS_HEADING}</h2>

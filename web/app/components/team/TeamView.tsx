@@ -18,6 +18,7 @@ import { Breadcrumb } from "../Breadcrumb";
 import { PageLink } from "../PageLink";
 import { KickoffTime } from "../match/KickoffTime";
 import { RichText, type RichTextHtml } from "../RichText";
+import { TeamSeasonOutlook, type TeamOutlook } from "../season-outlook/TeamSeasonOutlook";
 import { TeamBadge } from "./TeamBadge";
 
 export interface TeamPageData {
@@ -30,6 +31,8 @@ export interface TeamPageData {
   players: TeamPlayerStat[];
   /** The editors' team overview, rendered on the server. */
   overview: RichTextHtml | null;
+  /** The club's row of the league's Season Outlook; null until the worker has stored one. */
+  outlook: TeamOutlook | null;
 }
 
 const RESULT_WORDS: Record<FormLetter | "N/A", string> = { W: "Win", D: "Draw", L: "Loss", "N/A": "No result" };
@@ -324,6 +327,8 @@ export function TeamView({ page }: { page: TeamPageData }) {
       <Section id="stats" title={TEAM_SECTIONS.stats}>
         {statistics ? <StatsOverview stats={statistics} /> : <p className="empty-text">{NO_COMPLETED_MATCHES_TEXT}</p>}
       </Section>
+
+      <TeamSeasonOutlook outlook={page.outlook} league={league.key} />
 
       <Section id="recent" title={TEAM_SECTIONS.recent}>
         <p className="muted team-section__subtitle">Last 5 Matches</p>
