@@ -121,7 +121,11 @@ describe("the league and match pages in Chromium", () => {
     // A successful add opens the Parlay Builder; Escape closes it and focus returns to the button.
     await page.getByRole("dialog", { name: "Parlay Builder" }).waitFor();
     await page.keyboard.press("Escape");
-    // Focused and under the pointer: the hover label offers the removal.
+    // Focus returning is not hover: the button says what it holds.
+    await expect.poll(() => button.textContent()).toBe("Added to Your PB");
+    // A real hover offers the removal; leaving it shows the state again.
+    await page.mouse.move(0, 0);
+    await button.hover();
     await expect.poll(() => button.textContent()).toBe("Remove from PB");
     await page.mouse.move(0, 0);
     await expect.poll(() => button.textContent()).toBe("Added to Your PB");
