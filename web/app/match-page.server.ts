@@ -8,6 +8,7 @@ import { parseRoute } from "../../shared/domain/routes";
 import { pageCacheControl } from "./cache-control";
 import { renderMatchSections } from "./components/match/match-sections.server";
 import { matchHeroView } from "./components/match/match-hero.server";
+import { liveProbabilitySection } from "./components/match/live-probability.server";
 import { pickProbabilities } from "./embedded-match.server";
 import type { AppContext } from "./load-context";
 import { getTeamKeyPlayers } from "./key-players.server";
@@ -68,10 +69,14 @@ export async function loadMatchPage(context: AppContext, request: Request) {
     getTeamKeyPlayers(context, match.away.id, match.league, match.season),
   ]);
   const live = match.state === "live";
+  const sections = renderMatchSections({ match, table, keyPlayers: { home: homePlayers, away: awayPlayers } });
+  // While in play, the win probability now leads the sections; the live refresh renews it.
+  const liveProbability = liveProbabilitySection(match);
+  if (liveProbability) sections.sections.unshift(liveProbability);
   return data(
     {
       hero: matchHeroView(match, pickProbabilities(match)),
-      sections: renderMatchSections({ match, table, keyPlayers: { home: homePlayers, away: awayPlayers } }),
+      sections,
       live,
       meta: matchPageMeta({ match, place: matchPlace(match) }, site),
     },

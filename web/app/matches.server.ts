@@ -31,6 +31,7 @@ import {
   type Resolution,
 } from "../../shared/domain/resolution";
 import { matchUrl, matchUrlById } from "../../shared/domain/urls";
+import { liveMatchProbability, type LiveProbabilityNow } from "../../shared/model/live-match-probability";
 import type { AppContext } from "./load-context";
 
 type ReadContext = Pick<AppContext, "db" | "clock" | "content">;
@@ -65,6 +66,8 @@ export interface MatchCard {
   pickConfidence: number;
   /** The model's probability, 0 to 1, that the best pick lands; null when the model has no number for it. */
   bestPickProbability: number | null;
+  /** While in play: the win probability now from the score and the prediction's expected goals (cards read no events, so no red cards). */
+  liveProbability: LiveProbabilityNow | null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -270,6 +273,10 @@ function cardOf(row: FixtureRow, inputs: PickInputs): { card: MatchCard; preview
     resolution,
     pickConfidence: (locked ?? effective)?.confidence ?? 0,
     bestPickProbability: pickProbability(resolution.bestPick, home.name, away.name, outcomeProbabilities(predictionRow)),
+    liveProbability: liveMatchProbability(
+      { ...fixture, state: fixture.matchState, minute: fixture.liveMinute, events: [] },
+      predictionRow ? { home: predictionRow.expectedGoalsHome, away: predictionRow.expectedGoalsAway } : null,
+    ),
   };
   return { card, preview };
 }
@@ -775,6 +782,8 @@ export interface LiveMatch {
   events: MatchEvent[];
   /** When the worker last wrote the provider's live data; null before it has. */
   lastApiUpdate: string | null;
+  /** The stored prediction's expected goals, which the live win probability starts from; null without a prediction. */
+  expectedGoals: { home: number; away: number } | null;
 }
 
 /**
@@ -794,6 +803,10 @@ export async function getLiveMatch(context: Pick<AppContext, "db">, fixtureId: n
     .orderBy(sql`${fixtures.apiFootballFixtureId} is null`)
     .limit(1);
   if (!fixture) return null;
+  const [prediction] = await context.db.db
+    .select({ home: predictions.expectedGoalsHome, away: predictions.expectedGoalsAway })
+    .from(predictions)
+    .where(eq(predictions.fixtureId, fixture.id));
   return {
     id: fixture.id,
     apiFootballFixtureId: fixture.apiFootballFixtureId,
@@ -805,5 +818,6 @@ export async function getLiveMatch(context: Pick<AppContext, "db">, fixtureId: n
     injuryTime: fixture.injuryTime,
     events: await matchEvents(context, fixture.id, { home: fixture.homeScore, away: fixture.awayScore }),
     lastApiUpdate: fixture.lastApiUpdate?.toISOString() ?? null,
+    expectedGoals: prediction ?? null,
   };
 }

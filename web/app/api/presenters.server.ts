@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { FORM_NOT_AVAILABLE, formString, formSummary } from "../../../shared/domain/form";
 import { LEAGUES, type LeagueKey } from "../../../shared/domain/leagues";
 import { formatScore } from "../../../shared/domain/picks";
+import { liveMatchProbability } from "../../../shared/model/live-match-probability";
 import type { TeamKeyPlayers, KeyPlayer } from "../key-players.server";
 import type { LeaderboardPlayer } from "../leaderboard.server";
 import type {
@@ -160,6 +161,10 @@ export function matchRecord(match: MatchDetail): Shape<typeof matchRecordSchema>
     odds: match.odds,
     ...pickPrices(match.odds, match),
     probabilities: match.probabilities,
+    liveProbability: liveMatchProbability(
+      match,
+      match.probabilities && { home: match.probabilities.expectedGoalsHome, away: match.probabilities.expectedGoalsAway },
+    ),
     homeForm: formLetters(match.form.home),
     awayForm: formLetters(match.form.away),
     form: { home: match.form.home.map(formMatch), away: match.form.away.map(formMatch) },
@@ -196,6 +201,7 @@ export function liveScore(match: LiveMatch): Shape<typeof liveScoreSchema> {
     injuryTime: match.injuryTime,
     events: match.events.map(liveEvent),
     lastUpdated: match.lastApiUpdate,
+    liveProbability: liveMatchProbability(match, match.expectedGoals),
   };
 }
 

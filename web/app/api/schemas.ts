@@ -76,6 +76,19 @@ export const liveEventSchema = named(
   }),
 );
 
+export const liveProbabilitySchema = named(
+  "LiveProbability",
+  "While a match is in play: the chance (0 to 1) of each result, of over 2.5 goals and of both teams scoring from this minute, from the score, the red cards and the prediction's expected goals, with the goals still to come at the rate each half typically has. Null when the match is not in play or has no prediction.",
+  z.strictObject({
+    minute: z.number().int().describe("The match minute the numbers are for, as liveMinute (45 at half-time, 90 in added time)."),
+    home: z.number().min(0).max(1),
+    draw: z.number().min(0).max(1),
+    away: z.number().min(0).max(1),
+    over25: z.number().min(0).max(1),
+    btts: z.number().min(0).max(1),
+  }),
+);
+
 /** The fields a match has in every list and in its own record. */
 const matchFields = {
   id: id.describe("The match id of /api/matches/{id} and /match/{id}."),
@@ -195,6 +208,7 @@ export const matchRecordSchema = named(
     overUnderOdds: z.number().nullable().describe("The price of the over/under pick."),
     bttsOdds: z.number().nullable().describe("The price of the BTTS pick."),
     probabilities: probabilities.nullable(),
+    liveProbability: liveProbabilitySchema.nullable(),
     homeForm: z.string().describe("Last five results, oldest first ('WDLWW'), or 'N/A'."),
     awayForm: z.string(),
     form: z.strictObject({ home: z.array(formMatchSchema), away: z.array(formMatchSchema) }),
@@ -228,6 +242,7 @@ export const liveScoreSchema = named(
     injuryTime: z.number().int().nullable(),
     events: z.array(liveEventSchema),
     lastUpdated: instant.nullable().describe("When the live data was last written; null before it was."),
+    liveProbability: liveProbabilitySchema.nullable(),
   }),
 );
 
@@ -575,3 +590,4 @@ export const seasonOutlookSchema = named(
     ),
   }),
 );
+

@@ -1,15 +1,18 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { publicPageHeaders } from "../cache-control";
 import { MatchErrorBoundary, MatchView } from "../components/match/MatchView";
 import { loadMatchPage } from "../match-page.server";
 import { MATCH_NOT_FOUND_TITLE } from "../page-texts/match";
 import { errorPageMeta } from "../route-meta";
+import liveProbabilityStyles from "../styles/live-probability.css";
 
 /** The canonical match page, /{league-slug}-predictions/{home}-vs-{away}-prediction. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadMatchPage(context, request);
 }
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: liveProbabilityStyles }];
 
 export const headers: HeadersFunction = publicPageHeaders;
 

@@ -5,6 +5,7 @@ import { matchParlayPick } from "./parlay-pick";
 import { PickBox } from "./PickBox";
 import { Scoreline } from "./Scoreline";
 import { KickoffTime } from "./KickoffTime";
+import { LiveProbabilityLine } from "./LiveProbabilityView";
 import { TeamBadge } from "../team/TeamBadge";
 
 /**
@@ -29,6 +30,9 @@ export function RankedMatchCard({ match, rank }: { match: MatchCard; rank: numbe
           <KickoffTime iso={match.kickoffAt} />
         </p>
         <PickBox resolution={resolution} state={match.state} />
+        {match.liveProbability ? (
+          <LiveProbabilityLine probability={match.liveProbability} homeName={match.home.name} awayName={match.away.name} />
+        ) : null}
         <div className="match-card__actions">
           <FullPredictionLink match={match} />
           <ParlayButtonSlot pick={matchParlayPick(match, match.bestPickProbability)} />

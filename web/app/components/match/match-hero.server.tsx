@@ -13,6 +13,7 @@ import { matchBreadcrumb, pickConfidenceTexts } from "../../page-texts/match-car
 import { renderServerHtml } from "../../server-markup.server";
 import type { ServerHtml } from "../ServerMarkup";
 import { KickoffTime } from "./KickoffTime";
+import { LIVE_PROBABILITY_TITLE, LiveProbabilityText } from "./LiveProbabilityView";
 import { matchParlayPick } from "./parlay-pick";
 import type { MatchHeroView } from "./MatchHero";
 import { PickVerdict } from "./PickBox";
@@ -75,8 +76,11 @@ export function matchHeroView(match: HeroMatch, probabilities: PickProbabilities
 }
 
 /** The embedded view's three picks with the model's probabilities: the contents of its list. */
-export function embeddedPicksMarkup(match: Pick<MatchSummary, "resolution">, probabilities: PickProbabilities): ServerHtml {
-  const { resolution } = match;
+export function embeddedPicksMarkup(
+  match: Pick<MatchSummary, "resolution" | "liveProbability" | "home" | "away">,
+  probabilities: PickProbabilities,
+): ServerHtml {
+  const { resolution, liveProbability } = match;
   const picks = [
     { label: "Match Result", pick: resolution.picks.result, probability: probabilities.result },
     { label: "Over/Under", pick: resolution.picks.overUnder, probability: probabilities.overUnder },
@@ -93,6 +97,14 @@ export function embeddedPicksMarkup(match: Pick<MatchSummary, "resolution">, pro
           {probability === null ? null : <dd className="embedded-pick__probability">Model probability {formatPercent(probability * 100)}</dd>}
         </div>
       ))}
+      {liveProbability ? (
+        <div className="embedded-pick">
+          <dt>{LIVE_PROBABILITY_TITLE}</dt>
+          <dd className="embedded-pick__text">
+            <LiveProbabilityText probability={liveProbability} homeName={match.home.name} awayName={match.away.name} />
+          </dd>
+        </div>
+      ) : null}
     </>,
   );
 }
