@@ -170,7 +170,8 @@ describe("page metadata in Chromium", () => {
     const picksHead = await readHead(picks.page);
     expect(picksHead.title).toBe("Picks & Parlays: This Week's Top 10 Soccer Picks | First Kick Picks");
     await expectSocialCards(picksHead, "/picks", "/social/card.png");
-    expect(picksHead.jsonLd).toEqual([]);
+    // /picks shows no breadcrumb; its structured data is the questions it answers.
+    expect(picksHead.jsonLd.map((block) => (block as { "@type": string })["@type"])).toEqual(["FAQPage"]);
 
     const leaguePicks = await open("/picks/epl");
     const leaguePicksHead = await readHead(leaguePicks.page);
