@@ -12,11 +12,14 @@ import { TeamNavigationPending } from "./components/team/TeamNavigationPending";
 import { analyticsTag } from "./analytics";
 import { Analytics } from "./components/Analytics";
 import { useServerMarkupBehaviour } from "./components/server-markup-behaviour";
+import { useLocalTimes } from "./components/local-times/use-local-times";
 import { SITE_NAME, SOCIAL_URL } from "../../shared/domain/site";
 import { getSiteTexts } from "./site-texts.server";
 import appStyles from "./styles/app.css";
 import parlayStyles from "./styles/parlay.css";
 import playerSkeletonStyles from "./styles/player-skeleton.css";
+import localTimesStyles from "./styles/local-times.css";
+import searchStyles from "./styles/search.css";
 import { PlayerNavigationSkeleton } from "./components/player/PlayerPageSkeleton";
 
 export const links: LinksFunction = () => [
@@ -25,6 +28,9 @@ export const links: LinksFunction = () => [
   // The Parlay Builder dialog and add buttons can appear on any page.
   { rel: "stylesheet", href: parlayStyles },
   { rel: "stylesheet", href: playerSkeletonStyles },
+  { rel: "stylesheet", href: localTimesStyles },
+  // The header's search box is on every page.
+  { rel: "stylesheet", href: searchStyles },
 ];
 
 export const meta: MetaFunction = () => [{ title: SITE_NAME }];
@@ -44,6 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   useServerMarkupBehaviour();
+  useLocalTimes();
   return (
     <html lang="en">
       <head>

@@ -47,6 +47,7 @@ const PAGE_TYPES: ReadonlyArray<{ name: string; route: string }> = [
   { name: "squad page", route: "routes/$leaguePage_.teams_.$team_.players" },
   { name: "player page", route: "routes/$leaguePage_.teams_.$team_.players_.$player" },
   { name: "static page", route: "routes/about" },
+  { name: "search page", route: "routes/search" },
 ];
 
 const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");

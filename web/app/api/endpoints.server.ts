@@ -8,6 +8,7 @@ import { z } from "zod";
 import { LIVE_PAGE_CACHE, PUBLIC_PAGE_CACHE } from "../cache-control";
 import { PERFORMANCE_UNAVAILABLE_TEXT } from "../page-texts/results";
 import { debugQuery, idParam, leagueIdParam, leagueParam, matchRefParam } from "./params";
+import { SEARCH_QUERY_MAX_LENGTH } from "../search/search-index";
 import {
   leaderboardSchema,
   leaguePerformanceSchema,
@@ -23,6 +24,7 @@ import {
   resolvedTeamAnswerSchema,
   recentSettledMatchesSchema,
   seasonOutlookSchema,
+  searchResultsSchema,
   standingsSchema,
   teamFormPairSchema,
   teamInfoAnswerSchema,
@@ -141,6 +143,12 @@ const teamSlugParam = z
 const RESOLVE_DESCRIPTION =
   "The team a URL segment names: all digits is the team id; otherwise the exact slug, a 3-letter club code, then the name lookup (exact name, slug, fuzzy match; München = Munich; nicknames), preferring the given league. The answer's league is where the club plays this season. Not retried by the site.";
 const playerParams = z.object({ id: idParam("id", "The player's API-Football id.") });
+const SEARCH_QUERY_MESSAGE = `q must be at most ${SEARCH_QUERY_MAX_LENGTH} characters`;
+const searchQueryParam = z
+  .string({ error: SEARCH_QUERY_MESSAGE })
+  .max(SEARCH_QUERY_MAX_LENGTH, { error: SEARCH_QUERY_MESSAGE })
+  .default("")
+  .meta({ description: "What to look for: a club, two clubs, a player.", example: "bayern munchen" });
 const PLAYER_ERRORS = {
   400: "An id that is not a whole number from 1 to 2147483647.",
   404: `'${API_ERRORS.playerNotFound}'.`,
@@ -531,6 +539,20 @@ export const ENDPOINTS = {
     query: noQuery,
     response: seasonOutlookSchema,
     errors: { 400: UNSUPPORTED_LEAGUE_400 },
+    cache: PAGE_DATA,
+  }),
+  search: endpoint({
+    operationId: "search",
+    path: "/api/search",
+    file: "api.search.ts",
+    tag: API_TAGS.teams,
+    summary: "Search clubs, this week's matches and players",
+    description:
+      "The site search behind the header's search box and /search: clubs by any name the registry knows (aliases, nicknames, München = Munich, accents optional), this week's matches by their two teams ('arsenal chelsea'), players by name. Whole names first, then names starting with the query, then names whose words start with its words, then names containing it. Up to 8 results, each linking to its canonical page; an empty query finds nothing.",
+    params: noParams,
+    query: z.object({ q: searchQueryParam }),
+    response: searchResultsSchema,
+    errors: { 400: SEARCH_QUERY_MESSAGE },
     cache: PAGE_DATA,
   }),
 } as const;

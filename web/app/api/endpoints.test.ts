@@ -695,6 +695,7 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
         teamResolve: "/api/teams/resolve/arsenal",
         playerStatistics: "/api/players/9001/statistics",
         playerRecentForm: "/api/players/9001/recent-form",
+        search: "/api/search?q=arsenal",
       })[name];
     const names = Object.keys(ENDPOINTS) as (keyof typeof ENDPOINTS)[];
 

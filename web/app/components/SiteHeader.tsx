@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { NAV_LINKS } from "../../../shared/domain/urls";
 import { SITE_NAME, SITE_SHORT_NAME } from "../../../shared/domain/site";
 import { ParlayButton } from "./parlay/ParlayButton";
+import { SearchBox } from "./search/SearchBox";
 
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -57,6 +58,7 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
+        <SearchBox variant="header" />
         <div className="site-header__actions">
           <ParlayButton variant="badge" />
           <button
@@ -73,6 +75,7 @@ export function SiteHeader() {
         </div>
       </div>
       <div ref={menuRef} id={menuId} className="mobile-menu" hidden={!menuOpen}>
+        <SearchBox variant="menu" />
         <nav aria-label="Menu">
           <ul>
             {NAV_LINKS.map((link) => (

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { localKickoffText } from "./local-kickoff";
+
+const LATE_SATURDAY = new Date("2026-02-07T23:30:00Z");
+
+describe("localKickoffText", () => {
+  it.each([
+    ["UTC", "Sat 7 Feb, 23:30 UTC"],
+    ["Europe/London", "Sat 7 Feb, 23:30 GMT"],
+    ["Europe/Berlin", "Sun 8 Feb, 00:30 CET"],
+    ["America/New_York", "Sat 7 Feb, 18:30 EST"],
+    ["America/Los_Angeles", "Sat 7 Feb, 15:30 PST"],
+    ["Asia/Tokyo", "Sun 8 Feb, 08:30 GMT+9"],
+    ["Asia/Kolkata", "Sun 8 Feb, 05:00 GMT+5:30"],
+  ])("writes a kick-off in %s as %s, changing the day past midnight", (zone, text) => {
+    expect(localKickoffText(LATE_SATURDAY, zone)).toBe(text);
+  });
+
+  it("follows summer time", () => {
+    expect(localKickoffText(new Date("2026-04-11T14:00:00Z"), "Europe/Berlin")).toBe("Sat 11 Apr, 16:00 CEST");
+    expect(localKickoffText(new Date("2026-04-11T14:00:00Z"), "America/New_York")).toBe("Sat 11 Apr, 10:00 EDT");
+  });
+});

@@ -1,0 +1,18 @@
+/**
+ * A kick-off in the reader's time zone, in the same words as the server's UTC text
+ * (KickoffTime): "Sat 7 Feb, 23:30 UTC" reads "Sun 8 Feb, 00:30 CET" in Berlin.
+ */
+const KICKOFF_PARTS = { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" } as const;
+
+/** `timeZone` defaults to the reader's. */
+export function localKickoffText(date: Date, timeZone?: string): string {
+  const text = new Intl.DateTimeFormat("en-GB", { ...KICKOFF_PARTS, timeZone, timeZoneName: "short" }).format(date);
+  const offset = / GMT[+-][\d:]+$/.exec(text);
+  if (!offset) return text;
+  // British English names only the zones of Europe (CET, GMT); American English also knows
+  // those of America (EST, PST). Elsewhere the offset stays: "GMT+9".
+  const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
+    .formatToParts(date)
+    .find((part) => part.type === "timeZoneName")?.value;
+  return name && /^[A-Z]{2,5}$/.test(name) ? `${text.slice(0, offset.index)} ${name}` : text;
+}
