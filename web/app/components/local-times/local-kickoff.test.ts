@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localKickoffText } from "./local-kickoff";
+import { isKickoffUtcText, localKickoffText } from "./local-kickoff";
 
 const LATE_SATURDAY = new Date("2026-02-07T23:30:00Z");
 
@@ -19,5 +19,15 @@ describe("localKickoffText", () => {
   it("follows summer time", () => {
     expect(localKickoffText(new Date("2026-04-11T14:00:00Z"), "Europe/Berlin")).toBe("Sat 11 Apr, 16:00 CEST");
     expect(localKickoffText(new Date("2026-04-11T14:00:00Z"), "America/New_York")).toBe("Sat 11 Apr, 10:00 EDT");
+  });
+});
+
+describe("isKickoffUtcText", () => {
+  it.each(["Sat 7 Feb, 23:30 UTC", "Sun 14 Sept, 12:00 UTC", "Mon 1 May, 09:05 UTC"])("rewrites the kick-off text %s", (text) => {
+    expect(isKickoffUtcText(text)).toBe(true);
+  });
+
+  it.each(["2026-02-07 15:50 UTC", "Sat 7 Feb, 23:30 CET", "7 Feb 2026", "Sat 7 Feb 23:30 UTC"])("leaves %s as written", (text) => {
+    expect(isKickoffUtcText(text)).toBe(false);
   });
 });

@@ -16,3 +16,12 @@ export function localKickoffText(date: Date, timeZone?: string): string {
     .find((part) => part.type === "timeZoneName")?.value;
   return name && /^[A-Z]{2,5}$/.test(name) ? `${text.slice(0, offset.index)} ${name}` : text;
 }
+
+/**
+ * The server's kick-off text in UTC ("Sat 7 Feb, 23:30 UTC", "Sun 14 Sept, 12:00 UTC"): only
+ * these are rewritten. Other UTC times keep their own format (the operators' pages write
+ * "2026-02-07 15:50 UTC" on purpose).
+ */
+export function isKickoffUtcText(text: string): boolean {
+  return /^[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2,3}, \d{2}:\d{2} UTC$/.test(text);
+}

@@ -6,9 +6,7 @@
  * changes, so React's own nodes stay the ones it knows.
  */
 import { useEffect } from "react";
-import { localKickoffText } from "./local-kickoff";
-
-const UTC_SUFFIX = " UTC";
+import { isKickoffUtcText, localKickoffText } from "./local-kickoff";
 
 function localizeTimes(): void {
   for (const time of document.querySelectorAll("time[datetime]")) {
@@ -16,7 +14,7 @@ function localizeTimes(): void {
     // The social card shows what its image shows: UTC.
     if (!text || text !== time.lastChild || text.nodeType !== Node.TEXT_NODE || time.closest(".social-card")) continue;
     const value = text.nodeValue ?? "";
-    if (!value.endsWith(UTC_SUFFIX)) continue;
+    if (!isKickoffUtcText(value)) continue;
     const date = new Date(time.getAttribute("datetime") ?? "");
     if (Number.isNaN(date.getTime())) continue;
     const local = localKickoffText(date);
