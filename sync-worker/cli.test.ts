@@ -3,56 +3,16 @@
  * restart with no duplicates and no gaps; stopped with SIGTERM, it exits within seconds and leaves
  * whole seasons only.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type DbHandle } from "../shared/db";
 import { testDatabases, type TestDatabase } from "../shared/db/test-databases";
+import { startCli } from "./test-support/cli-process";
 import { SYNTHETIC_MATCHES_PER_SEASON, writeSyntheticSeasons } from "./test-support/synthetic-seasons";
 
-const root = fileURLToPath(new URL("../", import.meta.url));
 const SEASONS = ["1617", "1718", "1819", "1920", "2021", "2122", "2223", "2324", "2425"];
-
-interface Worker {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-  /** Resolves when the output matches. */
-  waitFor(pattern: RegExp, timeoutMs?: number): Promise<void>;
-}
-
-function startCli(args: string[], env: Record<string, string>): Worker {
-  let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "sync-worker/cli.ts", ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "test", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const watchers: (() => void)[] = [];
-  const onData = (chunk: Buffer) => {
-    output += chunk.toString();
-    for (const watcher of watchers) watcher();
-  };
-  child.stdout!.on("data", onData);
-  child.stderr!.on("data", onData);
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return {
-    child,
-    output: () => output,
-    exited,
-    waitFor: (pattern, timeoutMs = 60_000) =>
-      new Promise<void>((resolve, reject) => {
-        const check = () => pattern.test(output) && resolve();
-        watchers.push(check);
-        check();
-        exited.then(() => reject(new Error(`the worker exited before printing ${pattern}:\n${output}`)));
-        setTimeout(() => reject(new Error(`no ${pattern} within ${timeoutMs} ms:\n${output}`)), timeoutMs).unref();
-      }),
-  };
-}
 
 describe.each(testDatabases())("the worker process on $driver", (testDb: TestDatabase) => {
   let dataDir: string;

@@ -3,63 +3,27 @@
  * pg-boss stays stuck. Live ticks resume within a minute, and a backfill killed half-way
  * completes, with no duplicates and no gaps, and the start-up chain goes on after it.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { openDb, type DbHandle } from "../../shared/db";
 import { testDatabases } from "../../shared/db/test-databases";
 import { FIXTURES_SEASONS_DIR, startCsvOrigin } from "../test-support/csv-origin";
+import { startCli, type CliProcess } from "../test-support/cli-process";
 import { SYNTHETIC_MATCHES_PER_SEASON, writeSyntheticSeasons } from "../test-support/synthetic-seasons";
 
-const root = fileURLToPath(new URL("../../", import.meta.url));
 const SEASONS = ["1617", "1718", "1819", "1920", "2021", "2122", "2223", "2324", "2425"];
 
-interface WorkerProcess {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-  /** Resolves when the output matches `pattern` (counting only output after `from`). */
-  waitFor(pattern: RegExp, timeoutMs: number, from?: number): Promise<void>;
-}
+const running: CliProcess[] = [];
 
-const running: WorkerProcess[] = [];
-
-function startWorker(env: Record<string, string>): WorkerProcess {
-  let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "sync-worker/cli.ts", "worker"], {
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "test", LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const watchers: (() => void)[] = [];
-  const onData = (chunk: Buffer) => {
-    output += chunk.toString();
-    for (const watcher of watchers) watcher();
-  };
-  child.stdout!.on("data", onData);
-  child.stderr!.on("data", onData);
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const worker: WorkerProcess = {
-    child,
-    output: () => output,
-    exited,
-    waitFor: (pattern, timeoutMs, from = 0) =>
-      new Promise<void>((resolve, reject) => {
-        const check = () => pattern.test(output.slice(from)) && resolve();
-        watchers.push(check);
-        check();
-        exited.then(() => reject(new Error(`the worker exited before printing ${pattern}:\n${output}`)));
-        setTimeout(() => reject(new Error(`no ${pattern} within ${timeoutMs} ms:\n${output.slice(-4000)}`)), timeoutMs).unref();
-      }),
-  };
+function startWorker(env: Record<string, string>): CliProcess {
+  const worker = startCli(["worker"], { LOG_LEVEL: "info", ...env });
   running.push(worker);
   return worker;
 }
 
-async function kill9(worker: WorkerProcess): Promise<void> {
+async function kill9(worker: CliProcess): Promise<void> {
   worker.child.kill("SIGKILL");
   expect(await worker.exited).toBeNull();
 }
