@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["shared/**/*.test.ts", "sync-worker/**/*.test.ts", "studio/**/*.test.ts", "web/**/*.test.ts"],
+    include: ["shared/**/*.test.ts", "sync-worker/**/*.test.ts", "studio/**/*.test.ts", "web/**/*.test.ts", "tests/architecture/**/*.test.ts"],
     environment: "node",
     // PGlite starts take seconds on these machines; tests share one instance per file.
     testTimeout: 30_000,

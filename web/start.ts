@@ -16,6 +16,7 @@ import { watchDataVersions, type DataVersions } from "../shared/db/data-versions
 import { openContent } from "../shared/content/open-content";
 import { createPreviewSessions, databasePreviewSessionStore } from "./app/preview.server";
 import { startEmbeddedWorker, type EmbeddedWorker } from "../sync-worker/embedded";
+import { createOperatorServices } from "../sync-worker/operations";
 import { createSiteServer } from "./server";
 
 const startedAt = performance.now();
@@ -78,7 +79,19 @@ async function main() {
   versions.onChange((changed) => {
     if (changed.includes("content")) content.clearCache();
   });
-  const { server } = createSiteServer(build, { env, clock, db, content, previewSessions: createPreviewSessions(env, databasePreviewSessionStore(db)) }, versions.current);
+  const { server } = createSiteServer(
+    build,
+    {
+      env,
+      clock,
+      db,
+      content,
+      previewSessions: createPreviewSessions(env, databasePreviewSessionStore(db)),
+      // The one place the web is composed with the worker's code: the internal pages' services.
+      operations: createOperatorServices({ env, clock, db }),
+    },
+    versions.current,
+  );
 
   let worker: EmbeddedWorker | null = null;
   server.listen(env.PORT, env.HOST, () => {

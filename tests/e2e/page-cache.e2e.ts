@@ -29,6 +29,7 @@ import { REPLAY_MOMENT, testWorker, type TestWorker } from "../../sync-worker/te
 import { createPreviewSessions } from "../../web/app/preview.server";
 import { createSiteServer, type SiteServer } from "../../web/server";
 import { startSite, type RunningSite } from "./support/site";
+import { createOperatorServices } from "../../sync-worker/operations";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const PREVIEW_SECRET = "preview-secret-for-the-cache-test";
@@ -90,7 +91,12 @@ describe("the page cache in one process, the worker beside the site", () => {
     const build = (await import(pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild;
     const content = createContent(localContentSource(DATASET));
     // The worker's clock stands still; the site's replays from the same moment.
-    site = createSiteServer(build, { env, clock: createClock(env.CLOCK), db, content, previewSessions: createPreviewSessions(env) }, versions.current);
+    const clock = createClock(env.CLOCK);
+    site = createSiteServer(
+      build,
+      { env, clock, db, content, previewSessions: createPreviewSessions(env), operations: createOperatorServices({ env, clock, db }) },
+      versions.current,
+    );
     await new Promise<void>((resolve) => site.server.listen(0, "127.0.0.1", resolve));
     url = `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`;
   });

@@ -2,6 +2,7 @@ import type { Env } from "../../shared/config/env";
 import type { Clock } from "../../shared/config/clock";
 import type { DbHandle } from "../../shared/db";
 import type { Content } from "../../shared/content/content";
+import type { OperatorServices } from "../../shared/operations/operator-services";
 import type { PreviewSessions } from "./preview.server";
 import type { PageCacheStats } from "../page-cache/page-cache";
 
@@ -13,6 +14,8 @@ export type AppContext = {
   /** Editorial content (Sanity or the local dataset); drafts only in preview. */
   content: Content;
   previewSessions: PreviewSessions;
+  /** What the internal pages ask of the worker's code (provider lookups, "create a match"), injected by the process entry. */
+  operations: OperatorServices;
   /** The page cache's counters, for /api-status (unset where pages are not served through it). */
   pageCacheStats?: () => PageCacheStats;
   /** When the loaders finished, for the Server-Timing header (set by entry.server.tsx). */

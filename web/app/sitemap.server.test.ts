@@ -15,6 +15,7 @@ import { loader as robotsLoader } from "./routes/robots[.]txt";
 import { loader as sitemapLoader } from "./routes/sitemap[.]xml";
 import { getSitemapEntries, sitemapXml } from "./sitemap.server";
 import { contentRouteContext } from "./test-context";
+import { createOperatorServices } from "../../sync-worker/operations";
 
 const ORIGIN = "https://firstkickpicks.example";
 const DATASET = path.resolve(import.meta.dirname, "../../content/dataset.ndjson");
@@ -80,10 +81,12 @@ describe.each(testDatabases())("the sitemap on $driver", (testDb) => {
     for (const job of [referenceDataJob, backfillJob, fixturesAndOddsJob]) {
       expect((await worker.run(job)).status).toBe("ok");
     }
+    const routeContext = contentRouteContext({ SITE_URL: ORIGIN }, localContentSource(DATASET));
     context = {
-      ...contentRouteContext({ SITE_URL: ORIGIN }, localContentSource(DATASET)),
+      ...routeContext,
       db,
       clock: worker.clock,
+      operations: createOperatorServices({ env: routeContext.env, db, clock: worker.clock }),
     };
   });
   afterAll(() => testDb.dispose());

@@ -40,6 +40,7 @@ import {
   teamStatisticsSchema,
 } from "./teams.schema";
 import { parseEnv } from "../../shared/config/env";
+import { createOperatorServices } from "../../sync-worker/operations";
 
 const id = (slug: string) => getTeamBySlug(slug)!.id;
 const ARSENAL = id("arsenal");
@@ -99,7 +100,7 @@ describe.each(testDatabases())("team read models on $driver", (testDb) => {
   const context = () => ({ db, clock: worker.clock });
   const appContext = (): AppContext => {
     const env = parseEnv({});
-    return { env, db, clock: worker.clock, content, previewSessions: createPreviewSessions(env) };
+    return { env, db, clock: worker.clock, content, previewSessions: createPreviewSessions(env), operations: createOperatorServices({ env, db, clock: worker.clock }) };
   };
 
   beforeAll(async () => {

@@ -59,6 +59,7 @@ import {
   topLeaguePicksSchema,
   topPicksSchema,
 } from "./schemas";
+import { createOperatorServices } from "../../../sync-worker/operations";
 
 const teamId = (slug: string) => getTeamBySlug(slug)!.id;
 const ARSENAL = teamId("arsenal");
@@ -208,7 +209,7 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
 
     const env = parseEnv({ CLOCK: `replay:${worker.clock.now().toISOString()}`, SESSION_SECRET: "a-test-session-secret-of-32-chars" });
     const previewSessions = createPreviewSessions(env);
-    context = { env, clock: worker.clock, db, content, previewSessions, };
+    context = { env, clock: worker.clock, db, content, previewSessions, operations: createOperatorServices({ env, clock: worker.clock, db }) };
     previewCookie = (await previewSessions.open(new Request("http://localhost/"))).split(";")[0];
     handle = await apiRequestHandler();
   });

@@ -18,6 +18,7 @@ import type { AppContext } from "../load-context";
 import { createPreviewSessions } from "../preview.server";
 import { apiRequestHandler } from "./remix-handler.test-support";
 import { liveScoreSchema, matchRecordSchema } from "./schemas";
+import { createOperatorServices } from "../../../sync-worker/operations";
 
 const teamId = (slug: string) => getTeamBySlug(slug)!.id;
 const EXPECTED_GOALS = { home: 1.9, away: 0.8 };
@@ -70,7 +71,7 @@ describe.each(testDatabases())("the live win probability in the API on $driver",
     ids.newcastleBrentford = await fixtureIdOf("newcastle-united", "brentford");
     await db.db.insert(predictions).values([ids.arsenalSunderland, ids.unitedSpurs].map((fixtureId) => ({ ...prediction, fixtureId })));
     const env = parseEnv({ CLOCK: `replay:${worker.clock.now().toISOString()}`, SESSION_SECRET: "a-test-session-secret-of-32-chars" });
-    context = { env, clock: worker.clock, db, content: emptyContent(), previewSessions: createPreviewSessions(env) };
+    context = { env, clock: worker.clock, db, content: emptyContent(), previewSessions: createPreviewSessions(env), operations: createOperatorServices({ env, clock: worker.clock, db }) };
     handle = await apiRequestHandler();
   });
   afterAll(() => testDb.dispose());

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv } from "../../../shared/config/env";
+import { parseEnv, type Env } from "../../../shared/config/env";
+import type { Clock } from "../../../shared/config/clock";
 import type { DbHandle } from "../../../shared/db";
 import { syncRuns } from "../../../shared/db/schema";
 import { testDatabases } from "../../../shared/db/test-databases";
@@ -10,10 +11,14 @@ import { referenceDataJob } from "../../../sync-worker/jobs/reference-data";
 import { directorySource } from "../../../sync-worker/providers/football-data-csv/source";
 import { REPLAY_MOMENT, testWorker, type TestWorker } from "../../../sync-worker/test-support/worker";
 import { getApiStatus } from "./api-status.server";
-import { unitedBrightonCsv } from "./united-brighton-csv";
+import { unitedBrightonCsv } from "../../../sync-worker/test-support/united-brighton-csv";
+import { createOperatorServices } from "../../../sync-worker/operations";
 
 const csv = unitedBrightonCsv();
 afterAll(() => csv.remove());
+
+/** The status page's context with the worker's operator services, as the process entry builds it. */
+const statusContext = (env: Env, db: DbHandle, clock: Clock) => ({ env, db, clock, operations: createOperatorServices({ env, db, clock }) });
 
 const QUOTA_ERROR =
   "api-football: players/topassists: daily request quota spent: 10 of 100 left (10 kept in reserve for live scores); requests resume after 00:00 UTC (the daily quota resets at 00:00 UTC)";
@@ -22,7 +27,7 @@ describe.each(testDatabases())("the status page's report on $driver", (testDb) =
   let db: DbHandle;
   let worker: TestWorker;
   const env = parseEnv({ FOOTBALL_DATA_DIR: csv.seasonsDir, CLOCK: `replay:${REPLAY_MOMENT.toISOString()}` });
-  const status = () => getApiStatus({ env, db, clock: worker.clock });
+  const status = () => getApiStatus(statusContext(env, db, worker.clock));
 
   beforeAll(async () => {
     db = await testDb.open();
@@ -126,7 +131,7 @@ describe.each(testDatabases())("the status page's report on $driver", (testDb) =
 
   it("names the Postgres server without its credentials", async () => {
     const withUrl = parseEnv({ DATABASE_URL: "postgres://fkp:s3cret-password@db.internal:5433/fkp_prod", WORKER: "off" });
-    const report = await getApiStatus({ env: withUrl, db, clock: worker.clock });
+    const report = await getApiStatus(statusContext(withUrl, db, worker.clock));
     expect(JSON.stringify(report)).not.toContain("s3cret-password");
     expect(report.database.location).toBe(db.driver === "postgres" ? "db.internal:5433/fkp_prod" : withUrl.PGLITE_DATA_DIR);
     expect(report.worker).toBe("off");
@@ -134,7 +139,7 @@ describe.each(testDatabases())("the status page's report on $driver", (testDb) =
 
   it("reports a configuration the worker would refuse", async () => {
     const refused = parseEnv({ DATA_PROVIDERS: "lineups=api-football" });
-    const report = await getApiStatus({ env: refused, db, clock: worker.clock });
+    const report = await getApiStatus(statusContext(refused, db, worker.clock));
     expect(report.providers.configurationError).toBe(
       'DATA_PROVIDERS names api-football, which needs API_FOOTBALL_KEY. See README.md, "Sync worker".',
     );
@@ -149,7 +154,7 @@ describe("the status page's report when the database cannot be read", () => {
     await pglite.dispose();
     const env = parseEnv({});
     const clock = { setting: { kind: "real" as const }, now: () => new Date("2026-02-07T15:50:00Z") };
-    const report = await getApiStatus({ env, db, clock });
+    const report = await getApiStatus(statusContext(env, db, clock));
     expect(report.database.reachable).toBe(false);
     expect(report.database.error).toBeTruthy();
     expect(report.database.migrations.applied).toBeNull();

@@ -4,18 +4,16 @@
  * in the last runs of the jobs that read it.
  */
 import { sql } from "drizzle-orm";
-import { DATA_KINDS, resolveDataSources, type DataKind, type DataSource } from "../../../shared/config/data-sources";
+import { DATA_KINDS, type DataKind, type DataSource } from "../../../shared/config/data-sources";
 import { teamNameOrFallback } from "../../../shared/domain/format";
 import { LEAGUE_KEYS, LEAGUES, type LeagueKey } from "../../../shared/domain/leagues";
 import { seasonCodeFor, seasonLabel } from "../../../shared/domain/matchweek";
 import { matchUrl, matchUrlById } from "../../../shared/domain/urls";
-import { createLogger } from "../../../sync-worker/log";
-import { createProviderSet } from "../../../sync-worker/providers/provider-set";
+import { PROVIDER_LABELS } from "../../../shared/operations/operator-services";
 import type { PageCacheStats } from "../../page-cache/page-cache";
 import type { AppContext } from "../load-context";
-import { PROVIDER_LABELS } from "./create-match.server";
 
-type StatusContext = Pick<AppContext, "env" | "clock" | "db" | "pageCacheStats">;
+type StatusContext = Pick<AppContext, "env" | "clock" | "db" | "pageCacheStats" | "operations">;
 
 /** The spec's sample link of the status page. */
 export const SPEC_MATCH_LINK = matchUrlById(1);
@@ -147,21 +145,14 @@ async function databaseStatus(context: StatusContext): Promise<DatabaseStatus> {
   }
 }
 
-function providerStatus({ env, clock }: StatusContext, quota: ProviderStatus["apiFootball"]["lastQuotaProblem"]): ProviderStatus {
+function providerStatus({ env, operations }: StatusContext, quota: ProviderStatus["apiFootball"]["lastQuotaProblem"]): ProviderStatus {
   const describe = (source: DataSource) =>
     source === "off"
       ? "off"
       : source === "results"
         ? "computed from stored results"
         : PROVIDER_LABELS[source];
-  let sources: Record<DataKind, DataSource>;
-  let configurationError: string | null = null;
-  try {
-    sources = { ...createProviderSet({ env, clock, log: createLogger({ level: "error" }) }).sources };
-  } catch (error) {
-    configurationError = (error as Error).message;
-    sources = resolveDataSources(env.DATA_PROVIDERS, { apiFootball: Boolean(env.API_FOOTBALL_KEY) });
-  }
+  const { sources, configurationError } = operations.dataSources();
   return {
     kinds: DATA_KINDS.map((kind) => ({ kind, source: sources[kind], label: describe(sources[kind]) })),
     configurationError,

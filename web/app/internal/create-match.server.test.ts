@@ -7,8 +7,10 @@ import { readReplayFile, startReplayServer, type ReplayServer } from "../../../s
 import type { ProviderFixture } from "../../../sync-worker/providers/types";
 import { REPLAY_MOMENT } from "../../../sync-worker/test-support/worker";
 import { INTERNAL_COOKIE, accessCookieValue } from "./access.server";
-import { MAX_FIXTURE_ID, handleCreateMatch, nextOrLatest, parseFixtureId } from "./create-match.server";
-import { NEXT_MEETING_KICKOFF, unitedBrightonCsv } from "./united-brighton-csv";
+import { MAX_FIXTURE_ID, handleCreateMatch, parseFixtureId } from "./create-match.server";
+import { createOperatorServices } from "../../../sync-worker/operations";
+import { nextOrLatest } from "../../../sync-worker/operations/create-match";
+import { NEXT_MEETING_KICKOFF, unitedBrightonCsv } from "../../../sync-worker/test-support/united-brighton-csv";
 
 const TOKEN = "internal-pages-token-0123456789";
 const API_KEY = "api-football-key-0123456789";
@@ -65,7 +67,7 @@ describe.each(testDatabases())("creating a match from a provider on $driver", (t
   const post = (env: ReturnType<typeof parseEnv>, segment?: string, headers: Record<string, string> = { Authorization: `Bearer ${TOKEN}` }) =>
     handleCreateMatch(
       new Request(`${SITE}/api/matches/from-api${segment === undefined ? "" : `/${segment}`}`, { method: "POST", headers }),
-      { env, clock, db },
+      { env, operations: createOperatorServices({ env, clock, db }) },
       segment,
     );
   const fixtureRows = () =>

@@ -11,7 +11,7 @@ import { directorySource } from "../../../sync-worker/providers/football-data-cs
 import { REPLAY_MOMENT, emptyContent, testWorker, type TestWorker } from "../../../sync-worker/test-support/worker";
 import { handleLiveMatch } from "./live-match.server";
 import { handleFindUnitedBrighton } from "./united-brighton.server";
-import { NEXT_MEETING_KICKOFF, PLAYED_MEETING_KICKOFF, unitedBrightonCsv } from "./united-brighton-csv";
+import { NEXT_MEETING_KICKOFF, PLAYED_MEETING_KICKOFF, unitedBrightonCsv } from "../../../sync-worker/test-support/united-brighton-csv";
 
 const TOKEN = "internal-pages-token-0123456789";
 const SITE = "http://127.0.0.1:3000";

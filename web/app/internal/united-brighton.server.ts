@@ -9,16 +9,11 @@ import { alias } from "drizzle-orm/pg-core";
 import { fixtures, teams } from "../../../shared/db/schema";
 import { LEAGUES, type LeagueKey } from "../../../shared/domain/leagues";
 import { teamNameOrFallback } from "../../../shared/domain/format";
-import { getTeamBySlug } from "../../../shared/domain/teams/registry";
 import { matchUrlById } from "../../../shared/domain/urls";
+import { UNITED_BRIGHTON } from "../../../shared/operations/operator-services";
 import type { AppContext } from "../load-context";
 import { checkInternalEndpoint, internalJson } from "./access.server";
 
-const MANCHESTER_UNITED = getTeamBySlug("manchester-united")!;
-const BRIGHTON = getTeamBySlug("brighton-and-hove-albion")!;
-
-/** The two clubs the test page looks for, as the registry has them. */
-export const UNITED_BRIGHTON = { home: MANCHESTER_UNITED, away: BRIGHTON } as const;
 
 export interface FixtureTeam {
   id: number;

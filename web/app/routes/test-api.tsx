@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { INTERNAL_HEADERS, requireInternalPage } from "../internal/access.server";
-import { fixtureLookups, type CreatedMatch } from "../internal/create-match.server";
+import type { CreatedMatch } from "../internal/create-match.server";
 import type { LiveMatchAnswer, NoLiveMatchAnswer } from "../internal/live-match.server";
 import { UtcTime, internalPageHeaders, internalPageMeta } from "../internal/internal-page";
 import { CREATE_MATCH_API, FIND_UNITED_BRIGHTON_API, LIVE_MATCH_API } from "../internal/internal-urls";
@@ -20,7 +20,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: internalSt
 /** /test-api: an operator's checks of the match data (internal: the site's 404 without the token). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireInternalPage(request, context.env);
-  return data({ lookups: fixtureLookups(context) }, { headers: INTERNAL_HEADERS });
+  return data({ lookups: context.operations.fixtureLookups() }, { headers: INTERNAL_HEADERS });
 }
 
 export const headers: HeadersFunction = internalPageHeaders;

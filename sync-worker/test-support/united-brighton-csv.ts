@@ -7,7 +7,7 @@
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { FIXTURES_DIR } from "../../../sync-worker/test-support/csv-origin";
+import { FIXTURES_DIR } from "./csv-origin";
 
 /** The finished meeting, in 2526/E0.csv's 48 columns. */
 export const PLAYED_MEETING_ROW =
