@@ -25,6 +25,24 @@ export function editorialPickContent(preview: MatchPreview | null | undefined): 
   };
 }
 
+/** How a match preview is found for a match: league, season and both clubs' slugs. */
+export function previewKey(league: string, season: string, homeSlug: string | null | undefined, awaySlug: string | null | undefined): string {
+  return `${league}|${season}|${homeSlug}|${awaySlug}`;
+}
+
+/**
+ * The previews by match (previewKey); where two documents name the same match, the first listed
+ * applies. The pages and the lock at kick-off both pick the applicable preview here.
+ */
+export function previewsByMatch(documents: Iterable<MatchPreview>): Map<string, MatchPreview> {
+  const byMatch = new Map<string, MatchPreview>();
+  for (const doc of documents) {
+    const key = previewKey(doc.league, doc.season, doc.homeTeam, doc.awayTeam);
+    if (!byMatch.has(key)) byMatch.set(key, doc);
+  }
+  return byMatch;
+}
+
 /** A leg of the Sunday 5-team cross-league parlay, as the spec lists it. */
 export interface SundayParlayLeg {
   /** Our match id, "premier-league/arsenal-vs-chelsea". */

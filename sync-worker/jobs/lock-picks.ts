@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { Content } from "../../shared/content/content";
 import type { MatchPreview } from "../../shared/content/documents";
-import { editorialPickContent } from "../../shared/content/editorial";
+import { editorialPickContent, previewKey, previewsByMatch } from "../../shared/content/editorial";
 import { isContentSeason } from "../../shared/content/rules";
 import { roundTo } from "../../shared/domain/format";
 import type { LeagueKey } from "../../shared/domain/leagues";
 import { bttsPickText, overUnderLong, parseOverUnder, resultPickText } from "../../shared/domain/picks";
-import { lockablePick, type LockedPick, type PickContent } from "../../shared/domain/resolution";
+import { predictionPickContent } from "../../shared/domain/pick-inputs";
+import { lockablePick, type LockedPick } from "../../shared/domain/resolution";
 import { getTeamById } from "../../shared/domain/teams/registry";
 import { ledgerSelection, type LedgerMarket } from "../../shared/ledger/selection";
 import { LEDGER_LATE_LOCK_AFTER_MS } from "../../shared/ledger/verify";
@@ -82,19 +83,20 @@ interface LedgerEntry {
 
 const num = (value: string | null) => (value === null ? null : Number(value));
 const percent = (probability: number) => roundTo(100 * probability, 1);
-const previewKey = (league: string, season: string, home: string, away: string) => `${league}|${season}|${home}|${away}`;
 
 /** The published match previews of the seasons of the rows, by fixture. */
 async function publishedPreviews(content: Content, rows: readonly KickedOff[]): Promise<Map<string, MatchPreview>> {
-  const previews = new Map<string, MatchPreview>();
+  const documents: MatchPreview[] = [];
   for (const season of new Set(rows.map((row) => row.season))) {
-    if (!isContentSeason(season)) continue;
-    for (const preview of await content.listMatchPreviews({ season }, { preview: false })) {
-      const key = previewKey(preview.league, preview.season, preview.homeTeam, preview.awayTeam);
-      if (!previews.has(key)) previews.set(key, preview);
-    }
+    if (isContentSeason(season)) documents.push(...(await content.listMatchPreviews({ season }, { preview: false })));
   }
-  return previews;
+  return previewsByMatch(documents);
+}
+
+/** Every name a pick text may use for a club: display name first, then short name, source name, aliases. */
+function teamNames(id: number): string[] {
+  const team = getTeamById(id);
+  return team ? [team.name, team.shortName, team.footballDataName, ...team.aliases] : [`Team #${id}`];
 }
 
 /**
@@ -103,25 +105,20 @@ async function publishedPreviews(content: Content, rows: readonly KickedOff[]): 
  * and the price it was made against; one an editor changed is the editor's, with the model's
  * probability of that outcome as its confidence and the market's pre-match price.
  */
-/** Every name a pick text may use for a club: display name first, then short name, source name, aliases. */
-function teamNames(id: number): string[] {
-  const team = getTeamById(id);
-  return team ? [team.name, team.shortName, team.footballDataName, ...team.aliases] : [`Team #${id}`];
-}
-
 function ledgerEntries(row: KickedOff, preview: MatchPreview | null): LedgerEntry[] {
   const home = getTeamById(row.home_team_id)?.name ?? `Team #${row.home_team_id}`;
   const away = getTeamById(row.away_team_id)?.name ?? `Team #${row.away_team_id}`;
   const teams = { homeTeam: teamNames(row.home_team_id), awayTeam: teamNames(row.away_team_id) };
-  const prediction: PickContent = {
+  const prediction = predictionPickContent({
     bestPick: row.best_pick,
     confidence: num(row.confidence),
-    result: row.result_pick,
-    overUnder: row.over_under_pick,
-    btts: row.btts_pick,
+    resultPick: row.result_pick,
+    overUnderPick: row.over_under_pick,
+    bttsPick: row.btts_pick,
     bttsConfidence: num(row.btts_confidence),
-    projectedScore: `${row.projected_home_score}-${row.projected_away_score}`,
-  };
+    projectedHomeScore: row.projected_home_score,
+    projectedAwayScore: row.projected_away_score,
+  });
   const locked = lockablePick({ editorial: editorialPickContent(preview), prediction });
   const algorithm = lockablePick({ prediction });
   if (!locked || !algorithm) return [];

@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { MatchPreview } from "../../shared/content/documents";
-import { editorialPickContent } from "../../shared/content/editorial";
+import { editorialPickContent, previewKey, previewsByMatch } from "../../shared/content/editorial";
 import { isContentSeason } from "../../shared/content/rules";
 import { fixtureOdds, fixtures, lineups, liveEvents, pickLedger, predictions, teams } from "../../shared/db/schema";
 import type { LineupPlayer } from "../../shared/db/schema/fixtures";
@@ -16,21 +16,11 @@ import { formatUpdatedAgo, teamNameOrFallback } from "../../shared/domain/format
 import { LEAGUES, type LeagueKey } from "../../shared/domain/leagues";
 import { seasonCodeFor } from "../../shared/domain/matchweek";
 import { pickProbability, type OutcomeProbabilities } from "../../shared/domain/parlay-probability";
-import {
-  bttsPickText,
-  overUnderShort,
-  readResultCode,
-  resultPickText,
-  type MatchState,
-} from "../../shared/domain/picks";
-import {
-  lockablePick,
-  resolvePick,
-  type LockedPick,
-  type PickContent,
-  type Resolution,
-} from "../../shared/domain/resolution";
+import { predictionPickContent } from "../../shared/domain/pick-inputs";
+import type { MatchState } from "../../shared/domain/picks";
+import { lockablePick, resolvePick, type Resolution } from "../../shared/domain/resolution";
 import { matchUrl, matchUrlById } from "../../shared/domain/urls";
+import { lockedPickFromLedger, type LedgerPickRow } from "../../shared/ledger/locked-pick";
 import { liveMatchProbability, type LiveProbabilityNow } from "../../shared/model/live-match-probability";
 import type { AppContext } from "./load-context";
 
@@ -131,56 +121,11 @@ function hrefOf(row: FixtureRow): string {
 }
 
 type PredictionRow = typeof predictions.$inferSelect;
-type LedgerRow = Pick<typeof pickLedger.$inferSelect, "fixtureId" | "pickKind" | "pick" | "confidence" | "source">;
-
-/** The algorithm's prediction in the shape resolvePick reads. */
-function predictionPickContent(row: PredictionRow | undefined): PickContent | null {
-  if (!row) return null;
-  return {
-    bestPick: row.bestPick,
-    confidence: row.confidence,
-    result: row.resultPick,
-    overUnder: row.overUnderPick,
-    btts: row.bttsPick,
-    bttsConfidence: row.bttsConfidence,
-    projectedScore: `${row.projectedHomeScore}-${row.projectedAwayScore}`,
-  };
-}
+type LedgerRow = LedgerPickRow & { fixtureId: number };
 
 /** The engine's outcome probabilities of a stored prediction. */
 function outcomeProbabilities(row: PredictionRow | undefined): OutcomeProbabilities | null {
   return row ? { home: row.probHome, draw: row.probDraw, away: row.probAway, over25: row.probOver25, btts: row.probBtts } : null;
-}
-
-/**
- * The ledger rows of one match read back as the pick frozen at kick-off. The ledger keeps pick
- * texts; the codes come back by matching the texts the lock wrote. It keeps no projected score,
- * so the one of the pick that was locked (editorial over algorithm) is carried over.
- */
-function lockedPickOf(
-  rows: readonly LedgerRow[],
-  teamNames: { home: string; away: string },
-  projectedScore: string | null,
-): LockedPick | null {
-  const byKind = new Map(rows.map((row) => [row.pickKind, row]));
-  const best = byKind.get("best");
-  if (!best || best.source === "coming-soon") return null;
-  const result = byKind.get("result")?.pick;
-  const btts = byKind.get("btts");
-  const resultCode =
-    (["1", "X", "2"] as const).find((code) => resultPickText(code, teamNames.home, teamNames.away) === result) ??
-    readResultCode(result);
-  const bttsCode = (["YES", "NO"] as const).find((code) => bttsPickText(code) === btts?.pick) ?? null;
-  return {
-    bestPick: best.pick,
-    result: resultCode,
-    overUnder: overUnderShort(byKind.get("over-under")?.pick),
-    btts: bttsCode,
-    confidence: best.confidence,
-    bttsConfidence: btts?.confidence ?? null,
-    projectedScore,
-    source: best.source,
-  };
 }
 
 interface PickInputs {
@@ -188,9 +133,6 @@ interface PickInputs {
   ledger: Map<number, LedgerRow[]>;
   previews: Map<string, MatchPreview>;
 }
-
-const previewKey = (league: string, season: string, home: string | null, away: string | null) =>
-  `${league}|${season}|${home}|${away}`;
 
 async function pickInputs(
   { db, content }: ReadContext,
@@ -209,6 +151,8 @@ async function pickInputs(
         pick: pickLedger.pick,
         confidence: pickLedger.confidence,
         source: pickLedger.source,
+        market: pickLedger.market,
+        selection: pickLedger.selection,
       })
       .from(pickLedger)
       .where(inArray(pickLedger.fixtureId, ids)),
@@ -221,11 +165,7 @@ async function pickInputs(
   ]);
   const ledger = new Map<number, LedgerRow[]>();
   for (const row of ledgerRows) ledger.set(row.fixtureId, [...(ledger.get(row.fixtureId) ?? []), row]);
-  const previews = new Map<string, MatchPreview>();
-  for (const doc of previewLists.flat()) {
-    const key = previewKey(doc.league, doc.season, doc.homeTeam, doc.awayTeam);
-    if (!previews.has(key)) previews.set(key, doc);
-  }
+  const previews = previewsByMatch(previewLists.flat());
   return { predictions: new Map(predictionRows.map((row) => [row.fixtureId, row])), ledger, previews };
 }
 
@@ -238,9 +178,7 @@ function cardOf(row: FixtureRow, inputs: PickInputs): { card: MatchCard; preview
   const prediction = predictionPickContent(predictionRow);
   const effective = lockablePick({ editorial, prediction });
   const ledger = inputs.ledger.get(fixture.id);
-  const locked = ledger
-    ? lockedPickOf(ledger, { home: home.name, away: away.name }, effective?.projectedScore ?? null)
-    : null;
+  const locked = ledger ? lockedPickFromLedger(ledger, effective?.projectedScore ?? null) : null;
   const score =
     fixture.homeScore !== null && fixture.awayScore !== null ? { home: fixture.homeScore, away: fixture.awayScore } : null;
   const resolution = resolvePick({
