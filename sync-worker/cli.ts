@@ -9,10 +9,10 @@
  * SIGTERM or SIGINT abandons the running job (its transaction rolls back) and exits within seconds.
  */
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import { createClock } from "../shared/config/clock";
 import { getEnv, InvalidEnvironmentError, MAX_BACKFILL_SEASONS, type Env } from "../shared/config/env";
 import { openDb, type DbHandle } from "../shared/db";
+import { latestRunPerJob } from "../shared/db/sync-runs";
 import { createJobCatalog } from "./jobs/catalog";
 import { jobDbOf } from "./jobs/job-db";
 import { markInterruptedRuns, type JobRun } from "./jobs/run-job";
@@ -148,38 +148,22 @@ async function runSync(env: Env, log: Logger, args: readonly string[]): Promise<
   if (!signals.received() && runs.some((run) => run.status === "failed")) process.exitCode = 1;
 }
 
-interface LastRun {
-  job: string;
-  provider: string | null;
-  status: string;
-  started_at: string | Date;
-  finished_at: string | Date | null;
-  rows_read: number;
-  rows_written: number;
-  rows_rejected: number;
-  error: string | null;
-}
-
 async function printStatus(env: Env): Promise<void> {
   const db = await openDatabase(env);
   try {
-    const rows = await db.execute<LastRun>(sql`
-      select distinct on (job) job, provider, status, started_at, finished_at, rows_read, rows_written, rows_rejected, error
-      from sync_runs order by job, started_at desc, id desc`);
-    const byJob = new Map(rows.map((row) => [row.job, row]));
+    const byJob = new Map((await latestRunPerJob(db)).map((run) => [run.job, run]));
     const table = createJobCatalog().map((job) => {
       const run = byJob.get(job.name);
       if (!run) return [job.name, "never run", "", "", "", "", "", job.cadence.description];
-      const started = new Date(run.started_at);
-      const took = run.finished_at ? `${((new Date(run.finished_at).getTime() - started.getTime()) / 1000).toFixed(1)} s` : "";
+      const took = run.durationMs === null ? "" : `${(run.durationMs / 1000).toFixed(1)} s`;
       return [
         job.name,
         run.status,
-        started.toISOString().replace("T", " ").slice(0, 19),
+        run.startedAt.replace("T", " ").slice(0, 19),
         took,
-        String(run.rows_read),
-        String(run.rows_written),
-        String(run.rows_rejected),
+        String(run.rowsRead),
+        String(run.rowsWritten),
+        String(run.rowsRejected),
         [run.provider, run.error].filter(Boolean).join(": "),
       ];
     });

@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
+import { GO_BACK_HOME_TEXT } from "./app/page-texts/shared";
 
 /** Longer request targets are refused with 414; no page or API address comes near it. */
 export const MAX_URL_LENGTH = 2048;
@@ -58,7 +59,7 @@ export function sendRefusal(req: IncomingMessage, res: ServerResponse, status: n
     ? JSON.stringify({ error: message })
     : `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${reason} | First Kick Picks</title></head>` +
       `<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5">` +
-      `<h1>${reason}</h1><p>${escapeHtml(message)}</p><p><a href="/">Go Back Home</a></p></body></html>`;
+      `<h1>${reason}</h1><p>${escapeHtml(message)}</p><p><a href="/">${GO_BACK_HOME_TEXT}</a></p></body></html>`;
   res.statusCode = status;
   res.setHeader("Content-Type", api ? "application/json; charset=utf-8" : "text/html; charset=utf-8");
   res.setHeader("Content-Length", Buffer.byteLength(body));

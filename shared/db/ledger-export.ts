@@ -4,7 +4,7 @@
  * database itself (pick_ledger_instant for instants, the numeric's own text for confidence, odds
  * and profit), so the CSV carries exactly the strings the hashes were computed over.
  */
-import { getTeamById } from "../domain/teams/registry";
+import { teamNameById } from "../domain/teams/registry";
 import type { LedgerCsvRow } from "../ledger/csv";
 import type { DbHandle } from "./index";
 
@@ -24,6 +24,6 @@ export async function readLedgerRows(db: Pick<DbHandle, "execute">): Promise<Led
            coalesce(l.prev_settlement_hash, '') as prev_settlement_hash, coalesce(l.settlement_hash, '') as settlement_hash
     from pick_ledger l join fixtures f on f.id = l.fixture_id
     order by l.id`);
-  const name = (id: string) => getTeamById(Number(id))?.name ?? `Team #${id}`;
+  const name = (id: string) => teamNameById(Number(id));
   return rows.map((row) => ({ ...row, home_team: name(row.home_team_id), away_team: name(row.away_team_id) }));
 }

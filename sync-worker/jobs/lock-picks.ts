@@ -8,7 +8,7 @@ import type { LeagueKey } from "../../shared/domain/leagues";
 import { bttsPickText, overUnderLong, parseOverUnder, resultPickText } from "../../shared/domain/picks";
 import { predictionPickContent } from "../../shared/domain/pick-inputs";
 import { lockablePick, type LockedPick } from "../../shared/domain/resolution";
-import { getTeamById } from "../../shared/domain/teams/registry";
+import { getTeamById, teamNameById } from "../../shared/domain/teams/registry";
 import { ledgerSelection, type LedgerMarket } from "../../shared/ledger/selection";
 import { LEDGER_LATE_LOCK_AFTER_MS } from "../../shared/ledger/verify";
 import { emptyResult, throwIfAborted, type JobDefinition } from "./types";
@@ -96,7 +96,7 @@ async function publishedPreviews(content: Content, rows: readonly KickedOff[]): 
 /** Every name a pick text may use for a club: display name first, then short name, source name, aliases. */
 function teamNames(id: number): string[] {
   const team = getTeamById(id);
-  return team ? [team.name, team.shortName, team.footballDataName, ...team.aliases] : [`Team #${id}`];
+  return team ? [team.name, team.shortName, team.footballDataName, ...team.aliases] : [teamNameById(id)];
 }
 
 /**
@@ -106,8 +106,8 @@ function teamNames(id: number): string[] {
  * probability of that outcome as its confidence and the market's pre-match price.
  */
 function ledgerEntries(row: KickedOff, preview: MatchPreview | null): LedgerEntry[] {
-  const home = getTeamById(row.home_team_id)?.name ?? `Team #${row.home_team_id}`;
-  const away = getTeamById(row.away_team_id)?.name ?? `Team #${row.away_team_id}`;
+  const home = teamNameById(row.home_team_id);
+  const away = teamNameById(row.away_team_id);
   const teams = { homeTeam: teamNames(row.home_team_id), awayTeam: teamNames(row.away_team_id) };
   const prediction = predictionPickContent({
     bestPick: row.best_pick,

@@ -3,7 +3,7 @@ import { readPerformanceTables, readSettledPicks, type SettledPick } from "../..
 import { LEAGUE_KEYS, type LeagueKey } from "../../shared/domain/leagues";
 import { matchweekFor } from "../../shared/domain/matchweek";
 import { formatScore, hitRate } from "../../shared/domain/picks";
-import { getTeamById } from "../../shared/domain/teams/registry";
+import { getTeamById, teamNameById } from "../../shared/domain/teams/registry";
 import { matchUrl } from "../../shared/domain/urls";
 import { algoPerformance, dailyHitRates, recentSettledMatches, type AlgoPerformance, type LedgerRow, type SettledMatch } from "../../shared/model";
 import { TRACK_RECORD_MODEL_KEY, trackRecordPayload, trackRecordView } from "../../shared/model/track-record-view";
@@ -29,8 +29,8 @@ function settledMatches(rows: readonly SettledPick[]): SettledMatch[] {
         fixtureId: row.fixtureId,
         league: row.league,
         kickoff: row.kickoff,
-        homeTeam: home?.name ?? `Team #${row.homeTeamId}`,
-        awayTeam: away?.name ?? `Team #${row.awayTeamId}`,
+        homeTeam: teamNameById(row.homeTeamId),
+        awayTeam: teamNameById(row.awayTeamId),
         finalScore: formatScore({ home: row.homeScore, away: row.awayScore }),
         bestPick: row.pick,
         bestPickResult: row.outcome,

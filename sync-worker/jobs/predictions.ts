@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { LeagueKey } from "../../shared/domain/leagues";
-import { getTeamById } from "../../shared/domain/teams/registry";
+import { teamNameById } from "../../shared/domain/teams/registry";
 import { weekStart, type MatchInput, type MatchPrediction, type PlayedMatch, type UpcomingMatch } from "../../shared/model";
 import { engineThread, type EngineStep, type EngineStepResult, type HistoryUpdate, type PredictionEngine } from "../model/engine-client";
 import { ENGINE_STATE_PREFIX, fitStateKey, modelOptionsOf, SEASONS_STATE_KEY } from "../model/engine-state";
@@ -223,8 +223,7 @@ function playedMatch(row: MatchRow): PlayedMatch {
 }
 
 function upcomingMatch(row: MatchRow): UpcomingMatch {
-  const name = (id: number) => getTeamById(id)?.name ?? `Team #${id}`;
-  return { ...matchInput(row), homeTeam: name(row.home_team_id), awayTeam: name(row.away_team_id) };
+  return { ...matchInput(row), homeTeam: teamNameById(row.home_team_id), awayTeam: teamNameById(row.away_team_id) };
 }
 
 const TEXT_COLUMNS = new Set(["model_version", "result_pick", "over_under_pick", "btts_pick", "best_pick"]);

@@ -14,10 +14,10 @@ import type { AppContext } from "./load-context";
 import { getTeamKeyPlayers } from "./key-players.server";
 import { findMatchBySlugs, findMatchUrlBySlugs, getMatchById, type MatchDetail } from "./matches.server";
 import { matchPageMeta } from "./page-meta.server";
-import { MATCH_NOT_FOUND_TITLE } from "./page-texts/match";
 import { requireRoutePage } from "./route-page.server";
 import { matchPlace, siteSeo } from "./seo.server";
 import { getLeagueTable } from "./standings.server";
+import { notFound } from "./not-found";
 
 /** A match path naming the two teams, e.g. /match/barcelona-vs-mallorca; null for any other path. */
 function slugMatchRoute(url: URL) {
@@ -42,7 +42,7 @@ async function requireNamedMatch(context: AppContext, request: Request, preview:
   }
   const route = requireRoutePage(request, "match");
   const match = route.by === "id" ? await getMatchById(context, route.id, preview) : null;
-  if (!match) throw new Response(MATCH_NOT_FOUND_TITLE, { status: 404 });
+  if (!match) throw notFound("match");
   return match;
 }
 

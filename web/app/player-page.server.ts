@@ -5,8 +5,6 @@
 import { data, redirect } from "@remix-run/node";
 import { pageCacheControl } from "./cache-control";
 import type { AppContext } from "./load-context";
-import { PLAYER_NOT_FOUND_TITLE } from "./page-texts/player";
-import { TEAM_NOT_FOUND_TITLE } from "./page-texts/team";
 import {
   canonicalPlayerUrl,
   chooseMembership,
@@ -33,6 +31,7 @@ import type { RoutePage } from "../../shared/domain/routes";
 import { findTeam, getTeamById, getTeamBySlug } from "../../shared/domain/teams/registry";
 import type { Team } from "../../shared/domain/teams/types";
 import { leagueUrl, matchUrl, teamBadgeUrl, teamPlayersUrl, teamUrl } from "../../shared/domain/urls";
+import { notFound } from "./not-found";
 
 type PageContext = Pick<AppContext, "db" | "clock">;
 type TeamSegment = { teamSlug?: string; teamId?: number };
@@ -68,7 +67,7 @@ function teamLinks(league: LeagueKey, team: { id: number; name: string; slug: st
 export async function loadSquadPage(context: PageContext, request: Request) {
   const route = requireRoutePage(request, "team-players");
   const team = teamOf(route.by === "id" ? { teamId: route.teamId } : { teamSlug: route.teamSlug }, route.league);
-  if (!team) throw new Response(TEAM_NOT_FOUND_TITLE, { status: 404 });
+  if (!team) throw notFound("team");
   const season = currentSeason(context);
   const league = leagueOfTeam(team, season);
   redirectUnlessAt(request, teamPlayersUrl(league, team.slug));
@@ -107,16 +106,16 @@ async function playerIdOf(context: PageContext, route: PlayerRoute): Promise<{ i
 /** /{league}/teams/{team}/players/{name-id}: the player's season at that club and his last matches. */
 export async function loadPlayerPage(context: PageContext, request: Request) {
   const route = requireRoutePage(request, "player");
-  const notFound = () => new Response(PLAYER_NOT_FOUND_TITLE, { status: 404 });
+  const playerNotFound = () => notFound("player");
   const found = await playerIdOf(context, route);
-  if (!found) throw notFound();
+  if (!found) throw playerNotFound();
   const player = await getPlayer(context, found.id);
-  if (!player) throw notFound();
+  if (!player) throw playerNotFound();
   const membership = chooseMembership(await getMemberships(context, player.id), {
     teamId: found.team?.id,
     league: route.league,
   });
-  if (!membership) throw notFound();
+  if (!membership) throw playerNotFound();
   const canonical = canonicalPlayerUrl(player, membership);
   redirectUnlessAt(request, canonical);
 

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { parseRoute, type RoutePage } from "../../shared/domain/routes";
-import { NOT_FOUND_TITLE } from "../../shared/domain/site";
+import { notFound } from "./not-found";
 
 /**
  * The route-table page a request's path names, for dynamic route files that share a path shape
@@ -14,7 +14,7 @@ export function requireRoutePage<Page extends RoutePage["page"]>(
   const url = new URL(request.url);
   const match = parseRoute(url.pathname);
   if ("redirectTo" in match && match.redirectTo) throw redirect(`${match.redirectTo}${url.search}`, 301);
-  if (match.page !== page) throw new Response(NOT_FOUND_TITLE, { status: 404 });
+  if (match.page !== page) throw notFound();
   return match as Extract<RoutePage, { page: Page }>;
 }
 
@@ -26,5 +26,5 @@ export function unclaimedPath(request: Request): never {
   const url = new URL(request.url);
   const match = parseRoute(url.pathname);
   if ("redirectTo" in match && match.redirectTo) throw redirect(`${match.redirectTo}${url.search}`, 301);
-  throw new Response(NOT_FOUND_TITLE, { status: 404 });
+  throw notFound();
 }

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { readModels } from "../../shared/db/schema";
 import { LEAGUES, type LeagueKey } from "../../shared/domain/leagues";
-import { getTeamById } from "../../shared/domain/teams/registry";
+import { getTeamById, teamNameById } from "../../shared/domain/teams/registry";
 import { parseSeasonOutlookPayload, seasonOutlookKey, type TeamOutlookRow } from "../../shared/model/season-outlook-view";
 import type { AppContext } from "./load-context";
 
@@ -43,7 +43,7 @@ export async function getSeasonOutlook(context: Pick<AppContext, "db">, league: 
     computedAt: new Date(row!.computedAt as unknown as string).toISOString(),
     teams: payload.teams.map((t) => {
       const team = getTeamById(t.teamId);
-      return { ...t, teamName: team?.name ?? `Team #${t.teamId}`, teamSlug: team?.slug ?? null };
+      return { ...t, teamName: teamNameById(t.teamId), teamSlug: team?.slug ?? null };
     }),
   };
 }

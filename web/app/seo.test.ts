@@ -120,16 +120,20 @@ describe("noindexMeta", () => {
 });
 
 describe("errorPageMeta", () => {
-  const routeError = (status: number) => ({ status, statusText: "", internal: false, data: "" });
+  const routeError = (status: number, data = "") => ({ status, statusText: "", internal: false, data });
 
   it.each([
-    [routeError(404), undefined, "Page Not Found | First Kick Picks"],
-    [routeError(404), "Match Not Found", "Match Not Found | First Kick Picks"],
-    [routeError(400), undefined, "Bad Request | First Kick Picks"],
-    [routeError(405), undefined, "Error 405 | First Kick Picks"],
-    [new Error("database down"), undefined, "Something went wrong | First Kick Picks"],
-  ])("titles %j like the error view and keeps it out of search engines", (error, notFoundTitle, title) => {
-    expect(errorPageMeta(error, notFoundTitle)).toEqual([{ title }, { name: "robots", content: "noindex" }]);
+    [routeError(404), "Page Not Found | First Kick Picks"],
+    [routeError(404, "Page Not Found"), "Page Not Found | First Kick Picks"],
+    [routeError(404, "Match Not Found"), "Match Not Found | First Kick Picks"],
+    [routeError(404, "Team Not Found"), "Team Not Found | First Kick Picks"],
+    [routeError(404, "Player Not Found"), "Player Not Found | First Kick Picks"],
+    [routeError(404, "<script>anything else</script>"), "Page Not Found | First Kick Picks"],
+    [routeError(400), "Bad Request | First Kick Picks"],
+    [routeError(405), "Error 405 | First Kick Picks"],
+    [new Error("database down"), "Something went wrong | First Kick Picks"],
+  ])("titles %j like the error view and keeps it out of search engines", (error, title) => {
+    expect(errorPageMeta(error)).toEqual([{ title }, { name: "robots", content: "noindex" }]);
   });
 });
 

@@ -1,13 +1,13 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { StaticPageKey } from "../../shared/content/ids";
 import { portableTextToPlainText } from "../../shared/content/portable-text";
-import { NOT_FOUND_TITLE } from "../../shared/domain/site";
 import { pageCacheControl } from "./cache-control";
 import type { StaticPageData } from "./components/StaticPageView";
 import type { AppContext } from "./load-context";
 import { staticPageMeta } from "./page-meta.server";
 import { renderRichText } from "./rich-text.server";
 import { siteSeo } from "./seo.server";
+import { notFound } from "./not-found";
 
 const DESCRIPTION_LENGTH = 160;
 
@@ -29,7 +29,7 @@ export async function loadStaticPage(
 ) {
   const preview = await context.previewSessions.isActive(request);
   const page = await context.content.getStaticPage(key, { preview });
-  if (!page) throw new Response(NOT_FOUND_TITLE, { status: 404 });
+  if (!page) throw notFound();
   const intro = portableTextToPlainText(page.intro);
   const description = intro.length > DESCRIPTION_LENGTH ? `${intro.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…` : intro;
   return data(

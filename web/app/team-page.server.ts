@@ -2,12 +2,10 @@ import { data, redirect } from "@remix-run/node";
 import { findLeagueKey, LEAGUES, type LeagueKey } from "../../shared/domain/leagues";
 import { seasonCodeFor, seasonLabel } from "../../shared/domain/matchweek";
 import { parseRoute, type RoutePage } from "../../shared/domain/routes";
-import { NOT_FOUND_TITLE } from "../../shared/domain/site";
 import { getTeamById } from "../../shared/domain/teams/registry";
 import { teamListUrl, teamUrl } from "../../shared/domain/urls";
 import { pageCacheControl } from "./cache-control";
 import type { AppContext } from "./load-context";
-import { TEAM_NOT_FOUND_TITLE } from "./page-texts/team";
 import { renderOptionalRichText } from "./rich-text.server";
 import { getSeasonOutlook } from "./season-outlook.server";
 import {
@@ -21,12 +19,13 @@ import {
   listLeagueTeams,
   resolveTeam,
 } from "./teams.server";
+import { notFound } from "./not-found";
 
 export type TeamRoute = Extract<RoutePage, { page: "team" }>;
 
 /** The team page's 404: 'Team Not Found' (its error boundary shows the spec's texts). */
 export function teamNotFound(): Response {
-  return new Response(TEAM_NOT_FOUND_TITLE, { status: 404, statusText: "Not Found" });
+  return notFound("team");
 }
 
 /**
@@ -39,7 +38,7 @@ export function requireTeamRoute(request: Request, leagueSegment: string | undef
   const match = parseRoute(new URL(request.url).pathname);
   if (match.page === "team") return match;
   if (leagueSegment === undefined || findLeagueKey(leagueSegment)) throw teamNotFound();
-  throw new Response(NOT_FOUND_TITLE, { status: 404 });
+  throw notFound();
 }
 
 function segmentOf(route: TeamRoute): { league: LeagueKey | undefined; segment: string } {

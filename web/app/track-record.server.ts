@@ -10,7 +10,7 @@ import { fixtures, predictions, readModels } from "../../shared/db/schema";
 import { readTrackRecordSources } from "../../shared/db/track-record-sources";
 import { LEAGUE_KEYS, type LeagueKey } from "../../shared/domain/leagues";
 import { bttsPickText, resultPickText } from "../../shared/domain/picks";
-import { getTeamById } from "../../shared/domain/teams/registry";
+import { teamNameById } from "../../shared/domain/teams/registry";
 import { forecastCsv, type ConfidenceReliability, type LedgerPickKind, type MarketComparison } from "../../shared/model";
 import {
   parseTrackRecordPayload,
@@ -153,8 +153,8 @@ export async function getForecastCsv({ db }: Db): Promise<string> {
     .orderBy(asc(f.kickoffAt), asc(f.id));
   return forecastCsv(
     rows.map((row) => {
-      const homeTeam = getTeamById(row.homeTeamId)?.name ?? `Team #${row.homeTeamId}`;
-      const awayTeam = getTeamById(row.awayTeamId)?.name ?? `Team #${row.awayTeamId}`;
+      const homeTeam = teamNameById(row.homeTeamId);
+      const awayTeam = teamNameById(row.awayTeamId);
       const final = row.matchState === "post-match" && row.homeScore !== null && row.awayScore !== null;
       return {
         season: row.season,

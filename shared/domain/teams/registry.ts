@@ -6,6 +6,7 @@ import { GERMANY_TEAMS } from "./germany";
 import { ITALY_TEAMS } from "./italy";
 import { SPAIN_TEAMS } from "./spain";
 import type { Team } from "./types";
+import { teamNameOrFallback } from "../format";
 
 export type SeasonCode = keyof Team["seasons"];
 
@@ -266,6 +267,11 @@ export function getTeamBySlug(slug: string): Team | null {
 
 export function getTeamById(id: number): Team | null {
   return byId.get(id) ?? null;
+}
+
+/** The registry's name of a club, or 'Team #{id}' for an id it does not know (teamNameOrFallback). */
+export function teamNameById(id: number): string {
+  return teamNameOrFallback(byId.get(id)?.name, id);
 }
 
 export function getTeamByCode(league: LeagueKey, code: string): Team | null {

@@ -1,12 +1,20 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { HOME } from "../../../shared/domain/urls";
+import { notFoundViewOf } from "../not-found";
+import { GO_BACK_HOME_TEXT } from "../page-texts/shared";
 import { errorTitle, OUTAGE_TEXT } from "../route-meta";
 
-/** The one error view every route reuses: the spec's not-found page, or a plain apology. */
+/**
+ * The one error view every route reuses: by status, the not-found page of what was asked for
+ * (the site's, a match's, a team's or a player's: not-found.ts), the outage page, a client
+ * error's own sentence, or a plain apology.
+ */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
+  const notFound = notFoundViewOf(error);
   let text: string;
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    text = "We couldn't find that page. It may have moved, or the link may be mistyped.";
+  if (notFound) {
+    text = notFound.text;
   } else if (isRouteErrorResponse(error) && error.status === 503) {
     text = OUTAGE_TEXT;
   } else if (isRouteErrorResponse(error) && error.status < 500) {
@@ -19,8 +27,8 @@ export function GeneralErrorBoundary() {
     <section className="error-page" aria-labelledby="error-title">
       <h1 id="error-title">{errorTitle(error)}</h1>
       <p>{text}</p>
-      <Link className="button" to="/">
-        Go Back Home
+      <Link className="button" to={HOME}>
+        {GO_BACK_HOME_TEXT}
       </Link>
     </section>
   );

@@ -11,10 +11,10 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Env } from "../../../shared/config/env";
-import { NOT_FOUND_TITLE } from "../../../shared/domain/site";
 import { API_STATUS, TEST_API } from "../../../shared/domain/urls";
 import { secretsMatch } from "../secrets.server";
 import { CREATE_MATCH_API, FIND_UNITED_BRIGHTON_API, LIVE_MATCH_API } from "./internal-urls";
+import { notFound } from "../not-found";
 
 /** Every path the access cookie is sent to: the two pages and the endpoints they call. */
 export const INTERNAL_PATHS = [TEST_API, API_STATUS, FIND_UNITED_BRIGHTON_API, LIVE_MATCH_API, CREATE_MATCH_API] as const;
@@ -34,7 +34,7 @@ type AccessEnv = Pick<Env, "INTERNAL_PAGES_TOKEN" | "SITE_URL">;
 
 /** The site's not-found page, thrown from a page's loader like the splat route does. */
 export function pageNotFound(): Response {
-  return new Response(NOT_FOUND_TITLE, { status: 404 });
+  return notFound();
 }
 
 /** The JSON answer of an endpoint that does not exist. */

@@ -12,6 +12,7 @@ import { matchUrl, matchUrlById } from "../../../shared/domain/urls";
 import { PROVIDER_LABELS } from "../../../shared/operations/operator-services";
 import type { PageCacheStats } from "../../page-cache/page-cache";
 import type { AppContext } from "../load-context";
+import { latestRunPerJob, type JobRunStatus } from "../../../shared/db/sync-runs";
 
 type StatusContext = Pick<AppContext, "env" | "clock" | "db" | "pageCacheStats" | "operations">;
 
@@ -32,19 +33,7 @@ export interface DatabaseStatus {
   migrations: { applied: number | null; total: number };
 }
 
-export interface JobRunStatus {
-  job: string;
-  provider: string | null;
-  status: string;
-  startedAt: string;
-  finishedAt: string | null;
-  durationMs: number | null;
-  rowsRead: number;
-  rowsWritten: number;
-  rowsRejected: number;
-  /** The error of a failed run, or why a run was skipped. */
-  error: string | null;
-}
+export type { JobRunStatus } from "../../../shared/db/sync-runs";
 
 export interface ProviderStatus {
   kinds: { kind: DataKind; source: DataSource; label: string }[];
@@ -161,41 +150,7 @@ function providerStatus({ env, operations }: StatusContext, quota: ProviderStatu
   };
 }
 
-const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
-
-interface RunRow {
-  job: string;
-  provider: string | null;
-  status: string;
-  started_at: string | Date;
-  finished_at: string | Date | null;
-  rows_read: number;
-  rows_written: number;
-  rows_rejected: number;
-  error: string | null;
-}
-
-async function latestRuns({ db }: StatusContext): Promise<JobRunStatus[]> {
-  const rows = await db.execute<RunRow>(sql`
-    select distinct on (job) job, provider, status, started_at, finished_at, rows_read, rows_written, rows_rejected, error
-    from sync_runs order by job, started_at desc, id desc`);
-  return rows.map((row) => {
-    const startedAt = new Date(row.started_at);
-    const finishedAt = row.finished_at === null ? null : new Date(row.finished_at);
-    return {
-      job: row.job,
-      provider: row.provider,
-      status: row.status,
-      startedAt: startedAt.toISOString(),
-      finishedAt: iso(finishedAt),
-      durationMs: finishedAt ? finishedAt.getTime() - startedAt.getTime() : null,
-      rowsRead: Number(row.rows_read),
-      rowsWritten: Number(row.rows_written),
-      rowsRejected: Number(row.rows_rejected),
-      error: row.error,
-    };
-  });
-}
+const latestRuns = ({ db }: StatusContext): Promise<JobRunStatus[]> => latestRunPerJob(db);
 
 async function lastQuotaProblem({ db }: StatusContext): Promise<ProviderStatus["apiFootball"]["lastQuotaProblem"]> {
   const [row] = await db.execute<{ job: string; started_at: string | Date; error: string }>(sql`

@@ -3,7 +3,6 @@
 export const teamListHeading = (league: string) => `${league} Teams`;
 export const TEAM_NOT_FOUND_TITLE = "Team Not Found";
 export const TEAM_NOT_FOUND_TEXT = "The team you're looking for doesn't exist or may have been moved.";
-export const GO_BACK_HOME_TEXT = "Go Back Home";
 export const TEAM_FORM_NO_DATA_TEXT = "No data";
 export const NEXT_MATCH_BUTTON_TEXT = "View Full Match Analysis →";
 export const TEAM_SECTIONS = {

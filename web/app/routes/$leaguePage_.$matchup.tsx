@@ -1,9 +1,9 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { publicPageHeaders } from "../cache-control";
-import { MatchErrorBoundary, MatchView } from "../components/match/MatchView";
+import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
+import { MatchView } from "../components/match/MatchView";
 import { loadMatchPage } from "../match-page.server";
-import { MATCH_NOT_FOUND_TITLE } from "../page-texts/match";
 import { errorPageMeta } from "../route-meta";
 import liveProbabilityStyles from "../styles/live-probability.css";
 
@@ -16,7 +16,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: liveProbab
 
 export const headers: HeadersFunction = publicPageHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => data?.meta ?? errorPageMeta(error, MATCH_NOT_FOUND_TITLE);
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => data?.meta ?? errorPageMeta(error);
 
 export default function MatchBySlugPage() {
   const { hero, sections, live } = useLoaderData<typeof loader>();
@@ -24,5 +24,5 @@ export default function MatchBySlugPage() {
 }
 
 export function ErrorBoundary() {
-  return <MatchErrorBoundary />;
+  return <GeneralErrorBoundary />;
 }

@@ -2,12 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PUBLIC_PAGE_CACHE } from "../cache-control";
 import { getSeasonOutlook, seasonOutlookCsv } from "../season-outlook.server";
 import { ALL_LEAGUES } from "../../../shared/domain/leagues";
-import { NOT_FOUND_TITLE } from "../../../shared/domain/site";
+import { notFound } from "../not-found";
 
 /** /{league-slug}-predictions/season-outlook.csv: the league's season outlook as a CSV download. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const league = ALL_LEAGUES.find((l) => `${l.urlSlug}-predictions` === params.leaguePage);
-  if (!league) throw new Response(NOT_FOUND_TITLE, { status: 404 });
+  if (!league) throw notFound();
   const view = await getSeasonOutlook(context, league.key);
   return new Response(seasonOutlookCsv(view, league.key), {
     headers: {

@@ -1,11 +1,10 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { TeamErrorBoundary } from "../components/team/TeamNotFound";
+import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { useLiveRefresh } from "../components/match/useLiveRefresh";
 import { ServerMarkup } from "../components/ServerMarkup";
 import { pageCacheControl } from "../cache-control";
-import { TEAM_NOT_FOUND_TITLE } from "../page-texts/team";
-import { noindexMeta } from "../route-meta";
+import { errorPageMeta } from "../route-meta";
 import { loadTeamPageMarkup } from "../team-page-markup.server";
 import { requireTeamRoute } from "../team-page.server";
 import seasonOutlookStyles from "../styles/season-outlook.css";
@@ -25,7 +24,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => ({
   "Cache-Control": errorHeaders?.get("Cache-Control") ?? loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? noindexMeta({ title: TEAM_NOT_FOUND_TITLE });
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => data?.meta ?? errorPageMeta(error);
 
 export default function TeamPage() {
   const page = useLoaderData<typeof loader>();
@@ -34,5 +33,5 @@ export default function TeamPage() {
 }
 
 export function ErrorBoundary() {
-  return <TeamErrorBoundary />;
+  return <GeneralErrorBoundary />;
 }

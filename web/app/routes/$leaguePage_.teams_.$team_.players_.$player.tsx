@@ -1,12 +1,11 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { publicPageHeaders } from "../cache-control";
-import { PlayerErrorBoundary } from "../components/player/PlayerErrorBoundary";
+import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { PlayerView } from "../components/player/PlayerView";
 import { playerPageMeta, withPageMeta } from "../page-meta.server";
-import { PLAYER_NOT_FOUND_TITLE } from "../page-texts/player";
 import { loadPlayerPage } from "../player-page.server";
-import { noindexMeta } from "../route-meta";
+import { errorPageMeta } from "../route-meta";
 import { siteSeo } from "../seo.server";
 import playerStyles from "../styles/players.css";
 
@@ -20,12 +19,12 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: playerStyl
 
 export const headers: HeadersFunction = publicPageHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? noindexMeta({ title: PLAYER_NOT_FOUND_TITLE });
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => data?.meta ?? errorPageMeta(error);
 
 export default function PlayerPage() {
   return <PlayerView page={useLoaderData<typeof loader>()} />;
 }
 
 export function ErrorBoundary() {
-  return <PlayerErrorBoundary />;
+  return <GeneralErrorBoundary />;
 }

@@ -1,7 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { TeamErrorBoundary } from "../components/team/TeamNotFound";
-import { TEAM_NOT_FOUND_TITLE } from "../page-texts/team";
-import { noindexMeta } from "../route-meta";
+import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
+import { errorPageMeta } from "../route-meta";
 import { loadTeamPage, requireTeamRoute } from "../team-page.server";
 import teamStyles from "../styles/teams.css";
 
@@ -15,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadTeamPage(context, request, requireTeamRoute(request, undefined));
 }
 
-export const meta: MetaFunction = () => noindexMeta({ title: TEAM_NOT_FOUND_TITLE });
+export const meta: MetaFunction = ({ error }) => errorPageMeta(error);
 
 /** Never rendered: the loader always redirects or fails. */
 export default function TeamByIdOrCode() {
@@ -23,5 +22,5 @@ export default function TeamByIdOrCode() {
 }
 
 export function ErrorBoundary() {
-  return <TeamErrorBoundary />;
+  return <GeneralErrorBoundary />;
 }

@@ -1,7 +1,3 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { HOME } from "../../../../shared/domain/urls";
-import { MATCH_NOT_FOUND_TEXT, MATCH_NOT_FOUND_TITLE } from "../../page-texts/match";
-import { GeneralErrorBoundary } from "../GeneralErrorBoundary";
 import { ServerMarkup, type ServerHtml } from "../ServerMarkup";
 import { MatchHero, type MatchHeroView } from "./MatchHero";
 import { useLiveRefresh } from "./useLiveRefresh";
@@ -32,21 +28,4 @@ export function MatchView({ hero, sections, live }: { hero: MatchHeroView; secti
       <ServerMarkup as="p" className="page-section" markup={sections.backLink} />
     </div>
   );
-}
-
-/** 'Match Not Found - The requested match could not be found.' for unknown matches (spec 8). */
-export function MatchErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404 && error.data === MATCH_NOT_FOUND_TITLE) {
-    return (
-      <section className="error-page" aria-labelledby="error-title">
-        <h1 id="error-title">{MATCH_NOT_FOUND_TITLE}</h1>
-        <p>{MATCH_NOT_FOUND_TEXT}</p>
-        <Link className="button" to={HOME}>
-          Go Back Home
-        </Link>
-      </section>
-    );
-  }
-  return <GeneralErrorBoundary />;
 }
