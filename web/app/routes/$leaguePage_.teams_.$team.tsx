@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { TeamErrorBoundary } from "../components/team/TeamNotFound";
 import { useLiveRefresh } from "../components/match/useLiveRefresh";
 import { ServerMarkup } from "../components/ServerMarkup";
+import { useMyTeamStars } from "../components/my-teams/use-my-team-stars";
 import { pageCacheControl } from "../cache-control";
 import { TEAM_NOT_FOUND_TITLE } from "../page-texts/team";
 import { noindexMeta } from "../route-meta";
@@ -30,6 +31,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? noi
 export default function TeamPage() {
   const page = useLoaderData<typeof loader>();
   useLiveRefresh(page.live);
+  useMyTeamStars(page.content);
   return <ServerMarkup as="div" className="page team-page" markup={page.content} />;
 }
 
