@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES_SEASONS_DIR } from "../../sync-worker/test-support/csv-origin";
 import { describeViolations, seriousAxeViolations } from "./support/axe";
 import { launchChromium, openPage, startSite, waitForPage, type RunningSite } from "./support/site";
+import { THEME_STORAGE_KEY } from "../../web/app/theme-script.server";
 
 let site: RunningSite;
 let browser: Browser;
@@ -39,17 +40,32 @@ afterAll(async () => {
   await site?.stop();
 });
 
+/**
+ * Both themes: the light one, the dark one from the system's preference (Chromium's
+ * colorScheme) and the dark one chosen with the header's toggle (stored in localStorage).
+ */
+const THEMES = [
+  { name: "light theme", width: 1280, colorScheme: "light", stored: null },
+  { name: "light theme", width: 390, colorScheme: "light", stored: null },
+  { name: "dark theme from the system", width: 1280, colorScheme: "dark", stored: null },
+  { name: "dark theme from the toggle", width: 390, colorScheme: "light", stored: "dark" },
+] as const;
+
 describe("axe-core finds no serious or critical violations", () => {
-  for (const width of [1280, 390]) {
+  for (const { name: theme, width, colorScheme, stored } of THEMES) {
     for (const [name, path] of PAGE_TYPES) {
-      it(`on the ${name} page at ${width} px`, async () => {
-        const { page, problems } = await openPage(browser, site.url + path, { width, height: 900 });
+      it(`on the ${name} page at ${width} px in the ${theme}`, async () => {
+        const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
+        if (stored) await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, stored]);
+        const { page, problems } = await openPage(context, site.url + path, { width, height: 900 });
         try {
+          // The API description is a page of its own, outside the site's layout and themes.
+          if (path !== "/api") expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(stored ?? colorScheme);
           const violations = await seriousAxeViolations(page);
           expect(describeViolations(violations)).toBe("");
           expect(problems.filter((p) => !p.includes("404"))).toEqual([]);
         } finally {
-          await page.close();
+          await context.close();
         }
       });
     }

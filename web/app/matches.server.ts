@@ -576,6 +576,30 @@ export async function getMatchSummaryById(context: ReadContext, id: number, prev
   return summaryOf(context, row, inputs);
 }
 
+/** A match's best pick as its page shows it, without the rest of the page. */
+export interface MatchPick {
+  bestPick: string;
+  confidence: number;
+  confidenceLabel: string;
+  isLocked: boolean;
+}
+
+/**
+ * The best pick of one match, through the same resolution as its page (editorial, algorithm,
+ * locked ledger row, final score); null for an unknown id.
+ */
+export async function getMatchPick(context: ReadContext, id: number, preview: boolean): Promise<MatchPick | null> {
+  const [row] = await selectFixtures(context).where(eq(fixtures.id, id)).limit(1);
+  if (!row) return null;
+  const { resolution } = cardOf(row, await pickInputs(context, [row], preview)).card;
+  return {
+    bestPick: resolution.bestPick,
+    confidence: resolution.confidence,
+    confidenceLabel: resolution.confidenceLabel,
+    isLocked: resolution.isLocked,
+  };
+}
+
 export async function getMatchById(context: ReadContext, id: number, preview: boolean): Promise<MatchDetail | null> {
   const [row] = await selectFixtures(context).where(eq(fixtures.id, id)).limit(1);
   return row ? detailOf(context, row, preview) : null;

@@ -15,6 +15,7 @@ import { useServerMarkupBehaviour } from "./components/server-markup-behaviour";
 import { useLocalTimes } from "./components/local-times/use-local-times";
 import { SITE_NAME, SOCIAL_URL } from "../../shared/domain/site";
 import { getSiteTexts } from "./site-texts.server";
+import { THEME_SCRIPT } from "./theme-script.server";
 import appStyles from "./styles/app.css";
 import parlayStyles from "./styles/parlay.css";
 import playerSkeletonStyles from "./styles/player-skeleton.css";
@@ -52,10 +53,13 @@ export function Layout({ children }: { children: ReactNode }) {
   useServerMarkupBehaviour();
   useLocalTimes();
   return (
-    <html lang="en">
+    // The theme script sets data-theme on <html> before React hydrates: not a mismatch.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Server-only text (undefined in the browser bundle); hydration keeps the server's script. */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT ?? "" }} suppressHydrationWarning />
         <meta name="theme-color" content="#0b3d2e" />
         <Meta />
         <Links />

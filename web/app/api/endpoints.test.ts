@@ -604,6 +604,15 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
       ]);
       const next = await getJson(`/api/teams/${ARSENAL}/next-match`, teamNextMatchSchema);
       expect(next.body).toMatchObject({ fixture: { id: ids.arsenalSunderland, state: "live" }, teams: { away: { name: "Sunderland" } } });
+      // The pick is the match page's: the same resolution as the match endpoint's.
+      const match = await getJson(`/api/matches/${ids.arsenalSunderland}`, matchRecordSchema);
+      expect(next.body?.pick).toEqual({
+        bestPick: match.body.bestPick,
+        confidence: match.body.confidence,
+        confidenceLabel: match.body.confidenceLabel,
+        isLocked: match.body.isLocked,
+      });
+      expect(next.body?.pick.bestPick).toBe("Arsenal to Win");
       expect(next.response.headers.get("Cache-Control")).toBe(LIVE_PAGE_CACHE);
       const statistics = await getJson(`/api/teams/${ARSENAL}/statistics`, teamStatisticsAnswerSchema);
       // This season: Arsenal 2-1 Chelsea and Chelsea 1-1 Arsenal.

@@ -521,10 +521,24 @@ export const teamFixtureAnswerSchema = named(
   "A match of the club: fixture.id, fixture.date, fixture.venue.name, teams.home and teams.away, goals.",
   teamFixtureSchema,
 );
+export const teamNextMatchPickSchema = named(
+  "TeamNextMatchPick",
+  "The match's best pick as its match page shows it.",
+  z.strictObject({
+    bestPick: matchFields.bestPick,
+    confidence: matchFields.confidence,
+    confidenceLabel: matchFields.confidenceLabel,
+    isLocked: matchFields.isLocked,
+  }),
+);
 export const teamNextMatchSchema = named(
   "TeamNextMatch",
-  "The club's match in play, else its next scheduled league match; null when none is known.",
-  teamFixtureAnswerSchema.nullable(),
+  "The club's match in play, else its next scheduled league match, with its best pick; null when none is known.",
+  named(
+    "TeamNextFixture",
+    "A match of the club (fixture.id, fixture.date, fixture.venue.name, teams.home and teams.away, goals) and its best pick.",
+    teamFixtureSchema.extend({ pick: teamNextMatchPickSchema }),
+  ).nullable(),
 );
 export const teamRecentMatchesSchema = named(
   "TeamRecentMatches",

@@ -3,6 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { TeamBadge } from "../components/team/TeamBadge";
+import { MyTeamStar } from "../components/my-teams/MyTeamStar";
+import { useMyTeamStars } from "../components/my-teams/use-my-team-stars";
 import { publicPageHeaders } from "../cache-control";
 import { teamListPageMeta, withPageMeta } from "../page-meta.server";
 import { TEAM_NOT_FOUND_TITLE, teamListHeading } from "../page-texts/team";
@@ -28,6 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? noi
 
 export default function TeamListPage() {
   const page = useLoaderData<typeof loader>();
+  useMyTeamStars(page.teams);
   return (
     <div className="page team-list-page">
       <Breadcrumb
@@ -54,6 +57,7 @@ export default function TeamListPage() {
               <TeamBadge teamId={team.id} width={56} />
               <span className="team-grid__name">{team.name}</span>
             </Link>
+            <MyTeamStar id={team.id} name={team.name} url={team.url} className="team-grid__star" />
           </li>
         ))}
       </ul>

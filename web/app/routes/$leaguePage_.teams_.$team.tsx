@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { useLiveRefresh } from "../components/match/useLiveRefresh";
 import { ServerMarkup } from "../components/ServerMarkup";
+import { useMyTeamStars } from "../components/my-teams/use-my-team-stars";
 import { pageCacheControl } from "../cache-control";
 import { errorPageMeta } from "../route-meta";
 import { loadTeamPageMarkup } from "../team-page-markup.server";
@@ -29,6 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => data?.meta
 export default function TeamPage() {
   const page = useLoaderData<typeof loader>();
   useLiveRefresh(page.live);
+  useMyTeamStars(page.content);
   return <ServerMarkup as="div" className="page team-page" markup={page.content} />;
 }
 

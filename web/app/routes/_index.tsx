@@ -1,5 +1,6 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
 import { publicPageHeaders } from "../cache-control";
 import { HomeParlayExplainer } from "../components/home/HomeParlayExplainer";
 import { EmbeddedMatchView } from "../components/match/EmbeddedMatchView";
@@ -21,12 +22,36 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadHomePage(context, request);
 }
 
+/** components/my-teams/my-teams.ts's MY_TEAMS_KEY, written out so that module stays out of the page's first load. */
+const MY_TEAMS_KEY = "fkp-my-teams";
+
+/**
+ * The 'My Teams' strip, after hydration and only for a reader with favourites: its code loads
+ * then, so the page's first load and its HTML are the same for everyone.
+ */
+function useMyTeamsStrip(): ReactNode {
+  const [strip, setStrip] = useState<ReactNode>(null);
+  useEffect(() => {
+    let stored = null;
+    try {
+      stored = localStorage.getItem(MY_TEAMS_KEY);
+    } catch {
+      // Storage blocked: no favourites.
+    }
+    // A strip that fails to load (offline) leaves the page as served.
+    if (stored) import("../components/my-teams/MyTeamsStrip").then((m) => setStrip(<m.MyTeamsStrip />), () => {});
+  }, []);
+  return strip;
+}
+
 export default function HomePage() {
   const { matchOfTheWeek, markup } = useLoaderData<typeof loader>();
+  const myTeams = useMyTeamsStrip();
   return (
     <>
       <ServerMarkup as="section" className="hero" aria-labelledby="hero-title" markup={markup.hero} />
       <div className="page home-picks">
+        {myTeams}
         <section aria-labelledby="motw-title" className="page-section">
           <h2 id="motw-title">{HOME_SECTIONS.matchOfTheWeek}</h2>
           {matchOfTheWeek ? (

@@ -111,7 +111,7 @@ function OutlookTable({ outlook, leagueName }: { outlook: SeasonOutlookView; lea
         </table>
       </ScrollRegion>
       <p className="season-outlook__key muted">
-        Finish: one cell per final position, 1st to {ordinal(teamCount)}; the darker, the likelier. The place shown is the most
+        Finish: one cell per final position, 1st to {ordinal(teamCount)}; the stronger the green, the likelier. The place shown is the most
         likely finish.
       </p>
     </>

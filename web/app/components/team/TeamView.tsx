@@ -4,7 +4,7 @@ import { displayForm, type FormLetter } from "../../../../shared/domain/form";
 import { winRatesLabel } from "../../../../shared/domain/team-season-stats";
 import { impactScore, isDefender, squadSections } from "../../../../shared/domain/team-squad";
 import { recentResults } from "../../../../shared/domain/team-stats";
-import { HOME, leagueUrl, playerSlug, playerUrl, teamListUrl } from "../../../../shared/domain/urls";
+import { HOME, leagueUrl, playerSlug, playerUrl, teamListUrl, teamUrl } from "../../../../shared/domain/urls";
 import { LIVE_BADGE_TEXT } from "../../page-texts/match-cards";
 import { NEXT_MATCH_BUTTON_TEXT, TEAM_FORM_NO_DATA_TEXT, TEAM_SECTIONS } from "../../page-texts/team";
 import {
@@ -15,6 +15,7 @@ import {
 } from "../../page-texts/shared";
 import type { TeamFixture, TeamInfo, TeamPlayerStat, TeamStanding, TeamStatistics } from "../../teams.schema";
 import { Breadcrumb } from "../Breadcrumb";
+import { MyTeamStar } from "../my-teams/MyTeamStar";
 import { PageLink } from "../PageLink";
 import { KickoffTime } from "../match/KickoffTime";
 import { RichText, type RichTextHtml } from "../RichText";
@@ -281,7 +282,10 @@ export function TeamView({ page }: { page: TeamPageData }) {
           <p className="badge">
             {league.name} · {page.seasonLabel}
           </p>
-          <h1>{team.name}</h1>
+          <div className="team-hero__title">
+            <h1>{team.name}</h1>
+            <MyTeamStar id={team.id} name={team.name} url={teamUrl(league.key, team.slug)} />
+          </div>
           <dl className="team-hero__facts">
             <div>
               <dt>League</dt>
