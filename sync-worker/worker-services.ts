@@ -28,7 +28,13 @@ export interface WorkerServices {
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export function syncSettingsFrom(env: Env, overrides: Partial<SyncSettings> = {}): SyncSettings {
-  return { backfillSeasons: env.BACKFILL_SEASONS, fullBackfill: false, leagues: LEAGUE_KEYS, ...overrides };
+  return {
+    backfillSeasons: env.BACKFILL_SEASONS,
+    fullBackfill: false,
+    leagues: LEAGUE_KEYS,
+    footballDataDir: env.FOOTBALL_DATA_DIR ? path.resolve(env.FOOTBALL_DATA_DIR) : null,
+    ...overrides,
+  };
 }
 
 export function createWorkerServices(options: {

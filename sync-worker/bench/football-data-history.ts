@@ -4,9 +4,10 @@
  * with their pre-match (opening) prices, plus the closing prices the benchmark compares with
  * (closing prices never reach the engine).
  */
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { ALL_LEAGUES } from "../../shared/domain/leagues";
+import { ALL_LEAGUES, type LeagueKey } from "../../shared/domain/leagues";
 import { getTeamById } from "../../shared/domain/teams/registry";
 import type { OverUnderPrices, PlayedMatch, ResultPrices } from "../../shared/model/types";
 import { parseFootballDataCsv, type FootballDataMatch } from "../providers/football-data-csv/parse";
@@ -17,6 +18,8 @@ export interface HistoricalMatch extends PlayedMatch {
   awayTeam: string;
   closingResultOdds: ResultPrices | null;
   closingOverUnderOdds: OverUnderPrices | null;
+  /** The half-time score, when the file has one no greater than the final score. */
+  halfTime?: { home: number; away: number } | null;
 }
 
 export interface LoadedHistory {
@@ -85,18 +88,31 @@ function toHistoricalMatch(m: FootballDataMatch): HistoricalMatch | null {
     overUnderOdds: overUnderPrices(prices(m.odds, "ou25", "opening", OPENING_SOURCES)),
     closingResultOdds: resultPrices(prices(m.odds, "1x2", "closing", CLOSING_SOURCES)),
     closingOverUnderOdds: overUnderPrices(prices(m.odds, "ou25", "closing", CLOSING_SOURCES)),
+    halfTime:
+      m.halfTime && m.halfTime.home <= m.fullTime.home && m.halfTime.away <= m.fullTime.away
+        ? { home: m.halfTime.home, away: m.halfTime.away }
+        : null,
   };
 }
 
-/** Reads {dir}/{season}/{code}.csv for every season and league; sorted by kick-off. */
-export async function loadFootballDataHistory(dir: string, seasons: readonly string[]): Promise<LoadedHistory> {
+/**
+ * Reads {dir}/{season}/{code}.csv for every season and league (or the given leagues); sorted by
+ * kick-off. A missing file is an error unless `skipMissing` (then it is left out).
+ */
+export async function loadFootballDataHistory(
+  dir: string,
+  seasons: readonly string[],
+  options: { leagues?: readonly LeagueKey[]; skipMissing?: boolean } = {},
+): Promise<LoadedHistory> {
   const matches: HistoricalMatch[] = [];
   let files = 0;
   let rejectedRows = 0;
   let unplayedRows = 0;
+  const leagues = options.leagues ? ALL_LEAGUES.filter((l) => options.leagues!.includes(l.key)) : ALL_LEAGUES;
   for (const season of seasons) {
-    for (const league of ALL_LEAGUES) {
+    for (const league of leagues) {
       const file = path.join(dir, season, `${league.footballDataCode}.csv`);
+      if (options.skipMissing && !existsSync(file)) continue;
       const text = await readFile(file, "utf8");
       const parsed = parseFootballDataCsv(text, file, { kind: "season", league: league.key, season });
       files += 1;

@@ -1,12 +1,25 @@
 /**
- * `npm run bench:outlook`: the season outlook's Monte Carlo (shared/model/season-outlook.ts),
- * OUTLOOK_SEASONS simulated seasons in each of the five leagues, from a mid-February table (the
- * season about 60% played) and scoring rates drawn from a fixed seed. Three runs; prints the
- * time per league and in total, with the minimum and the median of the runs.
+ * `npm run bench:outlook [-- --quick]`: first the season outlook's Monte Carlo
+ * (shared/model/season-outlook.ts), OUTLOOK_SEASONS simulated seasons in each of the five
+ * leagues, from a mid-February table (the season about 60% played) and scoring rates drawn from
+ * a fixed seed. Three runs; prints the time per league and in total, with the minimum and the
+ * median of the runs.
+ *
+ * Then the public check of the season and live odds (odds-check.ts, the code the worker's
+ * odds-check job runs) on FOOTBALL_DATA_DIR (default ../shared/data/football-data/mmz4281 beside
+ * the project): the outlook's Brier scores against the points-per-game baseline with reliability
+ * bins, and the half-time forecast's RPS and calibration. `--quick` checks the outlook on
+ * 2022-23 to 2024-25 and the half-time forecasts on 2025-26 only.
  */
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { ALL_LEAGUES, type League } from "../../shared/domain/leagues";
+import { fileURLToPath } from "node:url";
+import { parseEnv } from "../../shared/config/env";
+import { ALL_LEAGUES, LEAGUE_KEYS, type League } from "../../shared/domain/leagues";
 import { mulberry32, OUTLOOK_SEASONS, simulateSeasonOutlook, type OutlookFixture } from "../../shared/model/season-outlook";
+import { DEFAULT_ODDS_CHECK_CONFIG, runOddsCheck, type OddsCheckConfig } from "./odds-check";
+import { oddsCheckReport } from "./odds-check-report";
 
 const RUNS = 3;
 const PLAYED_SHARE = 0.6;
@@ -77,3 +90,36 @@ for (const input of inputs) {
   console.log(`${input.league.name.padEnd(16)} ${String(input.remaining.length).padStart(4)} fixtures left  ${ms(Math.min(...t))} / ${ms(median(t))}`);
 }
 console.log(`${"Total".padEnd(16)} ${" ".repeat(21)}${ms(Math.min(...totals))} / ${ms(median(totals))}`);
+
+const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+function dataDirectory(): string {
+  const configured = parseEnv(process.env).FOOTBALL_DATA_DIR;
+  const dir = configured ? path.resolve(PROJECT_ROOT, configured) : path.resolve(PROJECT_ROOT, "..", "shared", "data", "football-data", "mmz4281");
+  if (!existsSync(dir)) {
+    throw new Error(`the directory ${dir} does not exist: set FOOTBALL_DATA_DIR to a directory of football-data.co.uk season files`);
+  }
+  return dir;
+}
+
+async function check(): Promise<void> {
+  const quick = process.argv.includes("--quick");
+  const config: OddsCheckConfig = quick
+    ? { ...DEFAULT_ODDS_CHECK_CONFIG, outlookSeasons: ["2223", "2324", "2425"], liveSeasons: ["2526"] }
+    : { ...DEFAULT_ODDS_CHECK_CONFIG };
+  const dir = dataDirectory();
+  const started = performance.now();
+  const run = await runOddsCheck(dir, LEAGUE_KEYS, config, new Date());
+  console.log();
+  console.log(`== How good are our season and live odds?${quick ? " (--quick)" : ""}`);
+  console.log(`data: ${dir} (${run.files} files, ${run.matchesRead} played matches)`);
+  if (run.unchanged) throw new Error("unreachable: the bench always runs the check");
+  for (const line of oddsCheckReport(run.payload)) console.log(line);
+  console.log();
+  console.log(`check total ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+check().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -6,6 +6,7 @@ import { liveJob } from "./live";
 import { liveEventsJob } from "./live-events";
 import { lockPicksJob } from "./lock-picks";
 import { matchOfTheWeekJob } from "./match-of-the-week";
+import { createOddsCheckJob } from "./odds-check";
 import { performanceJob } from "./performance";
 import { playerMatchStatsJob } from "./player-match-stats";
 import { playerStatsJob } from "./player-stats";
@@ -42,5 +43,6 @@ export function createJobCatalog(): JobDefinition[] {
     settlePicksJob,
     performanceJob,
     matchOfTheWeekJob,
+    createOddsCheckJob(),
   ];
 }

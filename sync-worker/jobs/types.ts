@@ -43,6 +43,8 @@ export interface SyncSettings {
   /** Re-import seasons the backfill finished before (the command line's --full). */
   fullBackfill: boolean;
   leagues: readonly LeagueKey[];
+  /** A local copy of the football-data.co.uk files (FOOTBALL_DATA_DIR): the odds check's history. */
+  footballDataDir?: string | null;
 }
 
 /** Progress of a long job: `done` of `total` steps, the step just finished. */

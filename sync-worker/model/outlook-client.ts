@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { OutlookLeagueResult, OutlookRequest, OutlookResponse } from "./outlook-messages";
 
-function tsxApiUrl(): string {
+export function tsxApiUrl(): string {
   const require = createRequire(import.meta.url);
   const manifest = require.resolve("tsx/package.json");
   const { exports } = JSON.parse(readFileSync(manifest, "utf8")) as { exports: Record<string, { import: { default: string } }> };

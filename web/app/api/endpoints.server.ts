@@ -17,6 +17,7 @@ import {
   matchListSchema,
   matchOfTheWeekSchema,
   matchRecordSchema,
+  oddsCheckSchema,
   overallPerformanceSchema,
   playerRecentFormAnswerSchema,
   playerStatisticsAnswerSchema,
@@ -525,6 +526,20 @@ export const ENDPOINTS = {
     query: noQuery,
     response: recentSettledMatchesSchema,
     errors: { 400: UNSUPPORTED_LEAGUE_400 },
+    cache: PAGE_DATA,
+  }),
+  algoPerformanceOddsCheck: endpoint({
+    operationId: "getOddsCheck",
+    path: "/api/algo-performance/odds-check",
+    file: "api.algo-performance.odds-check.ts",
+    tag: API_TAGS.record,
+    summary: "How good are our season and live odds?",
+    description:
+      "The worker's latest walk-forward check: the season outlook's Brier scores for P(title), P(Champions League places) and P(relegation) against a points-per-game baseline, and the half-time win probability's RPS against the pre-match forecast and the half-time leader, with its calibration.",
+    params: noParams,
+    query: noQuery,
+    response: oddsCheckSchema,
+    errors: {},
     cache: PAGE_DATA,
   }),
   seasonOutlook: endpoint({

@@ -695,6 +695,7 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
         algoPerformanceOverall: "/api/algo-performance/overall",
         algoPerformanceLeague: "/api/algo-performance/league/premier-league",
         algoRecentMatches: "/api/algo-performance/recent-matches/premier-league",
+        algoPerformanceOddsCheck: "/api/algo-performance/odds-check",
         teamInfo: `/api/teams/${ARSENAL}/info`,
         teamStatistics: `/api/teams/${ARSENAL}/statistics`,
         teamStanding: `/api/teams/${ARSENAL}/standing`,

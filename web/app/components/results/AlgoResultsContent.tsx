@@ -11,10 +11,12 @@ import { FaqSection } from "../FaqSection";
 import { PERFORMANCE_UNAVAILABLE_TEXT } from "../../page-texts/results";
 import { NO_COMPLETED_MATCHES_TEXT } from "../../page-texts/shared";
 import type { ConfidenceReliability, MarketComparison } from "../../../../shared/model";
+import type { OddsCheckPayload } from "../../../../shared/model/odds-check";
 import type { LeaguePerformanceRecord, PerformanceRecord, RecentSettledMatch } from "../../track-record.server";
 import { PickOutcomeBadge } from "../match/PickOutcomeBadge";
 import { PageLink } from "../PageLink";
 import { ScrollRegion } from "../ScrollRegion";
+import { OddsCheckSection } from "./OddsCheckSection";
 import { ReliabilityChart } from "./ReliabilityChart";
 
 export interface AlgoResultsData {
@@ -22,6 +24,8 @@ export interface AlgoResultsData {
   leagues: Array<LeaguePerformanceRecord & { recent: RecentSettledMatch[] }>;
   reliability: ConfidenceReliability;
   market: Array<MarketComparison & { kind: string; label: string }>;
+  /** The worker's latest check of the season and live odds; null until it has run on this site. */
+  oddsCheck: OddsCheckPayload | null;
 }
 
 /** "November 21, 2026", the same on server and browser whatever their time zone. */
@@ -189,6 +193,8 @@ export function AlgoResultsContent({ page }: { page: AlgoResultsData }) {
           </table>
         </ScrollRegion>
       </section>
+
+      <OddsCheckSection check={page.oddsCheck} />
 
       <section aria-labelledby="download-title" className="page-section">
         <h2 id="download-title">Download Every Forecast</h2>

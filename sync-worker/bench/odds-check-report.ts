@@ -1,0 +1,60 @@
+/** The printout of the odds check (odds-check.ts) for `npm run bench:outlook`. */
+import type { ReliabilityBin } from "../../shared/model/reliability";
+import type { OddsCheckPayload } from "../../shared/model/odds-check";
+
+const f4 = (x: number) => x.toFixed(4);
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+function binLines(bins: readonly ReliabilityBin[]): string[] {
+  return bins
+    .filter((bin) => bin.count > 0)
+    .map(
+      (bin) =>
+        `    ${bin.from.toFixed(1)}-${bin.to.toFixed(1)}  n ${String(bin.count).padStart(5)}  forecast ${pct(bin.meanProbability!).padStart(6)}  happened ${pct(bin.observedRate!).padStart(6)}`,
+    );
+}
+
+export function oddsCheckReport(payload: OddsCheckPayload): string[] {
+  const lines: string[] = [];
+  const { outlook, live } = payload;
+  if (!outlook) lines.push("season outlook: no complete league season in the data");
+  else {
+    lines.push(
+      `season outlook, walk-forward: seasons ${outlook.seasons[0]} to ${outlook.seasons.at(-1)}, after matchweeks ${outlook.checkpoints.join(", ")}; ` +
+        `${outlook.leagueSeasons} complete league seasons, ${outlook.forecasts} checkpoints, ${outlook.teamForecasts} team forecasts`,
+    );
+    lines.push(
+      `${outlook.simulations.toLocaleString("en-US")} simulated seasons per checkpoint for ours and for the baseline (the live outlook uses 20,000): ` +
+        `the Monte Carlo adds at most p(1-p)/${outlook.simulations} = ${(0.25 / outlook.simulations).toFixed(6)} to a Brier score; ${(outlook.elapsedMs / 1000).toFixed(1)} s`,
+    );
+    lines.push("baseline: points per game so far extrapolated to the games left, normal spread (variance = games left x the league's variance of points per game)");
+    lines.push("bands: the leagues' current Champions League places; relegation the same number of places from the bottom");
+    lines.push("");
+    lines.push(`${"probability".padEnd(24)} ${"Brier ours".padStart(10)} ${"baseline".padStart(10)} ${"better by".padStart(10)}  target >= 20%`);
+    for (const m of outlook.metrics) {
+      lines.push(`${m.label.padEnd(24)} ${f4(m.ours).padStart(10)} ${f4(m.baseline).padStart(10)} ${pct(m.improvement).padStart(10)}  ${m.met ? "met" : "NOT MET"}`);
+    }
+    for (const m of outlook.metrics) {
+      lines.push("");
+      lines.push(`  reliability of our P(${m.label}), 10 bins:`);
+      lines.push(...binLines(m.reliability));
+    }
+  }
+  lines.push("");
+  if (!live) lines.push("live probability at half-time: no match with a half-time score and a forecast in the data");
+  else {
+    lines.push(
+      `live probability at half-time: seasons ${live.seasons.join(", ")}, ${live.matches} matches with a half-time score and a walk-forward pre-match forecast; ${(live.elapsedMs / 1000).toFixed(1)} s`,
+    );
+    lines.push(`${"forecast".padEnd(36)} ${"1X2 RPS".padStart(8)}`);
+    lines.push(`${"ours at half-time".padEnd(36)} ${f4(live.rps.ours).padStart(8)}`);
+    lines.push(`${"pre-match forecast".padEnd(36)} ${f4(live.rps.preMatch).padStart(8)}`);
+    lines.push(`${"half-time leader wins (level: draw)".padEnd(36)} ${f4(live.rps.leaderRule).padStart(8)}`);
+    lines.push(
+      `expected calibration error (three outcomes, 10 equal-width bins): ${f4(live.ece)}  target <= ${live.eceTarget}: ${live.met ? "met" : "NOT MET"}`,
+    );
+    lines.push("  reliability of our half-time 1X2 probabilities:");
+    lines.push(...binLines(live.reliability));
+  }
+  return lines;
+}

@@ -1,0 +1,11 @@
+import { ENDPOINTS } from "../api/endpoints.server";
+import { endpointAction, endpointLoader, ok } from "../api/respond.server";
+import { getOddsCheck } from "../odds-check.server";
+
+/** GET /api/algo-performance/odds-check: the figures of /algo-results' "How good are our season and live odds?". */
+export const loader = endpointLoader(ENDPOINTS.algoPerformanceOddsCheck, async ({ context }) => {
+  const check = await getOddsCheck(context);
+  return ok({ ranAt: check?.ranAt ?? null, outlook: check?.outlook ?? null, live: check?.live ?? null });
+});
+
+export const action = endpointAction;
