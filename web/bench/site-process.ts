@@ -221,7 +221,12 @@ export async function readJobTable(origin: string, token: string): Promise<JobRo
  * once, one after another, and these three always run (they have no "due" check): the last of
  * them in start-up order, match-of-the-week, follows everything else.
  */
-const START_UP_FINISHERS = ["predictions", "performance", "match-of-the-week"];
+/**
+ * The start-up jobs the bench waits for: the pages' data, and the two jobs that keep a worker
+ * thread busy for minutes on a first start (the season outlook and the public odds check), so
+ * no measurement shares the cores with them.
+ */
+const START_UP_FINISHERS = ["predictions", "performance", "match-of-the-week", "season-outlook", "odds-check"];
 
 export interface DataProgress {
   elapsedS: number;
@@ -240,7 +245,7 @@ export async function waitForData(
   site: Pick<RunningSite, "origin" | "internalToken" | "startedAt">,
   options: { timeoutMs?: number; progress?: (p: DataProgress) => void } = {},
 ): Promise<{ failedJobs: string[] }> {
-  const timeoutMs = options.timeoutMs ?? 5 * 60_000;
+  const timeoutMs = options.timeoutMs ?? 12 * 60_000;
   const began = Date.now();
   let lastReport = 0;
   for (;;) {
