@@ -6,11 +6,8 @@
  * new thread can be given a stored state (restore) and asked for its own (snapshot), so a new
  * process starts warm too (see engine-state.ts).
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { startTypeScriptThread } from "./thread-call";
 import { ModelInputError, type ModelOptions } from "../../shared/model";
 import type {
   EngineRequest,
@@ -62,22 +59,9 @@ export interface PredictionEngine {
   close(): Promise<void>;
 }
 
-/** tsx's ESM API as a file URL, resolved from this project, so the thread can load TypeScript wherever the process started. */
-function tsxApiUrl(): string {
-  const require = createRequire(import.meta.url);
-  const manifest = require.resolve("tsx/package.json");
-  const { exports } = JSON.parse(readFileSync(manifest, "utf8")) as { exports: Record<string, { import: { default: string } }> };
-  return pathToFileURL(path.join(path.dirname(manifest), exports["./esm/api"].import.default)).href;
-}
-
-/**
- * A thread running the TypeScript module: the process may run under tsx (`npm start`) or vitest,
- * and neither hands its loader to a new thread, so the thread registers tsx before importing.
- */
+/** The engine's thread (engine-thread.ts), unreferenced. */
 function startThread(): Worker {
-  const thread = new URL("./engine-thread.ts", import.meta.url).href;
-  const bootstrap = `import(${JSON.stringify(tsxApiUrl())}).then(({ register }) => { register(); return import(${JSON.stringify(thread)}); });`;
-  const worker = new Worker(bootstrap, { eval: true, execArgv: [] });
+  const worker = startTypeScriptThread(new URL("./engine-thread.ts", import.meta.url));
   // An idle engine never keeps the process alive.
   worker.unref();
   return worker;
