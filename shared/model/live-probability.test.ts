@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { isSendingOff, liveMatchProbability, type LiveMatchState } from "./live-match-probability";
+import {
+  anchorToForecast,
+  isSendingOff,
+  liveMatchProbability,
+  preMatchForecast,
+  type LiveMatchState,
+  type PreMatchForecast,
+} from "./live-match-probability";
 import {
   FIRST_HALF_GOAL_SHARE,
   goalRateShareLeft,
@@ -111,6 +118,12 @@ describe("liveProbability", () => {
 });
 
 describe("liveMatchProbability", () => {
+  // Published numbers as the prediction job stores them: the goals model's grid raked to the
+  // blended market view, so not the independent Poisson grid of the same expected goals.
+  const FORECAST: PreMatchForecast = {
+    expectedGoals: XG,
+    published: { home: 0.52, draw: 0.27, away: 0.21, over25: 0.55, btts: 0.5 },
+  };
   const match = (overrides: Partial<LiveMatchState>): LiveMatchState => ({
     state: "live",
     status: "2H",
@@ -123,17 +136,17 @@ describe("liveMatchProbability", () => {
   });
 
   it("is null before kick-off, after the whistle and without expected goals", () => {
-    expect(liveMatchProbability(match({ state: "pre-match" }), XG)).toBeNull();
-    expect(liveMatchProbability(match({ state: "post-match" }), XG)).toBeNull();
+    expect(liveMatchProbability(match({ state: "pre-match" }), FORECAST)).toBeNull();
+    expect(liveMatchProbability(match({ state: "post-match" }), FORECAST)).toBeNull();
     expect(liveMatchProbability(match({}), null)).toBeNull();
   });
 
   it("reads the half from the status, and from the minute without one", () => {
-    const halfTime = liveMatchProbability(match({ status: "HT", minute: 45 }), XG)!;
-    const firstHalfAdded = liveMatchProbability(match({ status: "1H", minute: 45, injuryTime: 2 }), XG)!;
-    const noStatus = liveMatchProbability(match({ status: null, minute: 63 }), XG)!;
+    const halfTime = liveMatchProbability(match({ status: "HT", minute: 45 }), FORECAST)!;
+    const firstHalfAdded = liveMatchProbability(match({ status: "1H", minute: 45, injuryTime: 2 }), FORECAST)!;
+    const noStatus = liveMatchProbability(match({ status: null, minute: 63 }), FORECAST)!;
     expect(halfTime.home).toBeGreaterThan(firstHalfAdded.home);
-    expect(noStatus).toEqual(liveMatchProbability(match({}), XG));
+    expect(noStatus).toEqual(liveMatchProbability(match({}), FORECAST));
     expect(halfTime.minute).toBe(45);
   });
 
@@ -141,7 +154,46 @@ describe("liveMatchProbability", () => {
     expect(isSendingOff({ type: "Card", detail: "Red Card" })).toBe(true);
     expect(isSendingOff({ type: "Card", detail: "Second Yellow card" })).toBe(true);
     expect(isSendingOff({ type: "Card", detail: "Yellow Card" })).toBe(false);
-    const carded = liveMatchProbability(match({ events: [{ side: "home", type: "Card", detail: "Red Card" }] }), XG)!;
-    expect(carded.home).toBeLessThan(liveMatchProbability(match({}), XG)!.home);
+    const carded = liveMatchProbability(match({ events: [{ side: "home", type: "Card", detail: "Red Card" }] }), FORECAST)!;
+    expect(carded.home).toBeLessThan(liveMatchProbability(match({}), FORECAST)!.home);
+  });
+
+  it("at kick-off with 0-0 is the published pre-match forecast, not the Poisson grid of its expected goals", () => {
+    const poisson = gridMarkets(scorelineGrid(XG.home, XG.away, 0));
+    // The published forecast differs from the plain grid: without the anchor the line would jump at kick-off.
+    expect(Math.abs(poisson.home - FORECAST.published.home)).toBeGreaterThan(0.005);
+    const kickOff = liveMatchProbability(match({ status: "1H", minute: 0, homeScore: 0, awayScore: 0 }), FORECAST)!;
+    for (const key of ["home", "draw", "away", "over25", "btts"] as const) {
+      expect(kickOff[key]).toBeCloseTo(FORECAST.published[key], 4);
+    }
+  });
+
+  it("takes the published forecast from a stored prediction's probabilities and expected goals", () => {
+    const forecast = preMatchForecast({ home: 0.5, draw: 0.3, away: 0.2, over25: 0.6, btts: 0.55, expectedGoalsHome: 1.5, expectedGoalsAway: 0.9 });
+    expect(forecast).toEqual({
+      expectedGoals: { home: 1.5, away: 0.9 },
+      published: { home: 0.5, draw: 0.3, away: 0.2, over25: 0.6, btts: 0.55 },
+    });
+    expect(preMatchForecast(null)).toBeNull();
+  });
+
+  it("lets the published forecast fade as the match is played, to the model's numbers at the whistle", () => {
+    const model = liveProbability(at({ period: "second-half", minute: 70, score: { home: 1, away: 0 } }));
+    const atKickOff = liveProbability(at({ minute: 0 }));
+    const gap = (share: number) => Math.abs(anchorToForecast(model, atKickOff, FORECAST.published, share).home - model.home);
+    expect(gap(0)).toBeCloseTo(0, 12);
+    expect(gap(0.2)).toBeGreaterThan(0);
+    expect(gap(0.2)).toBeLessThan(gap(0.6));
+    for (const share of [0, 0.2, 0.6, 1]) {
+      const anchored = anchorToForecast(model, atKickOff, FORECAST.published, share);
+      expect(resultSum(anchored)).toBeCloseTo(1, 12);
+    }
+  });
+
+  it("keeps a certain outcome certain: over 2.5 after three goals, both teams scoring after each has", () => {
+    const p = liveMatchProbability(match({ minute: 60, homeScore: 2, awayScore: 1 }), FORECAST)!;
+    expect(p.over25).toBe(1);
+    expect(p.btts).toBe(1);
+    expect(p.home + p.draw + p.away).toBeCloseTo(1, 3);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { fixtureIdsByKey, replaceEvents, storedFixtureRefs } from "../store/match-details";
+import { recordLiveTicks } from "../store/live-ticks";
 import { countFeed } from "./feeds";
 import { emptyResult, skipped, type JobDefinition } from "./types";
 
@@ -49,7 +50,14 @@ export const liveEventsJob: JobDefinition = {
       const fixtureId = idOf(fixture);
       return fixtureId === undefined ? [] : [{ ...event, fixtureId }];
     });
-    result.rowsWritten += await ctx.db.transaction((tx) => replaceEvents(tx, events));
+    let ticks = 0;
+    result.rowsWritten += await ctx.db.transaction(async (tx) => {
+      const written = await replaceEvents(tx, events);
+      // A red card moves the live win probability: record it with the new events.
+      if (written > 0) ticks = await recordLiveTicks(tx, [...new Set(events.map((event) => event.fixtureId))]);
+      return written;
+    });
+    result.details = { ...result.details, liveProbabilityTicks: ticks };
     result.reason = `${refs.length} matches, ${events.length} events`;
     // Events show only beside matches in play: pages showing none are unaffected.
     if (result.rowsWritten > 0) result.changed = ["live"];

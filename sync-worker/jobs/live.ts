@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { storeFixtures } from "../store/fixtures";
+import { recordLiveTicks } from "../store/live-ticks";
 import { storedFixtureRefs } from "../store/match-details";
 import { countFeed } from "./feeds";
 import { AFTER_RESULTS } from "./results";
@@ -55,12 +56,16 @@ export const liveJob: JobDefinition = {
     const withOdds = ctx.providers.for("odds") === provider;
     const ids = refs.map((ref) => ref.id);
     let statesChanged = false;
+    let ticks = 0;
     result.rowsWritten += await ctx.db.transaction(async (tx) => {
       const before = await matchStates(tx, ids);
       const written = await storeFixtures(tx, feed.items, now, withOdds);
       statesChanged = written > 0 && (await matchStates(tx, ids)) !== before;
+      // The live win probability of each match as now stored, for the chart after the whistle.
+      ticks = await recordLiveTicks(tx, ids);
       return written;
     });
+    result.details = { ...result.details, liveProbabilityTicks: ticks };
     const finished = feed.items.filter((f) => f.state === "post-match").length;
     result.reason = `${refs.length} in play, ${finished} finished`;
     if (finished > 0 && result.rowsWritten > 0) result.next = AFTER_RESULTS;

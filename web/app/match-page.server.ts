@@ -9,6 +9,7 @@ import { pageCacheControl } from "./cache-control";
 import { renderMatchSections } from "./components/match/match-sections.server";
 import { matchHeroView } from "./components/match/match-hero.server";
 import { liveProbabilitySection } from "./components/match/live-probability.server";
+import { probabilityChartSection } from "./components/match/probability-chart.server";
 import { pickProbabilities } from "./embedded-match.server";
 import type { AppContext } from "./load-context";
 import { getTeamKeyPlayers } from "./key-players.server";
@@ -73,6 +74,9 @@ export async function loadMatchPage(context: AppContext, request: Request) {
   // While in play, the win probability now leads the sections; the live refresh renews it.
   const liveProbability = liveProbabilitySection(match);
   if (liveProbability) sections.sections.unshift(liveProbability);
+  // After the whistle, the win probability through the match leads them instead.
+  const probabilityChart = probabilityChartSection(match);
+  if (probabilityChart) sections.sections.unshift(probabilityChart);
   return data(
     {
       hero: matchHeroView(match, pickProbabilities(match)),

@@ -9,7 +9,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { MatchPreview } from "../../shared/content/documents";
 import { editorialPickContent, previewKey, previewsByMatch } from "../../shared/content/editorial";
 import { isContentSeason } from "../../shared/content/rules";
-import { fixtureOdds, fixtures, lineups, liveEvents, pickLedger, predictions, teams } from "../../shared/db/schema";
+import { fixtureOdds, fixtures, lineups, liveEvents, liveProbabilityTicks, pickLedger, predictions, teams } from "../../shared/db/schema";
 import type { LineupPlayer } from "../../shared/db/schema/fixtures";
 import { goalsFromTeamView, resultPill, type ResultPill } from "../../shared/domain/form";
 import { formatUpdatedAgo, teamNameOrFallback } from "../../shared/domain/format";
@@ -21,7 +21,13 @@ import type { MatchState } from "../../shared/domain/picks";
 import { lockablePick, resolvePick, type Resolution } from "../../shared/domain/resolution";
 import { matchUrl, matchUrlById } from "../../shared/domain/urls";
 import { lockedPickFromLedger, type LedgerPickRow } from "../../shared/ledger/locked-pick";
-import { liveMatchProbability, type LiveProbabilityNow } from "../../shared/model/live-match-probability";
+import {
+  liveMatchProbability,
+  preMatchForecast,
+  type LiveProbabilityNow,
+  type PreMatchForecast,
+} from "../../shared/model/live-match-probability";
+import { inMatchOrder, type LiveProbabilityTick } from "../../shared/model/live-probability-history";
 import type { AppContext } from "./load-context";
 
 type ReadContext = Pick<AppContext, "db" | "clock" | "content">;
@@ -169,6 +175,19 @@ async function pickInputs(
   return { predictions: new Map(predictionRows.map((row) => [row.fixtureId, row])), ledger, previews };
 }
 
+/** A stored prediction as the forecast the live win probability starts from. */
+function predictionForecastFields(row: PredictionRow) {
+  return {
+    home: row.probHome,
+    draw: row.probDraw,
+    away: row.probAway,
+    over25: row.probOver25,
+    btts: row.probBtts,
+    expectedGoalsHome: row.expectedGoalsHome,
+    expectedGoalsAway: row.expectedGoalsAway,
+  };
+}
+
 function cardOf(row: FixtureRow, inputs: PickInputs): { card: MatchCard; preview: MatchPreview | null } {
   const { fixture } = row;
   const { home, away } = teamsOf(row);
@@ -213,7 +232,7 @@ function cardOf(row: FixtureRow, inputs: PickInputs): { card: MatchCard; preview
     bestPickProbability: pickProbability(resolution.bestPick, home.name, away.name, outcomeProbabilities(predictionRow)),
     liveProbability: liveMatchProbability(
       { ...fixture, state: fixture.matchState, minute: fixture.liveMinute, events: [] },
-      predictionRow ? { home: predictionRow.expectedGoalsHome, away: predictionRow.expectedGoalsAway } : null,
+      preMatchForecast(predictionRow && predictionForecastFields(predictionRow)),
     ),
   };
   return { card, preview };
@@ -340,6 +359,8 @@ export interface MatchDetail extends MatchCard {
   lineups: { home: TeamLineup | null; away: TeamLineup | null };
   headToHead: HeadToHeadEntry[];
   events: MatchEvent[];
+  /** The live win probability through the match as the worker recorded it, in match order; empty before kick-off. */
+  liveProbabilityHistory: LiveProbabilityTick[];
   /** 'Updated Ns ago' for a live match with a provider update time. */
   updatedAgo: string | null;
   stats: { label: string; home: number | null; away: number | null }[];
@@ -543,10 +564,29 @@ function summaryOf(context: ReadContext, row: FixtureRow, inputs: PickInputs): M
   };
 }
 
+/** The recorded live win probability of a fixture, in match order: one statement whatever the number of ticks. */
+async function liveProbabilityHistory({ db }: Pick<AppContext, "db">, fixtureId: number): Promise<LiveProbabilityTick[]> {
+  const rows = await db.db.select().from(liveProbabilityTicks).where(eq(liveProbabilityTicks.fixtureId, fixtureId));
+  return inMatchOrder(
+    rows.map((row) => ({
+      period: row.period,
+      minute: row.minute,
+      addedMinute: row.addedMinute,
+      score: { home: row.homeScore, away: row.awayScore },
+      redCards: { home: row.homeRedCards, away: row.awayRedCards },
+      home: row.probHome,
+      draw: row.probDraw,
+      away: row.probAway,
+      over25: row.probOver25,
+      btts: row.probBtts,
+    })),
+  );
+}
+
 async function detailOf(context: ReadContext, row: FixtureRow, preview: boolean): Promise<MatchDetail> {
   const inputs = await pickInputs(context, [row], preview);
   const { fixture } = row;
-  const [odds, homeForm, awayForm, homeLineup, awayLineup, meetings, events] = await Promise.all([
+  const [odds, homeForm, awayForm, homeLineup, awayLineup, meetings, events, history] = await Promise.all([
     marketOdds(context, fixture.id),
     recentForm(context, fixture.homeTeamId, fixture.kickoffAt),
     recentForm(context, fixture.awayTeamId, fixture.kickoffAt),
@@ -554,6 +594,7 @@ async function detailOf(context: ReadContext, row: FixtureRow, preview: boolean)
     recentLineup(context, fixture.awayTeamId, referenceOf(row)),
     headToHead(context, row),
     matchEvents(context, fixture.id, { home: fixture.homeScore, away: fixture.awayScore }),
+    fixture.matchState === "pre-match" ? [] : liveProbabilityHistory(context, fixture.id),
   ]);
   return {
     ...summaryOf(context, row, inputs),
@@ -562,6 +603,7 @@ async function detailOf(context: ReadContext, row: FixtureRow, preview: boolean)
     lineups: { home: homeLineup, away: awayLineup },
     headToHead: meetings,
     events,
+    liveProbabilityHistory: history,
   };
 }
 
@@ -744,8 +786,8 @@ export interface LiveMatch {
   events: MatchEvent[];
   /** When the worker last wrote the provider's live data; null before it has. */
   lastApiUpdate: string | null;
-  /** The stored prediction's expected goals, which the live win probability starts from; null without a prediction. */
-  expectedGoals: { home: number; away: number } | null;
+  /** The stored prediction (expected goals and published probabilities) the live win probability starts from; null without one. */
+  forecast: PreMatchForecast | null;
 }
 
 /**
@@ -766,7 +808,15 @@ export async function getLiveMatch(context: Pick<AppContext, "db">, fixtureId: n
     .limit(1);
   if (!fixture) return null;
   const [prediction] = await context.db.db
-    .select({ home: predictions.expectedGoalsHome, away: predictions.expectedGoalsAway })
+    .select({
+      home: predictions.probHome,
+      draw: predictions.probDraw,
+      away: predictions.probAway,
+      over25: predictions.probOver25,
+      btts: predictions.probBtts,
+      expectedGoalsHome: predictions.expectedGoalsHome,
+      expectedGoalsAway: predictions.expectedGoalsAway,
+    })
     .from(predictions)
     .where(eq(predictions.fixtureId, fixture.id));
   return {
@@ -780,6 +830,6 @@ export async function getLiveMatch(context: Pick<AppContext, "db">, fixtureId: n
     injuryTime: fixture.injuryTime,
     events: await matchEvents(context, fixture.id, { home: fixture.homeScore, away: fixture.awayScore }),
     lastApiUpdate: fixture.lastApiUpdate?.toISOString() ?? null,
-    expectedGoals: prediction ?? null,
+    forecast: preMatchForecast(prediction),
   };
 }

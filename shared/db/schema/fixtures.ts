@@ -1,11 +1,13 @@
 import {
   boolean,
   check,
+  doublePrecision,
   foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   unique,
@@ -13,7 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { sql, type SQL } from "drizzle-orm";
 import type { LeagueKey } from "../../domain/leagues";
-import { createdAt, instant, odds, oneOf, updatedAt } from "./columns";
+import { between, createdAt, instant, odds, oneOf, updatedAt } from "./columns";
 import { leagues, seasons, teams } from "./reference";
 
 export const MATCH_STATES = ["pre-match", "live", "post-match"] as const;
@@ -219,5 +221,58 @@ export const liveEvents = pgTable(
       .nullsNotDistinct(),
     check("live_events_side_check", oneOf(t.side, EVENT_SIDES)),
     check("live_events_type_check", oneOf(t.type, LIVE_EVENT_TYPES)),
+  ],
+);
+
+/** The match periods a live probability tick is recorded in; a kick-off tick is the first half's minute 0. */
+export const LIVE_TICK_PERIODS = ["first-half", "half-time", "second-half", "full-time"] as const;
+export type LiveTickPeriod = (typeof LIVE_TICK_PERIODS)[number];
+/**
+ * The most ticks kept for one fixture: a match read every 15 s changes minute about 100 times,
+ * plus half-time, added time, the kick-off and the full-time tick.
+ */
+export const LIVE_TICKS_PER_FIXTURE = 150;
+
+/**
+ * The live win probability through a match, for the chart after the whistle: one row per
+ * state the worker recorded (period, minute and added minute; the latest reading of that minute
+ * wins), from the kick-off tick (the published pre-match forecast) to the full-time tick (the
+ * result). At most LIVE_TICKS_PER_FIXTURE rows per fixture (sync-worker/store/live-ticks.ts).
+ */
+export const liveProbabilityTicks = pgTable(
+  "live_probability_ticks",
+  {
+    fixtureId: integer("fixture_id")
+      .notNull()
+      .references(() => fixtures.id, { onDelete: "cascade" }),
+    period: text("period").$type<LiveTickPeriod>().notNull(),
+    minute: integer("minute").notNull(),
+    addedMinute: integer("added_minute").notNull().default(0),
+    homeScore: integer("home_score").notNull(),
+    awayScore: integer("away_score").notNull(),
+    homeRedCards: integer("home_red_cards").notNull().default(0),
+    awayRedCards: integer("away_red_cards").notNull().default(0),
+    probHome: doublePrecision("prob_home").notNull(),
+    probDraw: doublePrecision("prob_draw").notNull(),
+    probAway: doublePrecision("prob_away").notNull(),
+    probOver25: doublePrecision("prob_over25").notNull(),
+    probBtts: doublePrecision("prob_btts").notNull(),
+    recordedAt: instant("recorded_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "live_probability_ticks_pkey", columns: [t.fixtureId, t.period, t.minute, t.addedMinute] }),
+    check("live_probability_ticks_period_check", oneOf(t.period, LIVE_TICK_PERIODS)),
+    check(
+      "live_probability_ticks_clock_check",
+      sql`${t.minute} between 0 and 130 and ${t.addedMinute} between 0 and 30 and ${t.homeScore} >= 0 and ${t.awayScore} >= 0
+        and ${t.homeRedCards} between 0 and 5 and ${t.awayRedCards} between 0 and 5`,
+    ),
+    check(
+      "live_probability_ticks_probabilities_check",
+      sql.join(
+        [t.probHome, t.probDraw, t.probAway, t.probOver25, t.probBtts].map((column) => between(column, 0, 1)),
+        sql` and `,
+      ),
+    ),
   ],
 );

@@ -1,5 +1,5 @@
 import type { algoPerformanceLeague, algoPerformanceOverall, algoRecentMatches, hitRateTracking } from "./performance";
-import type { fixtureOdds, fixtures, lineups, liveEvents } from "./fixtures";
+import type { fixtureOdds, fixtures, lineups, liveEvents, liveProbabilityTicks } from "./fixtures";
 import type { matchOfTheWeek, parlayPicks } from "./features";
 import type { pickLedger, predictions } from "./predictions";
 import type { playerMatchStats, playerSeasonStats, players } from "./players";
@@ -33,6 +33,8 @@ export type LineupRow = typeof lineups.$inferSelect;
 export type NewLineupRow = typeof lineups.$inferInsert;
 export type LiveEventRow = typeof liveEvents.$inferSelect;
 export type NewLiveEventRow = typeof liveEvents.$inferInsert;
+export type LiveProbabilityTickRow = typeof liveProbabilityTicks.$inferSelect;
+export type NewLiveProbabilityTickRow = typeof liveProbabilityTicks.$inferInsert;
 export type PredictionRow = typeof predictions.$inferSelect;
 export type NewPredictionRow = typeof predictions.$inferInsert;
 export type PickLedgerRow = typeof pickLedger.$inferSelect;

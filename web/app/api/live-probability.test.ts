@@ -9,7 +9,8 @@ import type { DbHandle } from "../../../shared/db";
 import { liveEvents, predictions } from "../../../shared/db/schema";
 import { testDatabases } from "../../../shared/db/test-databases";
 import { getTeamBySlug } from "../../../shared/domain/teams/registry";
-import { liveProbability } from "../../../shared/model/live-probability";
+import { anchorToForecast } from "../../../shared/model/live-match-probability";
+import { goalRateShareLeft, liveProbability } from "../../../shared/model/live-probability";
 import { backfillJob } from "../../../sync-worker/jobs/backfill";
 import { liveJob } from "../../../sync-worker/jobs/live";
 import { referenceDataJob } from "../../../sync-worker/jobs/reference-data";
@@ -22,14 +23,15 @@ import { createOperatorServices } from "../../../sync-worker/operations";
 
 const teamId = (slug: string) => getTeamBySlug(slug)!.id;
 const EXPECTED_GOALS = { home: 1.9, away: 0.8 };
+const PUBLISHED = { home: 0.6, draw: 0.22, away: 0.18, over25: 0.55, btts: 0.45 };
 
 const prediction = {
   modelVersion: "test-model-1",
-  probHome: 0.6,
-  probDraw: 0.22,
-  probAway: 0.18,
-  probOver25: 0.55,
-  probBtts: 0.45,
+  probHome: PUBLISHED.home,
+  probDraw: PUBLISHED.draw,
+  probAway: PUBLISHED.away,
+  probOver25: PUBLISHED.over25,
+  probBtts: PUBLISHED.btts,
   expectedGoalsHome: EXPECTED_GOALS.home,
   expectedGoalsAway: EXPECTED_GOALS.away,
   projectedHomeScore: 2,
@@ -62,6 +64,12 @@ describe.each(testDatabases())("the live win probability in the API on $driver",
     return schema.parse(await response.json());
   }
 
+  async function matchRecord(id: number) {
+    const response = await handle(new Request(`http://localhost/api/matches/${id}`), context);
+    expect(response.status).toBe(200);
+    return matchRecordSchema.parse(await response.json());
+  }
+
   beforeAll(async () => {
     db = await testDb.open();
     worker = testWorker(db);
@@ -79,12 +87,13 @@ describe.each(testDatabases())("the live win probability in the API on $driver",
   it("gives a live match's probabilities now, the same in the live score and the match record", async () => {
     const live = await get(`/api/live/${ids.arsenalSunderland}`, liveScoreSchema);
     expect(live).toMatchObject({ matchState: "live", status: "HT", liveMinute: 45 });
-    const expected = liveProbability({
-      period: "half-time",
-      minute: 45,
-      score: { home: live.homeScore!, away: live.awayScore! },
-      expectedGoals: EXPECTED_GOALS,
-    });
+    // The model's numbers, moved towards the published ones by the share of the match left.
+    const expected = anchorToForecast(
+      liveProbability({ period: "half-time", minute: 45, score: { home: live.homeScore!, away: live.awayScore! }, expectedGoals: EXPECTED_GOALS }),
+      liveProbability({ period: "first-half", minute: 0, score: { home: 0, away: 0 }, expectedGoals: EXPECTED_GOALS }),
+      PUBLISHED,
+      goalRateShareLeft("half-time", 45),
+    );
     const now = live.liveProbability!;
     expect(now.minute).toBe(45);
     for (const market of ["home", "draw", "away", "over25", "btts"] as const) expect(now[market]).toBeCloseTo(expected[market], 4);
@@ -113,5 +122,23 @@ describe.each(testDatabases())("the live win probability in the API on $driver",
     const carded = (await get(`/api/live/${ids.arsenalSunderland}`, liveScoreSchema)).liveProbability!;
     expect(carded.home).toBeLessThan(later.liveProbability!.home);
     expect(carded.away).toBeGreaterThan(later.liveProbability!.away);
+  });
+
+  it("gives the live probability through the match after the whistle: from the published forecast to the result", async () => {
+    // Before the worker has recorded a reading with the prediction, the history is empty.
+    expect((await matchRecord(ids.newcastleBrentford)).liveProbabilityHistory).toEqual([]);
+    const during = (await matchRecord(ids.arsenalSunderland)).liveProbabilityHistory;
+    expect(during.map((t) => `${t.period} ${t.minute}`)).toEqual(["first-half 0", "second-half 78"]);
+    expect(during[0]).toMatchObject({ homeScore: 0, awayScore: 0, ...PUBLISHED });
+    worker.setNow("2026-02-07T17:00:00Z");
+    expect((await worker.run(liveJob)).status).toBe("ok");
+    const record = await matchRecord(ids.arsenalSunderland);
+    expect(record.matchState).toBe("post-match");
+    const history = record.liveProbabilityHistory;
+    expect(history.map((t) => `${t.period} ${t.minute}`)).toEqual(["first-half 0", "second-half 78", "full-time 90"]);
+    expect(history.at(-1)).toMatchObject({ homeScore: 3, awayScore: 0, home: 1, draw: 0, away: 0, over25: 1, btts: 0 });
+    // Running the job again at the same moment adds nothing.
+    await worker.run(liveJob);
+    expect((await matchRecord(ids.arsenalSunderland)).liveProbabilityHistory).toEqual(history);
   });
 });

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { FORM_NOT_AVAILABLE, formString, formSummary } from "../../../shared/domain/form";
 import { LEAGUES, type LeagueKey } from "../../../shared/domain/leagues";
 import { formatScore } from "../../../shared/domain/picks";
-import { liveMatchProbability } from "../../../shared/model/live-match-probability";
+import { liveMatchProbability, preMatchForecast } from "../../../shared/model/live-match-probability";
 import type { TeamKeyPlayers, KeyPlayer } from "../key-players.server";
 import type { LeaderboardPlayer } from "../leaderboard.server";
 import type {
@@ -161,10 +161,21 @@ export function matchRecord(match: MatchDetail): Shape<typeof matchRecordSchema>
     odds: match.odds,
     ...pickPrices(match.odds, match),
     probabilities: match.probabilities,
-    liveProbability: liveMatchProbability(
-      match,
-      match.probabilities && { home: match.probabilities.expectedGoalsHome, away: match.probabilities.expectedGoalsAway },
-    ),
+    liveProbability: liveMatchProbability(match, preMatchForecast(match.probabilities)),
+    liveProbabilityHistory: match.liveProbabilityHistory.map((tick) => ({
+      period: tick.period,
+      minute: tick.minute,
+      addedMinute: tick.addedMinute,
+      homeScore: tick.score.home,
+      awayScore: tick.score.away,
+      homeRedCards: tick.redCards.home,
+      awayRedCards: tick.redCards.away,
+      home: tick.home,
+      draw: tick.draw,
+      away: tick.away,
+      over25: tick.over25,
+      btts: tick.btts,
+    })),
     homeForm: formLetters(match.form.home),
     awayForm: formLetters(match.form.away),
     form: { home: match.form.home.map(formMatch), away: match.form.away.map(formMatch) },
@@ -201,7 +212,7 @@ export function liveScore(match: LiveMatch): Shape<typeof liveScoreSchema> {
     injuryTime: match.injuryTime,
     events: match.events.map(liveEvent),
     lastUpdated: match.lastApiUpdate,
-    liveProbability: liveMatchProbability(match, match.expectedGoals),
+    liveProbability: liveMatchProbability(match, match.forecast),
   };
 }
 

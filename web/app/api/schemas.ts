@@ -78,9 +78,28 @@ export const liveEventSchema = named(
 
 export const liveProbabilitySchema = named(
   "LiveProbability",
-  "While a match is in play: the chance (0 to 1) of each result, of over 2.5 goals and of both teams scoring from this minute, from the score, the red cards and the prediction's expected goals, with the goals still to come at the rate each half typically has. Null when the match is not in play or has no prediction.",
+  "While a match is in play: the chance (0 to 1) of each result, of over 2.5 goals and of both teams scoring from this minute, from the score, the red cards and the prediction's expected goals, with the goals still to come at the rate each half typically has, moved towards the published pre-match probabilities by the share of the match left: at kick-off with 0-0 they are the published probabilities. Null when the match is not in play or has no prediction.",
   z.strictObject({
     minute: z.number().int().describe("The match minute the numbers are for, as liveMinute (45 at half-time, 90 in added time)."),
+    home: z.number().min(0).max(1),
+    draw: z.number().min(0).max(1),
+    away: z.number().min(0).max(1),
+    over25: z.number().min(0).max(1),
+    btts: z.number().min(0).max(1),
+  }),
+);
+
+export const liveProbabilityTickSchema = named(
+  "LiveProbabilityTick",
+  "The live win probability at one moment of a match, as the worker recorded it: the kick-off tick (period first-half, minute 0) is the published pre-match probabilities, the full-time tick the result (1 or 0).",
+  z.strictObject({
+    period: z.enum(["first-half", "half-time", "second-half", "full-time"]),
+    minute: z.number().int().min(0).describe("The broadcast minute: 0 at kick-off, 45 at half-time, 90 at full time."),
+    addedMinute: z.number().int().min(0).describe("Added minutes beyond 45 or 90 (45+2: minute 45, addedMinute 2)."),
+    homeScore: z.number().int().min(0),
+    awayScore: z.number().int().min(0),
+    homeRedCards: z.number().int().min(0),
+    awayRedCards: z.number().int().min(0),
     home: z.number().min(0).max(1),
     draw: z.number().min(0).max(1),
     away: z.number().min(0).max(1),
@@ -209,6 +228,9 @@ export const matchRecordSchema = named(
     bttsOdds: z.number().nullable().describe("The price of the BTTS pick."),
     probabilities: probabilities.nullable(),
     liveProbability: liveProbabilitySchema.nullable(),
+    liveProbabilityHistory: z
+      .array(liveProbabilityTickSchema)
+      .describe("The live win probability through the match in match order, from kick-off to full time (at most 150 ticks); empty before kick-off or when the match was not followed live."),
     homeForm: z.string().describe("Last five results, oldest first ('WDLWW'), or 'N/A'."),
     awayForm: z.string(),
     form: z.strictObject({ home: z.array(formMatchSchema), away: z.array(formMatchSchema) }),

@@ -2,7 +2,7 @@
  * The match page's 'Win probability now' section for a match in play, rendered on the server
  * and sent with the page's data, so each live refresh brings new numbers and no code.
  */
-import { liveMatchProbability } from "../../../../shared/model/live-match-probability";
+import { liveMatchProbability, preMatchForecast } from "../../../../shared/model/live-match-probability";
 import type { MatchDetail } from "../../matches.server";
 import { renderServerHtml } from "../../server-markup.server";
 import type { ServerHtml } from "../ServerMarkup";
@@ -17,11 +17,7 @@ type LiveProbabilityMatch = Pick<
 
 /** The section (its id and markup), or null when the match is not in play or has no prediction. */
 export function liveProbabilitySection(match: LiveProbabilityMatch): { id: string; markup: ServerHtml } | null {
-  const { probabilities } = match;
-  const probability = liveMatchProbability(
-    match,
-    probabilities && { home: probabilities.expectedGoalsHome, away: probabilities.expectedGoalsAway },
-  );
+  const probability = liveMatchProbability(match, preMatchForecast(match.probabilities));
   if (!probability) return null;
   return {
     id: LIVE_PROBABILITY_SECTION_ID,

@@ -1,0 +1,79 @@
+/**
+ * 'Win probability through the match' on a finished match page: the site replays Saturday
+ * 7 February 2026 from 16:38, late in the second half of Arsenal v Sunderland (15:00, final
+ * whistle 16:55), ten times as fast, so the worker records the live win probability for a few
+ * minutes of play and then the whistle; the finished page then shows the chart.
+ */
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FIXTURES_SEASONS_DIR } from "../../sync-worker/test-support/csv-origin";
+import { describeViolations, seriousAxeViolations } from "./support/axe";
+import { launchChromium, openPage, startSite, waitForPage, type RunningSite } from "./support/site";
+
+const MATCH = "/premier-league-predictions/arsenal-vs-sunderland-prediction";
+const CHART = "section#probability-history";
+
+let site: RunningSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR, CLOCK: "replay:2026-02-07T16:38:00Z,speed=10" });
+  browser = await launchChromium();
+  // In play with a prediction first (so the worker records readings), then the whistle.
+  await waitForPage(site, MATCH, (html) => html.includes("Win probability now"), "live win probability", 90_000);
+  await waitForPage(site, MATCH, (html) => html.includes("Win probability through the match"), "win probability chart", 150_000);
+}, 260_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+describe("the win probability chart on a finished match page", () => {
+  it.each([390, 1280])("shows the chart with its title, description, summary and key at %i px", async (width) => {
+    const { page, problems, status, cacheControl } = await openPage(browser, site.url + MATCH, { width, height: 900 });
+    expect(status).toBe(200);
+    // A finished match page stays cacheable: nothing personal, the same for everyone.
+    expect(cacheControl).toMatch(/^public, /);
+    expect(await page.locator(".match-hero .scoreline").textContent()).toBe("Final Score3 - 0");
+    expect(await page.locator("section#live-probability").count()).toBe(0);
+    const section = page.locator(CHART);
+    expect(await section.getByRole("heading", { name: "Win probability through the match" }).count()).toBe(1);
+    // The chart is an image named by its title and described by its desc.
+    const chart = section.getByRole("img", { name: "Win probability through the match: Arsenal v Sunderland" });
+    expect(await chart.count()).toBe(1);
+    expect(await chart.locator("desc").textContent()).toMatch(
+      /^Line chart of the win probability from kick-off to full time, 0 to 100% against the minute: Arsenal as a solid line, from \d+% to 100%; Draw as a dashed line, from \d+% to 0%; Sunderland as a dotted line, from \d+% to 0%\. Goals: /,
+    );
+    const summary = (await section.locator("[data-probability-summary]").textContent())!;
+    expect(summary).toMatch(/^At kick-off: Arsenal (\d+)%, draw (\d+)%, Sunderland (\d+)%\. Arsenal's chance (peaked at|was highest at kick-off)/);
+    expect(summary).toMatch(/Final score 3-0\.$/);
+    const kickOff = /Arsenal (\d+)%, draw (\d+)%, Sunderland (\d+)%/.exec(summary)!.slice(1).map(Number);
+    expect(kickOff.reduce((sum, p) => sum + p, 0)).toBe(100);
+    // Three lines, each with its direct label; the goals marked on the axis with the score.
+    expect(await chart.locator("polyline").count()).toBe(3);
+    expect(await chart.locator(".probability-chart__label").allTextContents()).toEqual(["ARS", "Draw", "SUN"]);
+    expect(await chart.locator("[data-event=goal] text").allTextContents()).toContain("3-0");
+    expect(await section.locator(".probability-chart__key li").allTextContents()).toEqual([
+      "ARS: Arsenal (solid line)",
+      "Draw (dashed line)",
+      "SUN: Sunderland (dotted line)",
+      "Goal (score after it)",
+    ]);
+    // It fits the viewport: nothing scrolls sideways, the chart is within the page.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const box = (await chart.boundingBox())!;
+    expect(box.width).toBeGreaterThan(250);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    // axe-core finds no serious or critical violation on the page with the chart.
+    const violations = await seriousAxeViolations(page);
+    expect(describeViolations(violations)).toBe("");
+    if (process.env.E2E_SCREENSHOTS_DIR) {
+      await section.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS_DIR, `probability-chart-${width}.png`) });
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
