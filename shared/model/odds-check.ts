@@ -19,7 +19,7 @@ import { rankedProbabilityScore } from "./scoring-rules";
 
 export const ODDS_CHECK_MODEL_KEY = "odds-check";
 /** Bump when the check's rules or the payload's shape change: the job then reruns it. */
-export const ODDS_CHECK_VERSION = 1;
+export const ODDS_CHECK_VERSION = 2;
 
 /** The season outlook must beat the baseline's Brier score by at least this share. */
 export const OUTLOOK_BRIER_TARGET = 0.2;

@@ -307,7 +307,8 @@ export function runLiveCheck(matches: readonly HistoricalMatch[], config: OddsCh
         awayScore: match.halfTime.away,
         events: [],
       },
-      prediction.expectedGoals,
+      // As the live job: the model anchored to the forecast published before kick-off.
+      { expectedGoals: prediction.expectedGoals, published: prediction.probabilities },
     );
     if (!live) continue;
     const p = prediction.probabilities;
