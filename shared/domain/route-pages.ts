@@ -7,7 +7,7 @@
  * The lookup tables are built on first use, so that a bundle leaves out those it never reads
  * (the browser's: the static pages' and the picks codes'), like the URL builders.
  */
-import { ALL_LEAGUES, DEFAULT_LEAGUE, type LeagueKey } from "./leagues";
+import { ALL_LEAGUES, DEFAULT_LEAGUE, LEAGUES, type LeagueKey } from "./leagues";
 import {
   ABOUT,
   ALGO_RESULTS,
@@ -42,6 +42,8 @@ export type RoutePage =
   | { page: StaticPage }
   | { page: "league"; league: LeagueKey }
   | { page: "league-picks"; league: LeagueKey }
+  /** A round of the league's season, 1 to the league's matchweek count. */
+  | { page: "matchweek"; league: LeagueKey; matchweek: number }
   | { page: "match"; by: "id"; id: number }
   | { page: "match"; by: "slug"; league: LeagueKey; homeSlug: string; awaySlug: string }
   | { page: "team-list"; league: LeagueKey }
@@ -175,6 +177,19 @@ function matchPage(segment: string, league: LeagueKey): RoutePage | null {
   return { page: "match", by: "slug", league, homeSlug: sides[0], awaySlug: sides[1] };
 }
 
+const MATCHWEEK_SEGMENT = /^matchweek-(\d{1,4})$/;
+
+/**
+ * /{league}-predictions/matchweek-{n} (and /{league}/matchweek-{n}): a round from 1 to the
+ * league's count; leading zeros are read and redirected away, anything else matches nothing.
+ */
+function matchweekPage(league: LeagueKey | undefined, segment: string): RoutePage | null {
+  const digits = MATCHWEEK_SEGMENT.exec(segment)?.[1];
+  if (!league || digits === undefined) return null;
+  const matchweek = Number(digits);
+  return matchweek >= 1 && matchweek <= LEAGUES[league].matchweeks ? { page: "matchweek", league, matchweek } : null;
+}
+
 /** "players" is a path word on team routes, never a team. */
 function teamPage(league: LeagueKey, teamSegment: string): RoutePage | null {
   if (teamSegment === "players") return null;
@@ -277,6 +292,7 @@ function pageFromSegments(segments: readonly string[]): RoutePage | null {
         const league = anyLeague(first);
         return league ? { page: "team-list", league } : null;
       }
+      if (second.startsWith("matchweek-")) return matchweekPage(anyLeague(first), second);
       const league = predictionsLeague(first);
       return league ? matchPage(second, league) : null;
     }

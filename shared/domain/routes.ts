@@ -15,6 +15,7 @@ import {
   leagueUrl,
   matchUrl,
   matchUrlById,
+  matchweekUrl,
   playerUrl,
   teamListUrl,
   teamPlayersUrl,
@@ -35,6 +36,8 @@ function canonicalPath(route: RoutePage): string {
       return leagueUrl(route.league);
     case "league-picks":
       return leaguePicksUrl(route.league);
+    case "matchweek":
+      return matchweekUrl(route.league, route.matchweek);
     case "match":
       return route.by === "id" ? matchUrlById(route.id) : matchUrl(route.league, route.homeSlug, route.awaySlug);
     case "team-list":

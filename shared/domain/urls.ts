@@ -5,6 +5,8 @@
  *
  * Canonical shapes:
  * - league page:  /{league-slug}-predictions (its table is the #table anchor on that page).
+ * - matchweek:    /{league-slug}-predictions/matchweek-{n}; /{league-slug}/matchweek-{n} and
+ *   leading zeros are aliases.
  *   The spec's 'See Full League Table' targets (/leagues/premier-league, /la-liga, ...) are
  *   aliases; a browser keeps the #table fragment across the redirect.
  * - match:        /{league-slug}-predictions/{home-slug}-vs-{away-slug}-prediction, or /match/{id}
@@ -66,6 +68,11 @@ function segment(slug: string): string {
 
 export function leagueUrl(league: LeagueKey): string {
   return `/${LEAGUES[league].urlSlug}-predictions`;
+}
+
+/** A round of the league's season: /{league-slug}-predictions/matchweek-{n}. */
+export function matchweekUrl(league: LeagueKey, matchweek: number): string {
+  return `${leagueUrl(league)}/matchweek-${matchweek}`;
 }
 
 export function leagueTableUrl(league: LeagueKey): string {

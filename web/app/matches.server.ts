@@ -15,9 +15,10 @@ import { goalsFromTeamView, resultPill, type ResultPill } from "../../shared/dom
 import { formatUpdatedAgo, teamNameOrFallback } from "../../shared/domain/format";
 import { LEAGUES, type LeagueKey } from "../../shared/domain/leagues";
 import { seasonCodeFor } from "../../shared/domain/matchweek";
+import { leagueSchedule, type LeagueSchedule } from "../../shared/domain/matchweeks";
 import { pickProbability, type OutcomeProbabilities } from "../../shared/domain/parlay-probability";
 import { predictionPickContent } from "../../shared/domain/pick-inputs";
-import type { MatchState } from "../../shared/domain/picks";
+import type { MatchState, PickOutcome } from "../../shared/domain/picks";
 import { lockablePick, resolvePick, type Resolution } from "../../shared/domain/resolution";
 import { matchUrl, matchUrlById } from "../../shared/domain/urls";
 import { lockedPickFromLedger, type LedgerPickRow } from "../../shared/ledger/locked-pick";
@@ -127,7 +128,7 @@ function hrefOf(row: FixtureRow): string {
 }
 
 type PredictionRow = typeof predictions.$inferSelect;
-type LedgerRow = LedgerPickRow & { fixtureId: number };
+type LedgerRow = LedgerPickRow & { fixtureId: number; outcome: PickOutcome | null };
 
 /** The engine's outcome probabilities of a stored prediction. */
 function outcomeProbabilities(row: PredictionRow | undefined): OutcomeProbabilities | null {
@@ -159,6 +160,7 @@ async function pickInputs(
         source: pickLedger.source,
         market: pickLedger.market,
         selection: pickLedger.selection,
+        outcome: pickLedger.outcome,
       })
       .from(pickLedger)
       .where(inArray(pickLedger.fixtureId, ids)),
@@ -274,6 +276,74 @@ export async function listWeekMatches(
   for (const row of rows) byLeague.get(row.fixture.league)?.push(cardOf(row, inputs).card);
   for (const cards of byLeague.values()) cards.sort(byPickConfidence);
   return byLeague;
+}
+
+/** A match card of a matchweek page: the best pick's HIT/MISS is the ledger's settlement. */
+export interface MatchweekCard extends MatchCard {
+  /** Played away from its round's dates (postponed, brought forward, rescheduled). */
+  moved: boolean;
+}
+
+export interface MatchweekMatches {
+  schedule: LeagueSchedule;
+  /** The matches shown in the matchweek, ranked like the league page's. */
+  matches: MatchweekCard[];
+}
+
+/** A league season's fixtures with both clubs, and its rounds read from them: one statement. */
+async function seasonFixtures(context: ReadContext, league: LeagueKey, season: string) {
+  const rows = await selectFixtures(context)
+    .where(and(eq(fixtures.league, league), eq(fixtures.season, season), eq(fixtures.isActive, true)))
+    .orderBy(asc(fixtures.kickoffAt), asc(fixtures.id));
+  return { rows, schedule: leagueSchedule(rows.map(({ fixture }) => fixture), LEAGUES[league].matchweeks) };
+}
+
+/**
+ * The matches of one round of a league season (shared/domain/matchweeks.ts), ranked like the
+ * league page: one statement for the season's fixtures, then the week's predictions and ledger
+ * rows. A kicked-off match shows the pick locked at kick-off and the outcome the ledger settled
+ * it with, never one worked out again here; without a ledger row it shows no HIT or MISS.
+ */
+export async function listMatchweekMatches(
+  context: ReadContext,
+  league: LeagueKey,
+  season: string,
+  matchweek: number,
+  preview: boolean,
+): Promise<MatchweekMatches> {
+  const { rows: seasonRows, schedule } = await seasonFixtures(context, league, season);
+  const rows = seasonRows.filter((row) => schedule.placements.get(row.fixture.id)?.matchweek === matchweek);
+  const inputs = await pickInputs(context, rows, preview);
+  const matches = rows.map((row): MatchweekCard => {
+    const { card } = cardOf(row, inputs);
+    const settled: PickOutcome =
+      inputs.ledger.get(row.fixture.id)?.find((entry) => entry.pickKind === "best")?.outcome ?? "pending";
+    const best = { ...card.resolution.picks.best, outcome: card.state === "pre-match" ? "pending" : settled };
+    return {
+      ...card,
+      resolution: { ...card.resolution, picks: { ...card.resolution.picks, best } },
+      moved: schedule.placements.get(row.fixture.id)?.moved ?? false,
+    };
+  });
+  return { schedule, matches: matches.sort(byPickConfidence) };
+}
+
+/**
+ * The league page's matches (as listLeagueMatches gives them: the clock's matchweek window,
+ * ranked) with the season's rounds, for its links to this week's and the neighbouring
+ * matchweeks: the season's fixtures in one statement, then the week's predictions and ledger rows.
+ */
+export async function listLeagueWeek(
+  context: ReadContext,
+  league: LeagueKey,
+  season: string,
+  preview: boolean,
+): Promise<{ matches: MatchCard[]; schedule: LeagueSchedule }> {
+  const { from, to } = matchweekWindow(context.clock.now());
+  const { rows: seasonRows, schedule } = await seasonFixtures(context, league, season);
+  const rows = seasonRows.filter(({ fixture }) => fixture.kickoffAt >= from && fixture.kickoffAt < to);
+  const inputs = await pickInputs(context, rows, preview);
+  return { matches: rows.map((row) => cardOf(row, inputs).card).sort(byPickConfidence), schedule };
 }
 
 /** Ranking of match lists: the effective pick's confidence, highest first; kick-off breaks ties. */

@@ -14,7 +14,7 @@ import { SITE_NAME } from "../../shared/domain/site";
 import { ALGO_RESULTS, HOME, leaguePicksUrl, leagueUrl, PICKS, teamListUrl } from "../../shared/domain/urls";
 import type { MatchCard } from "./matches.server";
 import { ALGO_RESULTS_FAQ, PICKS_FAQ } from "./page-texts/faq";
-import { leagueHeading, leaguePageCrumbs, PICKS_TITLE } from "./page-texts/league";
+import { leagueHeading, leaguePageCrumbs, matchweekHeading, matchweekPageCrumbs, PICKS_TITLE } from "./page-texts/league";
 import { matchBreadcrumb } from "./page-texts/match-cards";
 import { squadHeading } from "./page-texts/player";
 import { ALGO_RESULTS_TITLE } from "./page-texts/results";
@@ -72,6 +72,24 @@ export function leaguePageMeta(page: { league: LeagueKey; name: string; matches:
     path,
     image: leagueSocialImage(page.league),
     jsonLd: (origin) => [breadcrumbJsonLd(origin, trail.map((crumb) => ({ name: crumb.label, path: crumb.href })))],
+  });
+}
+
+/** A matchweek page: the round's matches, and its hit rate once picks are settled. */
+export function matchweekPageMeta(
+  page: { league: LeagueKey; name: string; matchweek: number; seasonLabel: string; matches: readonly Teams[]; hitRate: string | null },
+  site: SiteSeo,
+): MetaDescriptor[] {
+  const top = topMatchups(page.matches);
+  const crumbs = matchweekPageCrumbs(page.league, page.name, page.matchweek);
+  const record = page.hitRate ? ` Best pick hit rate: ${page.hitRate}.` : "";
+  return pageMeta({
+    site,
+    title: `${matchweekHeading(page.name, page.matchweek)} ${page.seasonLabel}`,
+    description: `${page.name} ${page.seasonLabel} matchweek ${page.matchweek}${top ? `: ${top}` : ""}. Final scores, the picks locked before kick-off and how they did, or the predictions to come.${record}`,
+    path: crumbs[crumbs.length - 1].href,
+    image: leagueSocialImage(page.league),
+    jsonLd: (origin) => [breadcrumbJsonLd(origin, crumbs.map((crumb) => ({ name: crumb.label, path: crumb.href })))],
   });
 }
 

@@ -131,6 +131,17 @@ describe.each(testDatabases())("the sitemap on $driver", (testDb) => {
     expect(listed.get(`${ORIGIN}/la-liga/teams/barcelona`)).toBeNull();
   });
 
+  it("lists every matchweek page of each league's season at its canonical URL", async () => {
+    const listed = urls(sitemapXml(ORIGIN, await getSitemapEntries(context)));
+    const weekPages = [...listed.keys()].filter((loc) => /\/matchweek-\d+$/.test(loc));
+    expect(weekPages).toHaveLength(38 + 38 + 34 + 38 + 34);
+    expect(listed.has(`${ORIGIN}/premier-league-predictions/matchweek-1`)).toBe(true);
+    expect(listed.has(`${ORIGIN}/premier-league-predictions/matchweek-38`)).toBe(true);
+    expect(listed.has(`${ORIGIN}/bundesliga-predictions/matchweek-34`)).toBe(true);
+    expect(listed.has(`${ORIGIN}/bundesliga-predictions/matchweek-35`)).toBe(false);
+    expect(listed.get(`${ORIGIN}/premier-league-predictions/matchweek-25`)).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
   it("lists the match pages of this matchweek and the next ones at their canonical URL, not last week's", async () => {
     const entries = await getSitemapEntries(context);
     const matchPages = entries.filter((entry) => entry.path.endsWith("-prediction")).map((entry) => entry.path);

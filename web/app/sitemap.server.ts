@@ -1,9 +1,9 @@
 /**
  * The sitemap: every public page at its canonical URL (urls.ts), with the time its data last
  * changed where that is known. Pages: home, /picks and each league's picks, /algo-results, the
- * static pages, the five league pages, each league's team list and the team pages of the
- * current season's clubs (team registry), and the match pages of the current and the next
- * matchweeks (database).
+ * static pages, the five league pages and every matchweek page of their season, each league's
+ * team list and the team pages of the current season's clubs (team registry), and the match
+ * pages of the current and the next matchweeks (database).
  */
 import { and, asc, eq, gte, lt, max } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -24,6 +24,7 @@ import {
   leagueUrl,
   matchUrl,
   matchUrlById,
+  matchweekUrl,
   teamListUrl,
   teamUrl,
 } from "../../shared/domain/urls";
@@ -144,6 +145,9 @@ export async function getSitemapEntries(context: SitemapContext): Promise<Sitema
   for (const league of ALL_LEAGUES) {
     const leagueChanged = leaguesChanged.get(league.key) ?? null;
     entries.push({ path: leagueUrl(league.key), lastModified: leagueChanged });
+    for (let week = 1; week <= league.matchweeks; week++) {
+      entries.push({ path: matchweekUrl(league.key, week), lastModified: leagueChanged });
+    }
     entries.push({ path: teamListUrl(league.key), lastModified: leagueChanged });
     for (const team of teamsInLeague(league.key, registrySeason(season))) {
       entries.push({ path: teamUrl(league.key, team.slug), lastModified: teamsChanged.get(team.id) ?? null });

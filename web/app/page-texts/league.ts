@@ -1,6 +1,6 @@
 /** The spec's texts of the league and picks pages (sections 2, 4 and 8), quoted exactly. */
 import type { LeagueKey } from "../../../shared/domain/leagues";
-import { HOME, leagueUrl, teamListUrl } from "../../../shared/domain/urls";
+import { HOME, leagueUrl, matchweekUrl, teamListUrl } from "../../../shared/domain/urls";
 
 /** A crumb of a page's trail with its address; `current` marks the page itself. */
 export interface LeagueCrumb {
@@ -27,5 +27,22 @@ export function leaguePageCrumbs(league: LeagueKey, name: string): LeagueCrumb[]
     { label: "Home", href: HOME },
     { label: `${name} Predictions`, href: leagueUrl(league), current: true },
     { label: "Teams", href: teamListUrl(league) },
+  ];
+}
+
+export const matchweekLabel = (matchweek: number) => `Matchweek ${matchweek}`;
+export const matchweekHeading = (league: string, matchweek: number) => `${league} ${matchweekLabel(matchweek)} Predictions & Results`;
+export const PREVIOUS_WEEK_TEXT = "Previous week";
+export const NEXT_WEEK_TEXT = "Next week";
+export const ALL_MATCHWEEKS_TEXT = "All matchweeks";
+export const MOVED_MATCH_TEXT = "Moved";
+export const MOVED_MATCH_DETAIL = "Rescheduled: played away from this round's dates";
+
+/** A matchweek page's trail: Home, the league's predictions, the matchweek. */
+export function matchweekPageCrumbs(league: LeagueKey, name: string, matchweek: number): LeagueCrumb[] {
+  return [
+    { label: "Home", href: HOME },
+    { label: `${name} Predictions`, href: leagueUrl(league) },
+    { label: matchweekLabel(matchweek), href: matchweekUrl(league, matchweek), current: true },
   ];
 }

@@ -1,14 +1,24 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { useEffect, useState, type ComponentType } from "react";
 import { publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { MatchView } from "../components/match/MatchView";
+import { useLiveRefresh } from "../components/match/useLiveRefresh";
+import { ServerMarkup, type ServerHtml } from "../components/ServerMarkup";
 import { loadMatchPage } from "../match-page.server";
+import { loadMatchweekPage } from "../matchweek-page.server";
 import { errorPageMeta } from "../route-meta";
 import liveProbabilityStyles from "../styles/live-probability.css";
+import { routePage } from "../../../shared/domain/routes";
 
-/** The canonical match page, /{league-slug}-predictions/{home}-vs-{away}-prediction. */
+/**
+ * The second segment under a league: the canonical match page,
+ * /{league-slug}-predictions/{home}-vs-{away}-prediction, or a round of the season,
+ * /{league-slug}-predictions/matchweek-{n}.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (routePage(new URL(request.url).pathname)?.page === "matchweek") return loadMatchweekPage(context, request);
   return loadMatchPage(context, request);
 }
 
@@ -18,9 +28,37 @@ export const headers: HeadersFunction = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => data?.meta ?? errorPageMeta(error);
 
+type ParlayButtonSlotsView = ComponentType<{ markup: ServerHtml }>;
+
+/**
+ * A matchweek page: its server markup, with the cards' parlay buttons brought to life once their
+ * code has loaded. The code is fetched on matchweek pages only, so the match page, which shares
+ * this route, keeps its first-load JavaScript.
+ */
+function MatchweekView({ content, live }: { content: ServerHtml; live: boolean }) {
+  useLiveRefresh(live);
+  const [ParlayButtonSlots, setParlayButtonSlots] = useState<ParlayButtonSlotsView | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    void import("../components/parlay/ParlayButtonSlots").then((module) => {
+      if (mounted) setParlayButtonSlots(() => module.ParlayButtonSlots);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return (
+    <>
+      <ServerMarkup as="div" className="page league-page" markup={content} />
+      {ParlayButtonSlots ? <ParlayButtonSlots markup={content} /> : null}
+    </>
+  );
+}
+
 export default function MatchBySlugPage() {
-  const { hero, sections, live } = useLoaderData<typeof loader>();
-  return <MatchView hero={hero} sections={sections} live={live} />;
+  const page = useLoaderData<typeof loader>();
+  if ("kind" in page) return <MatchweekView content={page.content} live={page.live} />;
+  return <MatchView hero={page.hero} sections={page.sections} live={page.live} />;
 }
 
 export function ErrorBoundary() {

@@ -2,11 +2,19 @@
  * The league page's content: breadcrumb, header, the week's ranked matches, the table, the
  * Season Outlook and the leaderboards. Rendered on the server only (league-page.server.tsx); the route shows the markup.
  */
-import { ALGO_RESULTS, LEAGUE_TABLE_ANCHOR, SEASON_OUTLOOK_ANCHOR } from "../../../../shared/domain/urls";
+import { ALGO_RESULTS, LEAGUE_TABLE_ANCHOR, matchweekUrl, SEASON_OUTLOOK_ANCHOR } from "../../../../shared/domain/urls";
 import type { TableBand } from "../../../../shared/domain/leagues";
+import type { MatchweekNeighbours } from "../../../../shared/domain/matchweeks";
 import type { Leaderboards } from "../../leaderboard.server";
 import type { MatchCard } from "../../matches.server";
-import { leagueHeading, leaguePageCrumbs, NO_FIXTURES_TEXT, NO_TABLE_DATA_TEXT, TOP_PLAYERS_HEADING } from "../../page-texts/league";
+import {
+  leagueHeading,
+  leaguePageCrumbs,
+  matchweekLabel,
+  NO_FIXTURES_TEXT,
+  NO_TABLE_DATA_TEXT,
+  TOP_PLAYERS_HEADING,
+} from "../../page-texts/league";
 import { SEASON_OUTLOOK_TABLE_LINK_TEXT } from "../../page-texts/season-outlook";
 import type { SeasonOutlookView } from "../../season-outlook.server";
 import type { LeagueTable } from "../../standings.server";
@@ -16,6 +24,7 @@ import { PageLink } from "../PageLink";
 import { SeasonOutlookSection } from "../season-outlook/SeasonOutlookSection";
 import { LeaderboardTables } from "./LeaderboardTables";
 import { LeagueTableView, TableBandKey } from "./LeagueTableView";
+import { MatchweekNeighbourLinks, WeekLink } from "./MatchweekPageContent";
 
 export interface LeaguePageData {
   league: MatchCard["league"];
@@ -23,6 +32,8 @@ export interface LeaguePageData {
   bands: readonly TableBand[];
   seasonLabel: string;
   matches: MatchCard[];
+  /** This week's rounds and the ones either side, for the links to their matchweek pages. */
+  weeks: MatchweekNeighbours;
   table: LeagueTable;
   /** The worker's simulation of the rest of the season; null until it has stored one. */
   outlook: SeasonOutlookView | null;
@@ -46,6 +57,20 @@ export function LeaguePageContent({ page }: { page: LeaguePageData }) {
 
       <section aria-labelledby="matches-title" className="page-section">
         <h2 id="matches-title">This Week's {page.name} Picks</h2>
+        <nav className="week-nav" aria-label="Matchweeks">
+          {page.weeks.current.length ? (
+            <p className="week-nav__this">
+              This week:{" "}
+              {page.weeks.current.map((week, index) => (
+                <span key={week}>
+                  {index > 0 ? " and " : null}
+                  <WeekLink to={matchweekUrl(page.league, week)}>{matchweekLabel(week)}</WeekLink>
+                </span>
+              ))}
+            </p>
+          ) : null}
+          <MatchweekNeighbourLinks league={page.league} previous={page.weeks.previous} next={page.weeks.next} />
+        </nav>
         {page.matches.length === 0 ? (
           <p className="empty-text">{NO_FIXTURES_TEXT}</p>
         ) : (

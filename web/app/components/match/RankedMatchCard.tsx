@@ -7,13 +7,15 @@ import { Scoreline } from "./Scoreline";
 import { KickoffTime } from "./KickoffTime";
 import { LiveProbabilityLine } from "./LiveProbabilityView";
 import { TeamBadge } from "../team/TeamBadge";
+import { MOVED_MATCH_DETAIL, MOVED_MATCH_TEXT } from "../../page-texts/league";
 
 /**
  * The spec's ranked match card: rank number, teams, score, pick box, link to the full
  * prediction, and the parlay add button of the match page (the same pick, the same rules). The
- * card is rendered on the server; the page's ParlayButtonSlots brings the button to life.
+ * card is rendered on the server; the page's ParlayButtonSlots brings the button to life. On a
+ * matchweek page a match played away from its round's dates is marked as moved.
  */
-export function RankedMatchCard({ match, rank }: { match: MatchCard; rank: number }) {
+export function RankedMatchCard({ match, rank, moved = false }: { match: MatchCard; rank: number; moved?: boolean }) {
   const { resolution } = match;
   return (
     <article className="match-card" aria-labelledby={`match-${match.id}-title`}>
@@ -28,6 +30,13 @@ export function RankedMatchCard({ match, rank }: { match: MatchCard; rank: numbe
         </h3>
         <p className="match-card__kickoff">
           <KickoffTime iso={match.kickoffAt} />
+          {moved ? (
+            <>
+              {" "}
+              <span className="moved-badge">{MOVED_MATCH_TEXT}</span>
+              <span className="visually-hidden"> ({MOVED_MATCH_DETAIL})</span>
+            </>
+          ) : null}
         </p>
         <PickBox resolution={resolution} state={match.state} />
         {match.liveProbability ? (
