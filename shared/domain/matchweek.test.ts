@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchweekFor, seasonCodeFor, seasonLabel, seasonStartYear } from "./matchweek";
+import { matchweekFor, seasonCodeFor, seasonLabel, seasonStartYear, weekStartDate, weekStartUtc, weekWindow } from "./matchweek";
 
 describe("matchweekFor: 'computed from weeks since 1 August, clamped to 1-38'", () => {
   it.each([
@@ -51,5 +51,21 @@ describe("seasons: '2526' runs from 1 July 2025 to 30 June 2026", () => {
 
   it.each(["2525", "25/26", "252", "abcd"])("seasonLabel refuses %s", (code) => {
     expect(() => seasonLabel(code)).toThrow(RangeError);
+  });
+});
+
+describe("weeks from Monday 00:00 UTC", () => {
+  it.each([
+    ["2026-02-07T15:00:00Z", "2026-02-02"],
+    ["2026-02-09T00:00:00Z", "2026-02-09"],
+    ["2026-02-08T23:59:59Z", "2026-02-02"],
+    ["2026-01-01T12:00:00Z", "2025-12-29"],
+    ["1970-01-05T00:00:00Z", "1970-01-05"],
+    ["1969-12-31T00:00:00Z", "1969-12-29"],
+  ])("puts %s in the week of Monday %s", (instant, monday) => {
+    const now = new Date(instant);
+    expect(weekStartDate(now)).toBe(monday);
+    expect(new Date(weekStartUtc(now.getTime())).toISOString()).toBe(`${monday}T00:00:00.000Z`);
+    expect(weekWindow(now)).toEqual({ from: new Date(`${monday}T00:00:00Z`), to: new Date(Date.parse(`${monday}T00:00:00Z`) + 7 * 86_400_000) });
   });
 });

@@ -53,3 +53,25 @@ export function matchweekFor(date: Date | string): number {
   const week = Math.floor((d.getTime() - start) / WEEK_MS) + 1;
   return Math.min(LAST_MATCHWEEK, Math.max(FIRST_MATCHWEEK, week));
 }
+
+/** 1970-01-05 was a Monday. */
+const FIRST_MONDAY = 4 * 24 * 60 * 60 * 1000;
+
+/**
+ * The Monday 00:00 UTC at or before an instant (epoch milliseconds): weeks run Monday to Monday
+ * in UTC for the league page's "this week", the Match of the Week and the engine's weekly step.
+ */
+export function weekStartUtc(time: number): number {
+  return FIRST_MONDAY + Math.floor((time - FIRST_MONDAY) / WEEK_MS) * WEEK_MS;
+}
+
+/** The week `now` falls in: Monday 00:00 UTC up to the next Monday 00:00 UTC. */
+export function weekWindow(now: Date): { from: Date; to: Date } {
+  const from = weekStartUtc(now.getTime());
+  return { from: new Date(from), to: new Date(from + WEEK_MS) };
+}
+
+/** The Monday (UTC) of the week `now` falls in, as YYYY-MM-DD (the Match of the Week's key). */
+export function weekStartDate(now: Date): string {
+  return new Date(weekStartUtc(now.getTime())).toISOString().slice(0, 10);
+}

@@ -16,6 +16,7 @@ import { matchSignals, type MatchSignals } from "./signals";
 import { outcomeOf, type TrackEntry } from "./track";
 import type { MatchInput, MatchPrediction, PlayedMatch, UpcomingMatch } from "./types";
 import { validateInput } from "./validate-input";
+import { weekStartUtc } from "../domain/matchweek";
 
 export interface ModelFit {
   modelVersion: string;
@@ -51,14 +52,8 @@ export interface PredictMatchesResult {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const WEEK_MS = 7 * DAY_MS;
-/** 1970-01-05 was a Monday: weeks run Monday 00:00 to Monday 00:00 UTC. */
-const FIRST_MONDAY = 4 * DAY_MS;
-
 /** The Monday 00:00 UTC at or before an instant (epoch milliseconds): the engine's weekly step. */
-export function weekStart(time: number): number {
-  return FIRST_MONDAY + Math.floor((time - FIRST_MONDAY) / WEEK_MS) * WEEK_MS;
-}
+export const weekStart = weekStartUtc;
 
 function sameOptions(a: ModelOptions, b: ModelOptions): boolean {
   return (Object.keys(a) as Array<keyof ModelOptions>).every((key) => a[key] === b[key]);

@@ -1,14 +1,9 @@
 import { sql } from "drizzle-orm";
 import { LEAGUE_KEYS, type LeagueKey } from "../../shared/domain/leagues";
 import { emptyResult, type JobDb, type JobDefinition } from "./types";
+import { weekStartDate } from "../../shared/domain/matchweek";
 
-const DAY_MS = 24 * 60 * 60_000;
 
-/** The Monday (UTC) of the week `now` falls in, as YYYY-MM-DD. */
-export function weekStartDate(now: Date): string {
-  const day = (now.getUTCDay() + 6) % 7;
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - day * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** The league after `previous` in the rotation; the first league when there is none. */
 export function nextFeaturedLeague(previous: string | null): LeagueKey {

@@ -14,7 +14,7 @@ import type { LineupPlayer } from "../../shared/db/schema/fixtures";
 import { goalsFromTeamView, resultPill, type ResultPill } from "../../shared/domain/form";
 import { formatUpdatedAgo, teamNameOrFallback } from "../../shared/domain/format";
 import { LEAGUES, type LeagueKey } from "../../shared/domain/leagues";
-import { seasonCodeFor } from "../../shared/domain/matchweek";
+import { seasonCodeFor, weekWindow } from "../../shared/domain/matchweek";
 import { leagueSchedule, type LeagueSchedule } from "../../shared/domain/matchweeks";
 import { pickProbability, type OutcomeProbabilities } from "../../shared/domain/parlay-probability";
 import { predictionPickContent } from "../../shared/domain/pick-inputs";
@@ -67,19 +67,13 @@ export interface MatchCard {
   liveProbability: LiveProbabilityNow | null;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The matchweek window of the league pages: Monday 00:00 UTC of the clock's week to the next
  * Monday, so a weekend round and the midweek round before it show together, and a round stays
  * on the page with its results until the week turns.
  */
-export function matchweekWindow(now: Date): { from: Date; to: Date } {
-  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const daysSinceMonday = (now.getUTCDay() + 6) % 7;
-  const from = new Date(midnight - daysSinceMonday * DAY_MS);
-  return { from, to: new Date(from.getTime() + 7 * DAY_MS) };
-}
+export const matchweekWindow = weekWindow;
 
 const homeTeams = alias(teams, "home_team");
 const awayTeams = alias(teams, "away_team");
