@@ -11,14 +11,21 @@ import { STUDIO_API_VERSION, studioDataset, studioProjectId } from "./studio/env
 import { presentationOptions } from "./studio/presentation";
 import { schemaTypes } from "./studio/schema";
 import { singletonActions, singletonTemplates, withoutSingletons } from "./studio/singletons";
-import { structure } from "./studio/structure";
+import { defaultDocumentNode, structure } from "./studio/structure";
+import { LockedBadge, matchPreviewActions } from "./studio/actions";
+import { fixtureTemplate } from "./studio/desk";
+import { DOCUMENT_TYPES } from "./shared/content/ids";
 
 export default defineConfig({
   name: "default",
   title: SITE_NAME,
   projectId: studioProjectId,
   dataset: studioDataset,
-  plugins: [structureTool({ structure }), presentationTool(presentationOptions), visionTool({ defaultApiVersion: STUDIO_API_VERSION })],
-  schema: { types: schemaTypes, templates: singletonTemplates },
-  document: { actions: singletonActions, newDocumentOptions: withoutSingletons },
+  plugins: [structureTool({ structure, defaultDocumentNode }), presentationTool(presentationOptions), visionTool({ defaultApiVersion: STUDIO_API_VERSION })],
+  schema: { types: schemaTypes, templates: (templates) => [...singletonTemplates(templates), fixtureTemplate] },
+  document: {
+    actions: (actions, context) => matchPreviewActions(singletonActions(actions, context), context),
+    badges: (badges, context) => (context.schemaType === DOCUMENT_TYPES.matchPreview ? [...badges, LockedBadge] : badges),
+    newDocumentOptions: (templates, context) => withoutSingletons(templates, context).filter((item) => item.templateId !== fixtureTemplate.id),
+  },
 });

@@ -3,12 +3,78 @@
  * previews by league and then by matchweek (the site's matchweek of each kick-off), team
  * profiles, and the four static pages.
  */
-import type { StructureBuilder, StructureResolver, StructureResolverContext } from "sanity/structure";
+import type { DefaultDocumentNodeResolver, StructureBuilder, StructureResolver, StructureResolverContext } from "sanity/structure";
 import { ALL_LEAGUES, type League } from "../shared/domain/leagues";
 import { matchweekFor, seasonCodeFor, seasonLabel } from "../shared/domain/matchweek";
 import { DOCUMENT_TYPES, SITE_SETTINGS_ID, STATIC_PAGES, SUNDAY_PARLAY_ID, staticPageDocumentId } from "../shared/content/ids";
 import { STATIC_PAGE_TITLES } from "./static-pages";
 import { STUDIO_API_VERSION } from "./environment";
+import { FIXTURE_TEMPLATE, PREVIEW_STATUS_LABELS, fixtureEntries, type FixtureEntry, type StoredPreview } from "./desk";
+import { fetchFixtureList, siteUrl } from "./site-api";
+import { ModelDataView } from "./components/ModelDataView";
+import { AddCircleIcon, CheckmarkCircleIcon, EditIcon, LockIcon } from "@sanity/icons";
+
+/** "Sat 7 Feb 17:30": the kick-off in UTC, as the list shows it. */
+export function kickoffLabel(iso: string): string {
+  const date = new Date(iso);
+  const day = date.toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).replace(",", "");
+  return `${day} ${date.toISOString().slice(11, 16)}`;
+}
+
+/**
+ * The title of a fixture in the list: the preview's status first (the pane is narrow), the lock
+ * once kicked off, then kick-off and clubs.
+ */
+export function fixtureEntryTitle(entry: FixtureEntry): string {
+  const { fixture } = entry;
+  const status = entry.status === "published" && entry.hasDraft ? "Published + draft" : PREVIEW_STATUS_LABELS[entry.status];
+  return [fixture.kickedOff ? `Locked, ${status.toLowerCase()}` : status, kickoffLabel(fixture.kickoffAt), `${fixture.homeTeam.name} vs ${fixture.awayTeam.name}`].join(" · ");
+}
+
+/** The icon of a fixture in the list: locked, published, draft or none. */
+export function fixtureEntryIcon(entry: FixtureEntry) {
+  if (entry.fixture.kickedOff) return LockIcon;
+  return entry.status === "published" ? CheckmarkCircleIcon : entry.status === "draft" ? EditIcon : AddCircleIcon;
+}
+
+/** A league's upcoming fixtures from the site, each opening its preview (a new one pre-filled from the fixture). */
+function leagueFixtures(S: StructureBuilder, context: StructureResolverContext, league: League) {
+  return async () => {
+    const [list, previews] = await Promise.all([
+      fetchFixtureList(league.key).catch((error: unknown) => error as Error),
+      context
+        .getClient({ apiVersion: STUDIO_API_VERSION })
+        .fetch<StoredPreview[]>(
+          `*[_type == $type && league == $league && !(_id in path("versions.**"))]{ _id, season, homeTeam, awayTeam }`,
+          { type: DOCUMENT_TYPES.matchPreview, league: league.key },
+          { perspective: "raw" },
+        ),
+    ]);
+    const title = `${league.name}: upcoming fixtures`;
+    if (list instanceof Error || list === null) {
+      const message = list instanceof Error ? list.message : "no answer";
+      return S.list()
+        .title(title)
+        .items([S.listItem().id("site-unreachable").title(`The site could not be read at ${siteUrl("/")} (${message})`).child(S.list().title("No fixtures").items([]))]);
+    }
+    const entries = fixtureEntries(list.fixtures, previews);
+    return S.list()
+      .title(title)
+      .items(
+        entries.length === 0
+          ? [S.listItem().id("no-fixtures").title("No fixtures this week or next").child(S.list().title("No fixtures").items([]))]
+          : entries.map((entry) => {
+              const document = matchPreviewDocument(S).documentId(entry.documentId);
+              return S.listItem()
+                .id(`fixture-${entry.fixture.id}`)
+                .title(fixtureEntryTitle(entry))
+                .icon(fixtureEntryIcon(entry))
+                .schemaType(DOCUMENT_TYPES.matchPreview)
+                .child(entry.status === "none" && entry.template ? document.initialValueTemplate(FIXTURE_TEMPLATE, { ...entry.template }) : document);
+            }),
+      );
+  };
+}
 
 export const STATIC_PAGE_TEMPLATE = "staticPage-by-page";
 
@@ -53,6 +119,8 @@ function leagueMatchweeks(S: StructureBuilder, context: StructureResolverContext
     return S.list()
       .title(league.name)
       .items([
+        S.listItem().id("upcoming-fixtures").title("Upcoming fixtures (this week and next)").child(leagueFixtures(S, context, league)),
+        S.divider(),
         ...groupByMatchweek(previews).map((group) =>
           S.listItem()
             .id(`matchweek-${group.order}`)
@@ -95,6 +163,17 @@ export const structure: StructureResolver = (S, context) =>
               ...ALL_LEAGUES.map((league) => S.listItem().id(league.key).title(league.name).child(leagueMatchweeks(S, context, league))),
               S.divider(),
               S.listItem()
+                .id("needs-review")
+                .title("Needs review")
+                .child(
+                  S.documentList()
+                    .title("Needs review")
+                    .schemaType(DOCUMENT_TYPES.matchPreview)
+                    .filter("_type == $type && requiresReview == true")
+                    .params({ type: DOCUMENT_TYPES.matchPreview })
+                    .defaultOrdering([{ field: "kickoff", direction: "asc" }]),
+                ),
+              S.listItem()
                 .id("all-match-previews")
                 .title("All match previews")
                 .child(S.documentTypeList(DOCUMENT_TYPES.matchPreview).title("All match previews").defaultOrdering([{ field: "kickoff", direction: "desc" }])),
@@ -124,3 +203,13 @@ export const structure: StructureResolver = (S, context) =>
             ),
         ),
     ]);
+
+/** A match preview opens with its form and, beside it, the site's numbers for its fixture. */
+function matchPreviewDocument(S: StructureBuilder) {
+  return S.document()
+    .schemaType(DOCUMENT_TYPES.matchPreview)
+    .views([S.view.form(), S.view.component(ModelDataView).id("model-data").title("Model & data")]);
+}
+
+export const defaultDocumentNode: DefaultDocumentNodeResolver = (S, { schemaType }) =>
+  schemaType === DOCUMENT_TYPES.matchPreview ? matchPreviewDocument(S) : S.document();

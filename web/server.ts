@@ -14,6 +14,7 @@ import { PageCache } from "./page-cache/page-cache";
 import { createRateLimiter, rateLimitTiers } from "./rate-limit";
 import { limitRequestBodies } from "./request-limits";
 import { answerProbe, withOutageAnswers } from "./outage";
+import { answerStudioCors, studioOrigins } from "./studio-cors";
 import { errorAnswer, refusedTarget, sendRefusal } from "./request-guards";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -89,9 +90,11 @@ export function createSiteServer(build: ServerBuild, services: ServerServices, v
   app.all("*", pages.remixHandler);
   app.use(errorAnswer());
 
+  const corsOrigins = studioOrigins(env);
   const server = createServer((req, res) => {
     const refused = refusedTarget(req.url);
     if (refused) return sendRefusal(req, res, refused.status, refused.message);
+    if (answerStudioCors(req, res, corsOrigins)) return;
     if (answerProbe(req, res, services)) return;
     if (!pages.serveFromCache(req, res)) app(req, res);
   });

@@ -96,6 +96,14 @@ describe("editorial content settings", () => {
     expect(parseEnv({ ...variables, SESSION_SECRET: "a-shared-session-secret" }).SESSION_SECRET).toBe("a-shared-session-secret");
   });
 
+  it("reads the Studio's origins allowed by CORS from STUDIO_ORIGIN", () => {
+    expect(parseEnv({}).STUDIO_ORIGIN).toEqual([]);
+    expect(parseEnv({ STUDIO_ORIGIN: "http://localhost:3333, https://studio.example.com/" }).STUDIO_ORIGIN).toEqual([
+      "http://localhost:3333",
+      "https://studio.example.com",
+    ]);
+  });
+
   it("needs no SESSION_SECRET in production while preview cannot open", () => {
     expect(() => parseEnv({ SANITY_PROJECT_ID: "abc123", DATABASE_URL: "postgres://postgres@127.0.0.1:5432/app" })).not.toThrow();
   });
@@ -103,6 +111,8 @@ describe("editorial content settings", () => {
   it.each([
     ["SESSION_SECRET", "short", 'SESSION_SECRET="short": expected a secret of at least 16 characters'],
     ["SANITY_STUDIO_URL", "studio.example", 'SANITY_STUDIO_URL="studio.example": expected the http(s) origin of the hosted Studio'],
+    ["STUDIO_ORIGIN", "https://studio.example.com/desk", 'STUDIO_ORIGIN="https://studio.example.com/desk": expected comma-separated http(s) origins'],
+    ["STUDIO_ORIGIN", "*", 'STUDIO_ORIGIN="*": expected comma-separated http(s) origins'],
   ])("%s=%s stops start-up", (name, value, message) => {
     expect(() => parseEnv({ [name]: value })).toThrowError(message);
   });

@@ -169,6 +169,27 @@ export const envSchema = z.object({
   SANITY_READ_TOKEN: optionalText,
   SANITY_WRITE_TOKEN: optionalText,
   SANITY_STUDIO_URL: url(["http:", "https:"], "the http(s) origin of the hosted Studio").optional(),
+  /** Origins of the Studio allowed to read the JSON API from the browser (CORS), comma-separated. */
+  STUDIO_ORIGIN: z
+    .string()
+    .default("")
+    .transform((value, ctx): string[] => {
+      const origins: string[] = [];
+      for (const item of value.split(",").map((part) => part.trim()).filter(Boolean)) {
+        let parsed: URL | null = null;
+        try {
+          parsed = new URL(item);
+        } catch {
+          parsed = null;
+        }
+        if (!parsed || !["http:", "https:"].includes(parsed.protocol) || parsed.origin !== item.replace(/\/$/, "")) {
+          ctx.addIssue({ code: "custom", message: "expected comma-separated http(s) origins such as https://studio.example.com" });
+          return z.NEVER;
+        }
+        origins.push(parsed.origin);
+      }
+      return origins;
+    }),
   LOCAL_CONTENT_FILE: z.string().trim().min(1).default("content/dataset.ndjson"),
   PREVIEW_SECRET: secret,
   SANITY_WEBHOOK_SECRET: secret,

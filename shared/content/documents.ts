@@ -64,6 +64,9 @@ export const matchPreviewSchema = z.object({
   teamFormMomentum: richText,
   finalPredictionSummary: richText,
   managersNotes: richText,
+  /** Set when published: the pick contradicts the model's numbers (shared/content/review.ts). */
+  requiresReview: z.boolean().nullish(),
+  reviewReasons: z.array(z.string()).nullish(),
 });
 export type MatchPreview = z.infer<typeof matchPreviewSchema>;
 

@@ -11,7 +11,7 @@ const MATCH_PREVIEW_FIELDS = `
   league, season, homeTeam, awayTeam, kickoff,
   bestPick, confidence, projectedScore, result, btts, bttsConfidence, overUnder, verdictTag,
   matchSummary, keyInsights, tacticalAnalysis, predictedLineups, headToHead, keyPlayerStats,
-  teamFormMomentum, finalPredictionSummary, managersNotes
+  teamFormMomentum, finalPredictionSummary, managersNotes, requiresReview, reviewReasons
 `;
 
 const FIXTURE_FILTER = `_type == "matchPreview" && league == $league && season == $season && homeTeam == $homeTeam && awayTeam == $awayTeam`;

@@ -21,6 +21,19 @@ import {
 } from "../../shared/content/rules";
 import { choiceOf, confidenceField, leagueField, richTextField, seasonField, teamField } from "./fields";
 import { isKeyTaken } from "./unique";
+import { documentReview, fixtureKeyOf, fixtureLock } from "../desk";
+import { fetchFixtureData, siteNow } from "../site-api";
+
+/**
+ * The "Needs review" warning: the pick against the site's numbers for the fixture. Without the
+ * site (not reachable, or no such fixture), only the rule that needs no model is checked.
+ */
+export async function needsReviewProblem(document: unknown): Promise<string | null> {
+  const key = fixtureKeyOf(document);
+  const data = key ? await fetchFixtureData(key).catch(() => null) : null;
+  const reasons = documentReview(document, data);
+  return reasons.length > 0 ? `Needs review: ${reasons.map((reason) => reason.message).join("; ")}` : null;
+}
 
 const RESULT_OPTIONS = [
   { title: "1 · home win", value: "1" },
@@ -38,6 +51,8 @@ export const matchPreview = defineType({
   type: "document",
   description:
     "Picks and analysis for one fixture. Once published they replace the algorithm's pick on every page; drafts show only in preview.",
+  // Once the fixture kicked off (by the site's clock) the pick on record is frozen: nothing here changes it.
+  readOnly: ({ document }) => fixtureLock(document, null, siteNow()).locked,
   groups: [
     { name: "match", title: "Match", default: true },
     { name: "picks", title: "Picks" },
@@ -55,6 +70,14 @@ export const matchPreview = defineType({
       group: "match",
       description: "Groups previews by matchweek in this Studio. The site takes the kick-off time from match data.",
       validation: (rule) => rule.required().warning("Without a kick-off the preview is listed under “Without kick-off”."),
+    }),
+    defineField({
+      name: "matchId",
+      title: "Fixture",
+      type: "string",
+      group: "match",
+      readOnly: true,
+      description: "Set when the preview is opened from the fixture list: the league and clubs of the fixture it was written for.",
     }),
     defineField({
       name: "bestPick",
@@ -127,6 +150,24 @@ export const matchPreview = defineType({
       description: "A short label shown beside the pick, e.g. “Strong Pick”, “Value”, “Upset Alert”.",
       validation: (rule) => rule.max(MAX_VERDICT_TAG_LENGTH),
     }),
+    defineField({
+      name: "requiresReview",
+      title: "Needs review",
+      type: "boolean",
+      group: "picks",
+      readOnly: true,
+      description:
+        "Set on publishing: the pick contradicts the model (its probability under 40%, a confidence more than 20 points from it, or a score against the 1X2 pick). Publishing stays possible.",
+    }),
+    defineField({
+      name: "reviewReasons",
+      title: "Why it needs review",
+      type: "array",
+      group: "picks",
+      readOnly: true,
+      hidden: ({ document }) => !(document as { requiresReview?: boolean } | undefined)?.requiresReview,
+      of: [defineArrayMember({ type: "string" })],
+    }),
     richTextField("matchSummary", "Match summary", "The opening section of the match page.", { group: "analysis" }),
     defineField({
       name: "keyInsights",
@@ -147,7 +188,10 @@ export const matchPreview = defineType({
     }),
     richTextField("managersNotes", "Manager's notes", "Optional: team news and what the coaches said.", { group: "analysis" }),
   ],
-  validation: (rule) =>
+  validation: (rule) => [
+    rule
+      .custom(async (document) => (await needsReviewProblem(document)) ?? true)
+      .warning(),
     rule.custom(async (document, context) => {
       const fields = (document ?? {}) as MatchPreviewFields & { _id?: string };
       const distinct = distinctTeamsProblem(fields.homeTeam, fields.awayTeam);
@@ -157,6 +201,7 @@ export const matchPreview = defineType({
       const taken = await isKeyTaken(context, DOCUMENT_TYPES.matchPreview, _id, { league, season, homeTeam, awayTeam });
       return taken ? `Another preview already covers ${teamName(homeTeam)} vs ${teamName(awayTeam)} this season: edit that one` : true;
     }),
+  ],
   orderings: [
     { title: "Kick-off, latest first", name: "kickoffDesc", by: [{ field: "kickoff", direction: "desc" }] },
     { title: "Kick-off, earliest first", name: "kickoffAsc", by: [{ field: "kickoff", direction: "asc" }] },

@@ -711,6 +711,34 @@ export async function getMatchById(context: ReadContext, id: number, preview: bo
   return row ? detailOf(context, row, preview) : null;
 }
 
+/** One fixture by its natural key (league, season, home and away team slugs), as the match page reads it. */
+export async function getMatchByFixtureKey(
+  context: ReadContext,
+  key: { league: LeagueKey; season: string; homeTeam: string; awayTeam: string },
+  preview: boolean,
+): Promise<MatchDetail | null> {
+  const [row] = await selectFixtures(context)
+    .where(
+      and(
+        eq(fixtures.league, key.league),
+        eq(fixtures.season, key.season),
+        eq(homeTeams.slug, key.homeTeam),
+        eq(awayTeams.slug, key.awayTeam),
+      ),
+    )
+    .limit(1);
+  return row ? detailOf(context, row, preview) : null;
+}
+
+/** A league's fixtures kicking off in [from, to), earliest first, as cards (published content). */
+export async function listFixturesBetween(context: ReadContext, league: LeagueKey, from: Date, to: Date): Promise<MatchCard[]> {
+  const rows = await selectFixtures(context)
+    .where(and(eq(fixtures.league, league), eq(fixtures.isActive, true), gte(fixtures.kickoffAt, from), lt(fixtures.kickoffAt, to)))
+    .orderBy(asc(fixtures.kickoffAt), asc(fixtures.id));
+  const inputs = await pickInputs(context, rows, false);
+  return rows.map((row) => cardOf(row, inputs).card);
+}
+
 /**
  * A pairing's fixture in a league: the one in the clock's season, else the most recent one.
  * `pairing` names the two teams (by slug or by id).

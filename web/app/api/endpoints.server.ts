@@ -10,6 +10,8 @@ import { PERFORMANCE_UNAVAILABLE_TEXT } from "../page-texts/results";
 import { debugQuery, idParam, leagueIdParam, leagueParam, matchRefParam } from "./params";
 import { SEARCH_QUERY_MAX_LENGTH } from "../search/search-index";
 import {
+  editorFixtureDataSchema,
+  editorFixtureListSchema,
   leaderboardSchema,
   leaguePerformanceSchema,
   lineupsSchema,
@@ -155,6 +157,20 @@ const PLAYER_ERRORS = {
   404: `'${API_ERRORS.playerNotFound}'.`,
 } as const;
 
+const SEASON_MESSAGE = "season must be a season code of the editors' content, e.g. 2526";
+const seasonParam = z
+  .string({ error: SEASON_MESSAGE })
+  .regex(/^\d{4}$/, { error: SEASON_MESSAGE })
+  .meta({ description: "The season code: '2526' is 2025/26.", example: "2526" });
+const TEAM_SLUG_PARAM_MESSAGE = "team slugs are 1 to 100 lower-case letters, digits and hyphens";
+const slugParam = (description: string, example: string) =>
+  z
+    .string({ error: TEAM_SLUG_PARAM_MESSAGE })
+    .regex(/^[a-z0-9-]{1,100}$/, { error: TEAM_SLUG_PARAM_MESSAGE })
+    .meta({ description, example });
+const EDITOR_DESK =
+  "Read by the Sanity Studio, whose origin the site allows by CORS (STUDIO_ORIGIN): GET and HEAD only, published content only, cached like the pages.";
+
 export const ENDPOINTS = {
   matchById: endpoint({
     operationId: "getMatch",
@@ -168,6 +184,37 @@ export const ENDPOINTS = {
     query: noQuery,
     response: matchRecordSchema,
     errors: { 400: "An id that is not a whole number from 1 to 2147483647.", 404: `'${API_ERRORS.matchNotFound}'.` },
+    cache: PAGE_DATA,
+  }),
+  editorFixtures: endpoint({
+    operationId: "listEditorFixtures",
+    path: "/api/editor/fixtures/{league}",
+    file: "api.editor.fixtures.$league.ts",
+    tag: API_TAGS.site,
+    summary: "The fixtures editors write previews for",
+    description: `This week's and next week's fixtures of a league (from Monday 00:00 UTC of the site clock's week, 14 days), earliest first, each with the key and document id of its preview and whether a published preview covers it. ${EDITOR_DESK}`,
+    params: leagueParams,
+    query: noQuery,
+    response: editorFixtureListSchema,
+    errors: { 400: UNSUPPORTED_LEAGUE_400 },
+    cache: PAGE_DATA,
+  }),
+  editorFixture: endpoint({
+    operationId: "getEditorFixture",
+    path: "/api/editor/fixture/{league}/{season}/{homeTeam}/{awayTeam}",
+    file: "api.editor.fixture.$league.$season.$homeTeam.$awayTeam.ts",
+    tag: API_TAGS.site,
+    summary: "The numbers beside a preview",
+    description: `One fixture by its key, with the match page's record, the algorithm's prediction before editorial content, the market's fair probabilities, the table around the two clubs, the pick on record once kicked off and the published preview's 'Needs review' reasons. ${EDITOR_DESK}`,
+    params: z.object({
+      league: leagueParam,
+      season: seasonParam,
+      homeTeam: slugParam("The home club's slug.", "arsenal"),
+      awayTeam: slugParam("The away club's slug.", "sunderland"),
+    }),
+    query: noQuery,
+    response: editorFixtureDataSchema,
+    errors: { 400: `${UNSUPPORTED_LEAGUE_400} A season that is not four digits, or a team slug that is not lower-case letters, digits and hyphens.`, 404: `'${API_ERRORS.matchNotFound}'.` },
     cache: PAGE_DATA,
   }),
   matchBySlug: endpoint({

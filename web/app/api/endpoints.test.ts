@@ -34,6 +34,8 @@ import { createPreviewSessions } from "../preview.server";
 import { ENDPOINTS } from "./endpoints.server";
 import { apiRequestHandler } from "./remix-handler.test-support";
 import {
+  editorFixtureDataSchema,
+  editorFixtureListSchema,
   errorSchema,
   leaderboardSchema,
   leaguePerformanceSchema,
@@ -672,12 +674,77 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
     });
   });
 
+  describe("the editors' desk", () => {
+    it("GET /api/editor/fixtures/{league}: this week's and next week's fixtures with their preview's key and status", async () => {
+      const { body, response } = await getJson("/api/editor/fixtures/premier-league", editorFixtureListSchema);
+      expect(body.now).toBe(worker.clock.now().toISOString());
+      expect(body.from).toBe("2026-02-02T00:00:00.000Z");
+      expect(body.to).toBe("2026-02-16T00:00:00.000Z");
+      const kickoffs = body.fixtures.map((fixture) => fixture.kickoffAt);
+      expect(kickoffs).toEqual([...kickoffs].sort());
+      expect(kickoffs.every((kickoff) => kickoff >= body.from && kickoff < body.to)).toBe(true);
+      expect(body.fixtures.some((fixture) => fixture.kickoffAt >= "2026-02-09")).toBe(true);
+      const newcastle = body.fixtures.find((fixture) => fixture.id === ids.newcastleBrentford)!;
+      expect(newcastle).toMatchObject({
+        season: "2526",
+        state: "pre-match",
+        kickedOff: false,
+        homeTeam: { name: "Newcastle United", slug: "newcastle-united" },
+        awayTeam: { name: "Brentford", slug: "brentford" },
+        matchId: "premier-league/newcastle-united-vs-brentford",
+        previewDocumentId: "matchPreview-2526-premier-league-newcastle-united-vs-brentford",
+        published: true,
+        bestPick: "Newcastle United to Win",
+      });
+      const arsenal = body.fixtures.find((fixture) => fixture.id === ids.arsenalSunderland)!;
+      expect(arsenal).toMatchObject({ state: "live", kickedOff: true, published: false });
+      expect(response.headers.get("Cache-Control")).toBe(LIVE_PAGE_CACHE);
+      await expectError("/api/editor/fixtures/eredivisie", 400, "Unsupported league");
+    });
+
+    it("GET /api/editor/fixture/...: the match page's own record, the algorithm's pick, fair odds and the table around the clubs", async () => {
+      const path = "/api/editor/fixture/premier-league/2526/newcastle-united/brentford";
+      const { body } = await getJson(path, editorFixtureDataSchema);
+      const site = await getJson("/api/match/premier-league/newcastle-united-vs-brentford", matchRecordSchema);
+      expect(body.match).toEqual(site.body);
+      expect(body.algorithm).toEqual({
+        bestPick: "Over 2.5 Goals",
+        confidence: 61,
+        result: "1",
+        overUnder: "Over 2.5 Goals",
+        btts: "YES",
+        bttsConfidence: 55,
+        projectedScore: "2-1",
+        modelVersion: MODEL,
+      });
+      const fair = body.fairOdds!;
+      expect(fair.home! + fair.draw! + fair.away!).toBeCloseTo(1, 9);
+      expect(fair.home!).toBeGreaterThan(0);
+      const positions = body.table.map((row) => row.position);
+      const clubs = body.table.filter((row) => [NEWCASTLE, BRENTFORD].includes(row.teamId));
+      expect(clubs).toHaveLength(2);
+      for (const row of body.table) expect(clubs.some((club) => Math.abs(club.position - row.position) <= 2)).toBe(true);
+      expect(positions).toEqual([...positions].sort((a, b) => a - b));
+      expect(body.locked).toBeNull();
+      expect(body.review).toEqual([]);
+
+      const live = await getJson("/api/editor/fixture/premier-league/2526/arsenal/sunderland", editorFixtureDataSchema);
+      expect(live.body.fixture.kickedOff).toBe(true);
+      expect(live.body.locked).toMatchObject({ bestPick: "Arsenal to Win", confidence: 81.5, source: "algorithm" });
+      await expectError("/api/editor/fixture/premier-league/2526/arsenal/brentford-x", 404, "Match not found");
+      await expectError("/api/editor/fixture/premier-league/25-26/arsenal/sunderland", 400, "season must be a season code of the editors' content, e.g. 2526");
+      await expectError("/api/editor/fixture/premier-league/2526/Arsenal!/sunderland", 400, "team slugs are 1 to 100 lower-case letters, digits and hyphens");
+    });
+  });
+
   describe("every endpoint", () => {
     /** A request each endpoint answers with a 200. */
     const samplePath = (name: keyof typeof ENDPOINTS): string =>
       ({
         matchById: `/api/matches/${ids.unitedSpurs}`,
         matchBySlug: "/api/match/premier-league/manchester-united-vs-tottenham-hotspur",
+        editorFixtures: "/api/editor/fixtures/premier-league",
+        editorFixture: "/api/editor/fixture/premier-league/2526/newcastle-united/brentford",
         matches: "/api/matches",
         leagueMatches: "/api/matches/league/premier-league",
         live: `/api/live/${ids.arsenalSunderland}`,

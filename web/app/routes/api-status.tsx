@@ -4,6 +4,7 @@ import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { ScrollRegion } from "../components/ScrollRegion";
 import { INTERNAL_HEADERS, requireInternalPage } from "../internal/access.server";
 import { getApiStatus, type JobRunStatus, type PageCacheStatus } from "../internal/api-status.server";
+import { listPreviewsNeedingReview } from "../internal/needs-review.server";
 import { UtcTime, internalPageHeaders, internalPageMeta } from "../internal/internal-page";
 import internalStyles from "../styles/internal.css";
 import { API_STATUS, TEST_API } from "../../../shared/domain/urls";
@@ -13,7 +14,11 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: internalSt
 /** /api-status: the operator's view of the database, the sync worker and the providers (internal). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireInternalPage(request, context.env);
-  return data(await getApiStatus(context), { headers: INTERNAL_HEADERS });
+  const [status, needsReview] = await Promise.all([
+    getApiStatus(context),
+    listPreviewsNeedingReview(context).catch(() => null),
+  ]);
+  return data({ ...status, needsReview }, { headers: INTERNAL_HEADERS });
 }
 
 export const headers: HeadersFunction = internalPageHeaders;
@@ -324,6 +329,46 @@ export default function ApiStatusPage() {
               </div>
             </dl>
           </div>
+        )}
+      </section>
+
+      <section className="page-section" aria-labelledby="review-title">
+        <h2 id="review-title">Previews needing review</h2>
+        <p>
+          Published previews of this week's and next week's fixtures whose pick contradicts the model: its probability under 40%,
+          a confidence more than 20 points from it, or a projected score against the 1X2 pick. Editors may publish them knowingly.
+        </p>
+        {status.needsReview === null ? (
+          <p className="muted">Could not be read.</p>
+        ) : status.needsReview.length === 0 ? (
+          <p className="muted">None.</p>
+        ) : (
+          <ScrollRegion label="Previews needing review">
+            <table className="data-table internal-table">
+              <thead>
+                <tr>
+                  <th scope="col">Match</th>
+                  <th scope="col">Kick-off</th>
+                  <th scope="col">Flagged on publishing</th>
+                  <th scope="col">With the model's current numbers</th>
+                </tr>
+              </thead>
+              <tbody>
+                {status.needsReview.map((entry) => (
+                  <tr key={entry.href}>
+                    <td>
+                      <Link to={entry.href}>{entry.match}</Link> <span className="muted">{entry.league}</span>
+                    </td>
+                    <td className="internal-table__when">
+                      <UtcTime iso={entry.kickoffAt} />
+                    </td>
+                    <td>{entry.flagged ? "yes" : "no"}</td>
+                    <td className="internal-table__note">{entry.reasons.length > 0 ? entry.reasons.join("; ") : "no longer"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
         )}
       </section>
 

@@ -1,0 +1,102 @@
+/**
+ * The match preview's document actions:
+ *
+ * - Locked at kick-off: once the fixture kicked off (by the site's clock) publish, unpublish,
+ *   discard, duplicate and delete are disabled, with the reason and the pick on record (the
+ *   ledger's), so nobody believes a late edit changes history.
+ * - Publishing stores the "Needs review" flag (`requiresReview` and its reasons) from the same
+ *   rules as the validation warning; it never stops the publish.
+ */
+import { useEffect, useState } from "react";
+import { useDocumentOperation, type DocumentActionComponent, type DocumentActionProps, type DocumentBadgeComponent } from "sanity";
+import { DOCUMENT_TYPES } from "../shared/content/ids";
+import { documentReview, fixtureKeyOf, fixtureLock, type FixtureLock } from "./desk";
+import { fetchFixtureData, siteNow, type SiteFixtureData } from "./site-api";
+
+/** Actions a locked preview keeps disabled. */
+export const LOCKED_ACTIONS: ReadonlySet<string> = new Set(["publish", "unpublish", "discardChanges", "duplicate", "delete", "restore"]);
+
+type Loaded = { state: "loading" } | { state: "done"; data: SiteFixtureData | null };
+
+/** The site's numbers for the fixture of the document, refetched when its key changes. */
+export function useFixtureData(document: unknown): Loaded {
+  const key = fixtureKeyOf(document);
+  const keyText = key ? `${key.league}/${key.season}/${key.homeTeam}/${key.awayTeam}` : "";
+  const [loaded, setLoaded] = useState<{ key: string; data: SiteFixtureData | null } | null>(null);
+  useEffect(() => {
+    let current = true;
+    if (!key) return;
+    fetchFixtureData(key)
+      .catch(() => null)
+      .then((data) => {
+        if (current) setLoaded({ key: keyText, data });
+      });
+    return () => {
+      current = false;
+    };
+    // The key's text names it whole.
+  }, [keyText]);
+  if (!key) return { state: "done", data: null };
+  return loaded && loaded.key === keyText ? { state: "done", data: loaded.data } : { state: "loading" };
+}
+
+function useLock(props: DocumentActionProps): FixtureLock {
+  const document = props.draft ?? props.published;
+  const loaded = useFixtureData(document);
+  return fixtureLock(document, loaded.state === "done" ? loaded.data : null, siteNow());
+}
+
+/** Wraps an action so a kicked-off preview shows it disabled, with why. */
+export function lockedAtKickoff(original: DocumentActionComponent): DocumentActionComponent {
+  const Locked: DocumentActionComponent = (props) => {
+    const description = original(props);
+    const lock = useLock(props);
+    if (!description || !lock.locked) return description;
+    return { ...description, disabled: true, title: lock.reason ?? undefined, onHandle: () => undefined };
+  };
+  Locked.action = original.action;
+  Locked.displayName = `LockedAtKickoff(${original.displayName ?? original.action ?? "action"})`;
+  return Locked;
+}
+
+/** Wraps publish so the published preview carries the "Needs review" flag of its pick. */
+export function publishWithReviewFlag(original: DocumentActionComponent): DocumentActionComponent {
+  const Publish: DocumentActionComponent = (props) => {
+    const description = original(props);
+    const { patch } = useDocumentOperation(props.id, props.type);
+    const document = props.draft ?? props.published;
+    const loaded = useFixtureData(document);
+    if (!description) return description;
+    return {
+      ...description,
+      onHandle: () => {
+        const reasons = documentReview(document, loaded.state === "done" ? loaded.data : null);
+        patch.execute([{ set: { requiresReview: reasons.length > 0, reviewReasons: reasons.map((reason) => reason.message) } }]);
+        description.onHandle?.();
+      },
+    };
+  };
+  Publish.action = original.action;
+  Publish.displayName = "PublishWithReviewFlag";
+  return Publish;
+}
+
+/** The match preview's actions: the flag on publish, and every changing action locked at kick-off. */
+export function matchPreviewActions(actions: DocumentActionComponent[], context: { schemaType: string }): DocumentActionComponent[] {
+  if (context.schemaType !== DOCUMENT_TYPES.matchPreview) return actions;
+  return actions.map((action) => {
+    const withFlag = action.action === "publish" ? publishWithReviewFlag(action) : action;
+    return action.action && LOCKED_ACTIONS.has(action.action) ? lockedAtKickoff(withFlag) : withFlag;
+  });
+}
+
+/** A badge on a locked preview and on one that needs review. */
+export const LockedBadge: DocumentBadgeComponent = (props) => {
+  const document = props.draft ?? props.published;
+  const loaded = useFixtureData(document);
+  const lock = fixtureLock(document, loaded.state === "done" ? loaded.data : null, siteNow());
+  if (lock.locked) return { label: "Locked at kick-off", color: "danger", title: lock.reason ?? undefined };
+  const reasons = documentReview(document, loaded.state === "done" ? loaded.data : null);
+  if (reasons.length > 0) return { label: "Needs review", color: "warning", title: reasons.map((reason) => reason.message).join("; ") };
+  return null;
+};

@@ -1,0 +1,180 @@
+/**
+ * The site's JSON API as the Studio reads it: the fixture list of a league and the numbers
+ * beside a preview (web/app/editor-desk.server.ts). The site allows the Studio's origin by CORS
+ * (STUDIO_ORIGIN) for reads only. Answers are kept for a short while, so validation, the
+ * document actions and the 'Model & data' view share one request; the site's own answers are
+ * cacheable, so a repeated read costs it nothing.
+ *
+ * The site may run on a replayed clock: every answer carries the site's `now`, and the Studio
+ * keeps the offset, so "has this fixture kicked off?" is answered by the site's clock.
+ */
+import type { FixtureKey } from "../shared/content/ids";
+import type { LockedPick, PickContent } from "../shared/domain/resolution";
+import type { ReviewReason } from "../shared/content/review";
+import { previewSiteUrl } from "./environment";
+
+/** How long an answer is reused before the site is asked again (the data versions change the body). */
+export const SITE_ANSWER_TTL_MS = 30_000;
+
+export interface SiteFixture {
+  id: number;
+  league: FixtureKey["league"];
+  season: string;
+  kickoffAt: string;
+  state: "pre-match" | "live" | "post-match";
+  kickedOff: boolean;
+  homeTeam: { name: string; slug: string | null };
+  awayTeam: { name: string; slug: string | null };
+  matchId: string | null;
+  previewDocumentId: string | null;
+  published: boolean;
+  bestPick: string;
+  confidence: number;
+}
+
+export interface SiteFixtureList {
+  now: string;
+  from: string;
+  to: string;
+  fixtures: SiteFixture[];
+}
+
+export interface SiteFormMatch {
+  date: string;
+  isHome: boolean;
+  opponent: string;
+  result: string;
+  score: string;
+}
+
+export interface SiteStandingRow {
+  position: number;
+  teamId: number;
+  teamName: string;
+  played: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  goalDifference: number;
+  points: number;
+  form: string;
+}
+
+/** The fields of the site's match record (MatchRecord in the OpenAPI description) the Studio reads. */
+export interface SiteMatchRecord {
+  id: number;
+  matchPageLink: string;
+  kickoffTime: string;
+  matchState: "pre-match" | "live" | "post-match";
+  homeTeam: string;
+  awayTeam: string;
+  homeScore: number | null;
+  awayScore: number | null;
+  finalScore: string | null;
+  liveScore: string | null;
+  bestPick: string;
+  confidence: number;
+  confidenceLabel: string;
+  projectedScore: string | null;
+  resolutionSource: string;
+  odds: {
+    home: number | null;
+    draw: number | null;
+    away: number | null;
+    over25: number | null;
+    under25: number | null;
+    bttsYes: number | null;
+    bttsNo: number | null;
+    source: string | null;
+  } | null;
+  probabilities: {
+    home: number;
+    draw: number;
+    away: number;
+    over25: number;
+    btts: number;
+    expectedGoalsHome: number;
+    expectedGoalsAway: number;
+    modelVersion: string;
+  } | null;
+  homeForm: string;
+  awayForm: string;
+  form: { home: SiteFormMatch[]; away: SiteFormMatch[] };
+  h2h: { date: string; homeTeam: string; awayTeam: string; score: string }[];
+}
+
+export interface SiteFixtureData {
+  now: string;
+  fixture: SiteFixture;
+  match: SiteMatchRecord;
+  algorithm: (PickContent & { modelVersion: string }) | null;
+  fairOdds: { home: number | null; draw: number | null; away: number | null; over25: number | null; under25: number | null; bttsYes: number | null; bttsNo: number | null } | null;
+  table: SiteStandingRow[];
+  locked: LockedPick | null;
+  review: ReviewReason[];
+}
+
+let siteBase = previewSiteUrl.replace(/\/$/, "");
+/** The site's clock minus this machine's, from the last answer. */
+let clockOffsetMs = 0;
+const answers = new Map<string, { at: number; body: Promise<unknown> }>();
+
+/** Points the Studio at another site (tests); forgets what it read. */
+export function useSite(url: string): void {
+  siteBase = url.replace(/\/$/, "");
+  clockOffsetMs = 0;
+  answers.clear();
+}
+
+export function siteUrl(path: string): string {
+  return `${siteBase}${path}`;
+}
+
+/** The site's clock (a replay runs behind the real one). */
+export function siteNow(): Date {
+  return new Date(Date.now() + clockOffsetMs);
+}
+
+class SiteApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function readJson<Body extends { now: string }>(path: string): Promise<Body | null> {
+  const url = siteUrl(path);
+  const cached = answers.get(url);
+  if (cached && Date.now() - cached.at < SITE_ANSWER_TTL_MS) return cached.body as Promise<Body | null>;
+  const body = (async () => {
+    const response = await fetch(url, { headers: { Accept: "application/json" } });
+    if (response.status === 404) return null;
+    if (!response.ok) throw new SiteApiError(response.status, `The site answered ${response.status} for ${path}`);
+    const json = (await response.json()) as Body;
+    clockOffsetMs = new Date(json.now).getTime() - Date.now();
+    return json;
+  })();
+  answers.set(url, { at: Date.now(), body });
+  // A failure is not kept: the next read asks again.
+  body.catch(() => answers.delete(url));
+  return body;
+}
+
+/** This week's and next week's fixtures of a league. */
+export function fetchFixtureList(league: string): Promise<SiteFixtureList | null> {
+  return readJson<SiteFixtureList>(`/api/editor/fixtures/${encodeURIComponent(league)}`);
+}
+
+/** The numbers beside a preview; null when the site has no such fixture. */
+export function fetchFixtureData(key: Pick<FixtureKey, "league" | "season" | "homeTeam" | "awayTeam">): Promise<SiteFixtureData | null> {
+  const segments = [key.league, key.season, key.homeTeam, key.awayTeam].map(encodeURIComponent).join("/");
+  return readJson<SiteFixtureData>(`/api/editor/fixture/${segments}`);
+}
+
+/** Forgets a fixture's answer, so the next read asks the site (the view's refresh). */
+export function forgetFixtureData(key: Pick<FixtureKey, "league" | "season" | "homeTeam" | "awayTeam">): void {
+  const segments = [key.league, key.season, key.homeTeam, key.awayTeam].map(encodeURIComponent).join("/");
+  answers.delete(siteUrl(`/api/editor/fixture/${segments}`));
+}
