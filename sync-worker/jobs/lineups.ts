@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import { storedFixtureRefs, upsertLineups, fixtureIdsByKey } from "../store/match-details";
-import { countFeed } from "./feeds";
-import { emptyResult, skipped, type JobDefinition } from "./types";
+import { upsertLineups } from "../store/match-details";
+import { perFixtureFeedJob } from "./per-fixture-feed";
 
 /** Clubs announce their lineups about an hour before kick-off. */
 const LEAD_MINUTES = 75;
@@ -19,7 +18,7 @@ const needsLineups = (now: Date) => sql`
  * Starting elevens, substitutes, formations and coaches of the matches about to kick off, from
  * the provider that feeds lineups. A match is asked about until both lineups are stored.
  */
-export const lineupsJob: JobDefinition = {
+export const lineupsJob = perFixtureFeedJob({
   name: "lineups",
   description: "Lineups (formation, coach, starting eleven, substitutes) of the matches near kick-off",
   kind: "lineups",
@@ -27,30 +26,11 @@ export const lineupsJob: JobDefinition = {
     description: "every 5 minutes while a match within 75 minutes of kick-off has no lineups",
     cron: ["*/5 * * * *"],
     everyMs: 5 * 60_000,
-    async due({ db, clock }) {
-      const [row] = await db.execute<{ due: boolean }>(
-        sql`select exists (select 1 from fixtures where ${needsLineups(clock.now())}) as due`,
-      );
-      return row.due;
-    },
   },
-  transactional: false,
-  async run(ctx) {
-    const provider = ctx.providers.for("lineups");
-    if (!provider?.lineups)
-      return skipped("no provider feeds lineups (DATA_PROVIDERS; API-Football needs API_FOOTBALL_KEY)");
-    const refs = await storedFixtureRefs(ctx.db, needsLineups(ctx.clock.now()));
-    if (refs.length === 0) return skipped("no match near kick-off without lineups");
-    const result = emptyResult();
-    const feed = await provider.lineups({ fixtures: refs, signal: ctx.signal });
-    countFeed(result, feed, ctx.log);
-    const idOf = fixtureIdsByKey(refs);
-    const rows = feed.items.flatMap(({ fixture, ...lineup }) => {
-      const fixtureId = idOf(fixture);
-      return fixtureId === undefined ? [] : [{ ...lineup, fixtureId }];
-    });
-    result.rowsWritten += await ctx.db.transaction((tx) => upsertLineups(tx, rows));
-    result.reason = `${refs.length} matches asked, ${rows.length} lineups received`;
-    return result;
-  },
-};
+  wanted: needsLineups,
+  feed: (provider) => provider.lineups,
+  noProvider: "no provider feeds lineups (DATA_PROVIDERS; API-Football needs API_FOOTBALL_KEY)",
+  nothingWanted: "no match near kick-off without lineups",
+  store: (tx, rows) => upsertLineups(tx, rows),
+  summary: (asked, received) => `${asked} matches asked, ${received} lineups received`,
+});
