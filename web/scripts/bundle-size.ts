@@ -43,9 +43,9 @@ const PAGE_TYPES: ReadonlyArray<{ name: string; route: string }> = [
   { name: "picks", route: "routes/picks._index" },
   { name: "league picks", route: "routes/picks.$league" },
   { name: "algo-results", route: "routes/algo-results" },
-  { name: "team page", route: "routes/$leaguePage_.teams_.$team" },
-  { name: "squad page", route: "routes/$leaguePage_.teams_.$team_.players" },
-  { name: "player page", route: "routes/$leaguePage_.teams_.$team_.players_.$player" },
+  { name: "team page", route: "routes/$league.teams_.$team" },
+  { name: "squad page", route: "routes/$league.teams_.$team_.players" },
+  { name: "player page", route: "routes/$league.teams_.$team_.players_.$player" },
   { name: "static page", route: "routes/about" },
   { name: "search page", route: "routes/search" },
 ];

@@ -18,7 +18,7 @@ export const links: LinksFunction = () => [
 
 /** The canonical team page, /{league-slug}/teams/{team-slug}; ids, codes and other prefixes redirect here. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return loadTeamPageMarkup(context, request, requireTeamRoute(request, params.leaguePage));
+  return loadTeamPageMarkup(context, request, requireTeamRoute(request, params.league));
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => ({

@@ -9,4 +9,4 @@ export {
   meta,
   default,
   ErrorBoundary,
-} from "./$leaguePage_.teams_.$team_.players_.$player";
+} from "./$league.teams_.$team_.players_.$player";
