@@ -18,7 +18,7 @@ import {
   PICKS,
   PRIVACY,
   RESPONSIBLE_GAMBLING,
-  SOCIAL_PREVIEW,
+  SOCIAL_CARD_PAGE,
   TERMS,
   TEST_API,
 } from "./urls";
@@ -35,7 +35,7 @@ export type StaticPage =
   | "responsible-gambling"
   | "test-api"
   | "api-status"
-  | "social-preview"
+  | "social-card"
   | "league-redirect";
 
 export type RoutePage =
@@ -75,7 +75,7 @@ export const STATIC_PATHS: Readonly<Record<StaticPage, string>> = {
   "responsible-gambling": RESPONSIBLE_GAMBLING,
   "test-api": TEST_API,
   "api-status": API_STATUS,
-  "social-preview": SOCIAL_PREVIEW,
+  "social-card": SOCIAL_CARD_PAGE,
   "league-redirect": LEAGUE_REDIRECT,
 };
 

@@ -24,7 +24,7 @@ import {
   PICKS,
   PRIVACY,
   RESPONSIBLE_GAMBLING,
-  SOCIAL_PREVIEW,
+  SOCIAL_CARD_PAGE,
   TERMS,
   TEST_API,
 } from "./urls";
@@ -69,7 +69,7 @@ const TABLE: [string, RouteMatch][] = [
   ["/responsible-gambling", { page: "responsible-gambling" }],
   ["/test-api", { page: "test-api" }],
   ["/api-status", { page: "api-status" }],
-  ["/preview", { page: "social-preview" }],
+  ["/preview", { page: "social-card" }],
   // The old site's redirect screen
   ["/leagues", { page: "league-redirect" }],
   ["/Leagues/", { page: "league-redirect", redirectTo: "/leagues" }],
@@ -363,7 +363,7 @@ describe("URL builders round-trip through parseRoute without a redirect", () => 
     [RESPONSIBLE_GAMBLING, { page: "responsible-gambling" }],
     [TEST_API, { page: "test-api" }],
     [API_STATUS, { page: "api-status" }],
-    [SOCIAL_PREVIEW, { page: "social-preview" }],
+    [SOCIAL_CARD_PAGE, { page: "social-card" }],
     [LEAGUE_REDIRECT, { page: "league-redirect" }],
     [matchUrlById(9876), { page: "match", by: "id", id: 9876 }],
     [teamUrlById(50), { page: "team", by: "id", teamId: 50 }],

@@ -41,7 +41,7 @@ export const RESPONSIBLE_GAMBLING = "/responsible-gambling";
 export const TEST_API = "/test-api";
 export const API_STATUS = "/api-status";
 /** The social-sharing card preview (1200×630), not the editors' draft preview. */
-export const SOCIAL_PREVIEW = "/preview";
+export const SOCIAL_CARD_PAGE = "/preview";
 /** Admin-looking paths the footer links invisibly, for scrapers only; robots.txt keeps crawlers out. */
 export const DECOY_PATHS: readonly string[] = ["/admin", "/wp-admin", "/administrator/login"];
 export const SITEMAP = "/sitemap.xml";

@@ -10,9 +10,12 @@ import { FINAL_SCORE_TEXT } from "../page-texts/match-cards";
 import { COMING_SOON, pickResultLabel } from "../../../shared/domain/picks";
 import { SITE_NAME, SITE_SHORT_NAME } from "../../../shared/domain/site";
 
-/** The social-sharing card preview: the 1200×630 card the og:image is made from, scaled to fit. */
+/**
+ * The social card page, at the spec's URL /preview: the 1200×630 card the og:image is made from,
+ * scaled to fit. (In code, "preview" means an editor's draft session; this page is the social card.)
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireRoutePage(request, "social-preview");
+  requireRoutePage(request, "social-card");
   const preview = await context.previewSessions.isActive(request);
   const card = await getSocialCard(context, preview);
   return data({ card }, { headers: { "Cache-Control": pageCacheControl(card.pick?.state === "live") } });
@@ -27,12 +30,12 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function SocialPreviewPage() {
+export default function SocialCardPage() {
   const { card } = useLoaderData<typeof loader>();
   const { pick } = card;
   return (
-    <div className="social-preview">
-      <header className="page-header social-preview__header">
+    <div className="social-card">
+      <header className="page-header social-card-page__header">
         <h1>Social Card Preview</h1>
         <p className="page-header__intro">
           The picture social networks show when someone shares {SITE_NAME}: 1200 × 630 pixels, drawn from this week's
