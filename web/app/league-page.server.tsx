@@ -20,7 +20,7 @@ import { siteSeo } from "./seo.server";
 import { getSeasonOutlook } from "./season-outlook.server";
 import { renderServerHtml } from "./server-markup.server";
 import { getLeagueTable } from "./standings.server";
-import { notFound } from "./not-found";
+import { notFound } from "./not-found.server";
 
 /**
  * `?week=12` on the league page is an alias of its matchweek page: a 301 to

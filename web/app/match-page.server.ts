@@ -18,7 +18,7 @@ import { matchPageMeta } from "./page-meta.server";
 import { requireRoutePage } from "./route-page.server";
 import { matchPlace, siteSeo } from "./seo.server";
 import { getLeagueTable } from "./standings.server";
-import { notFound } from "./not-found";
+import { notFound } from "./not-found.server";
 
 /** A match path naming the two teams, e.g. /match/barcelona-vs-mallorca; null for any other path. */
 function slugMatchRoute(url: URL) {

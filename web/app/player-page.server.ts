@@ -31,7 +31,7 @@ import type { RoutePage } from "../../shared/domain/routes";
 import { findTeam, getTeamById, getTeamBySlug } from "../../shared/domain/teams/registry";
 import type { Team } from "../../shared/domain/teams/types";
 import { leagueUrl, matchUrl, teamBadgeUrl, teamPlayersUrl, teamUrl } from "../../shared/domain/urls";
-import { notFound } from "./not-found";
+import { notFound } from "./not-found.server";
 
 type PageContext = Pick<AppContext, "db" | "clock">;
 type TeamSegment = { teamSlug?: string; teamId?: number };

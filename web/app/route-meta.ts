@@ -7,12 +7,12 @@
  *   export const meta: MetaFunction<typeof loader> = ({ data, error }) => data?.meta ?? errorPageMeta(error);
  *
  * A page whose loader failed has no data; it is titled like the error view it shows and kept out
- * of search engines (`errorPageMeta`: a 404 takes the title of its not-found view, not-found.ts).
+ * of search engines (`errorPageMeta`: a 404 takes the title of the route's not-found view it names, not-found.ts).
  */
 import type { MetaDescriptor } from "@remix-run/node";
 import { isRouteErrorResponse } from "@remix-run/react";
 import { SITE_NAME } from "../../shared/domain/site";
-import { notFoundViewOf } from "./not-found";
+import { notFoundViewOf, type NotFoundView } from "./not-found";
 
 export const ROBOTS_INDEX = "index, follow";
 export const ROBOTS_NOINDEX = "noindex";
@@ -41,8 +41,8 @@ export function noindexMeta({ title, description }: { title: string; description
 export const OUTAGE_TITLE = "Back in a Moment";
 export const OUTAGE_TEXT = "We can't reach our match data right now. Please try again in a minute.";
 
-export function errorTitle(error: unknown): string {
-  const notFound = notFoundViewOf(error);
+export function errorTitle(error: unknown, notFoundViews: readonly NotFoundView[] = []): string {
+  const notFound = notFoundViewOf(error, notFoundViews);
   if (notFound) return notFound.title;
   if (isRouteErrorResponse(error) && error.status === 503) return OUTAGE_TITLE;
   if (isRouteErrorResponse(error) && error.status < 500) return error.status === 400 ? "Bad Request" : `Error ${error.status}`;
@@ -50,6 +50,6 @@ export function errorTitle(error: unknown): string {
 }
 
 /** A page whose loader failed: titled like its error view, and kept out of search engines. */
-export function errorPageMeta(error: unknown): MetaDescriptor[] {
-  return noindexMeta({ title: errorTitle(error) });
+export function errorPageMeta(error: unknown, notFoundViews: readonly NotFoundView[] = []): MetaDescriptor[] {
+  return noindexMeta({ title: errorTitle(error, notFoundViews) });
 }

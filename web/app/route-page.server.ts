@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { parseRoute, type RoutePage } from "../../shared/domain/routes";
-import { notFound } from "./not-found";
+import { notFound } from "./not-found.server";
 
 /**
  * The route-table page a request's path names, for dynamic route files that share a path shape

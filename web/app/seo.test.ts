@@ -14,6 +14,9 @@ import {
   twitterHandle,
   type SiteSeo,
 } from "./seo";
+import { MATCH_NOT_FOUND } from "./page-texts/match";
+import { PLAYER_NOT_FOUND } from "./page-texts/player";
+import { TEAM_NOT_FOUND } from "./page-texts/team";
 
 const ORIGIN = "https://firstkickpicks.example";
 
@@ -133,7 +136,12 @@ describe("errorPageMeta", () => {
     [routeError(405), "Error 405 | First Kick Picks"],
     [new Error("database down"), "Something went wrong | First Kick Picks"],
   ])("titles %j like the error view and keeps it out of search engines", (error, title) => {
-    expect(errorPageMeta(error)).toEqual([{ title }, { name: "robots", content: "noindex" }]);
+    expect(errorPageMeta(error, [MATCH_NOT_FOUND, TEAM_NOT_FOUND, PLAYER_NOT_FOUND])).toEqual([{ title }, { name: "robots", content: "noindex" }]);
+  });
+
+  it("titles a 404 with a view the route does not name as the site's own not-found page", () => {
+    expect(errorPageMeta(routeError(404, "Match Not Found"), [TEAM_NOT_FOUND])[0]).toEqual({ title: "Page Not Found | First Kick Picks" });
+    expect(errorPageMeta(routeError(404, "Match Not Found"))[0]).toEqual({ title: "Page Not Found | First Kick Picks" });
   });
 });
 

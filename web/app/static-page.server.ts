@@ -7,7 +7,7 @@ import type { AppContext } from "./load-context";
 import { staticPageMeta } from "./page-meta.server";
 import { renderRichText } from "./rich-text.server";
 import { siteSeo } from "./seo.server";
-import { notFound } from "./not-found";
+import { notFound } from "./not-found.server";
 
 const DESCRIPTION_LENGTH = 160;
 

@@ -19,7 +19,7 @@ import {
   listLeagueTeams,
   resolveTeam,
 } from "./teams.server";
-import { notFound } from "./not-found";
+import { notFound } from "./not-found.server";
 
 export type TeamRoute = Extract<RoutePage, { page: "team" }>;
 

@@ -1,8 +1,12 @@
 /** The spec's texts of the match page (sections 2, 4 and 8), quoted exactly. */
 
+import type { NotFoundView } from "../not-found";
+
 export const backToLeagueText = (league: string) => `Back to ${league} Predictions`;
 export const MATCH_NOT_FOUND_TITLE = "Match Not Found";
 export const MATCH_NOT_FOUND_TEXT = "The requested match could not be found.";
+/** The not-found page of this page type (not-found.ts). */
+export const MATCH_NOT_FOUND: NotFoundView = { title: MATCH_NOT_FOUND_TITLE, text: MATCH_NOT_FOUND_TEXT };
 
 export const MATCH_SECTIONS = {
   summary: "Match Summary",

@@ -10,6 +10,10 @@ import { loadTeamPageMarkup } from "../team-page-markup.server";
 import { requireTeamRoute } from "../team-page.server";
 import seasonOutlookStyles from "../styles/season-outlook.css";
 import teamStyles from "../styles/teams.css";
+import { TEAM_NOT_FOUND } from "../page-texts/team";
+
+/** The not-found pages of this route (not-found.ts). */
+const NOT_FOUND = [TEAM_NOT_FOUND];
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: teamStyles },
@@ -25,7 +29,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => ({
   "Cache-Control": errorHeaders?.get("Cache-Control") ?? loaderHeaders.get("Cache-Control") ?? pageCacheControl(false),
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => data?.meta ?? errorPageMeta(error);
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => data?.meta ?? errorPageMeta(error, NOT_FOUND);
 
 export default function TeamPage() {
   const page = useLoaderData<typeof loader>();
@@ -35,5 +39,5 @@ export default function TeamPage() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary notFound={NOT_FOUND} />;
 }

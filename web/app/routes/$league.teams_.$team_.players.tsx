@@ -8,6 +8,10 @@ import { loadSquadPage } from "../player-page.server";
 import { errorPageMeta } from "../route-meta";
 import { siteSeo } from "../seo.server";
 import playerStyles from "../styles/players.css";
+import { TEAM_NOT_FOUND } from "../page-texts/team";
+
+/** The not-found pages of this route (not-found.ts). */
+const NOT_FOUND = [TEAM_NOT_FOUND];
 
 /** A club's squad page, /{league}/teams/{team}/players. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -19,12 +23,12 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: playerStyl
 
 export const headers: HeadersFunction = publicPageHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => data?.meta ?? errorPageMeta(error);
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => data?.meta ?? errorPageMeta(error, NOT_FOUND);
 
 export default function SquadPage() {
   return <SquadView page={useLoaderData<typeof loader>()} />;
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary notFound={NOT_FOUND} />;
 }

@@ -11,6 +11,10 @@ import { loadMatchweekPage } from "../matchweek-page.server";
 import { errorPageMeta } from "../route-meta";
 import liveProbabilityStyles from "../styles/live-probability.css";
 import { routePage } from "../../../shared/domain/routes";
+import { MATCH_NOT_FOUND } from "../page-texts/match";
+
+/** The not-found pages of this route (not-found.ts). */
+const NOT_FOUND = [MATCH_NOT_FOUND];
 
 /**
  * The second segment under a league: the canonical match page,
@@ -26,7 +30,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: liveProbab
 
 export const headers: HeadersFunction = publicPageHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => data?.meta ?? errorPageMeta(error);
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => data?.meta ?? errorPageMeta(error, NOT_FOUND);
 
 type ParlayButtonSlotsView = ComponentType<{ markup: ServerHtml }>;
 
@@ -62,5 +66,5 @@ export default function MatchBySlugPage() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary notFound={NOT_FOUND} />;
 }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PUBLIC_PAGE_CACHE } from "../cache-control";
 import { getSeasonOutlook, seasonOutlookCsv } from "../season-outlook.server";
 import { ALL_LEAGUES } from "../../../shared/domain/leagues";
-import { notFound } from "../not-found";
+import { notFound } from "../not-found.server";
 
 /** /{league-slug}-predictions/season-outlook.csv: the league's season outlook as a CSV download. */
 export async function loader({ params, context }: LoaderFunctionArgs) {

@@ -6,6 +6,10 @@ import { MatchView } from "../components/match/MatchView";
 import { loadMatchPage } from "../match-page.server";
 import { errorPageMeta } from "../route-meta";
 import liveProbabilityStyles from "../styles/live-probability.css";
+import { MATCH_NOT_FOUND } from "../page-texts/match";
+
+/** The not-found pages of this route (not-found.ts). */
+const NOT_FOUND = [MATCH_NOT_FOUND];
 
 /** The match page by id, /match/{id}. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -16,7 +20,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: liveProbab
 
 export const headers: HeadersFunction = publicPageHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => data?.meta ?? errorPageMeta(error);
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => data?.meta ?? errorPageMeta(error, NOT_FOUND);
 
 export default function MatchByIdPage() {
   const { hero, sections, live } = useLoaderData<typeof loader>();
@@ -24,5 +28,5 @@ export default function MatchByIdPage() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary notFound={NOT_FOUND} />;
 }

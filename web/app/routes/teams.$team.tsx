@@ -3,6 +3,10 @@ import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { errorPageMeta } from "../route-meta";
 import { loadTeamPage, requireTeamRoute } from "../team-page.server";
 import teamStyles from "../styles/teams.css";
+import { TEAM_NOT_FOUND } from "../page-texts/team";
+
+/** The not-found pages of this route (not-found.ts). */
+const NOT_FOUND = [TEAM_NOT_FOUND];
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teamStyles }];
 
@@ -14,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadTeamPage(context, request, requireTeamRoute(request, undefined));
 }
 
-export const meta: MetaFunction = ({ error }) => errorPageMeta(error);
+export const meta: MetaFunction = ({ error }) => errorPageMeta(error, NOT_FOUND);
 
 /** Never rendered: the loader always redirects or fails. */
 export default function TeamByIdOrCode() {
@@ -22,5 +26,5 @@ export default function TeamByIdOrCode() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary notFound={NOT_FOUND} />;
 }
