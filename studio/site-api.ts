@@ -9,110 +9,25 @@
  * keeps the offset, so "has this fixture kicked off?" is answered by the site's clock.
  */
 import type { FixtureKey } from "../shared/content/ids";
-import type { LockedPick, PickContent } from "../shared/domain/resolution";
-import type { ReviewReason } from "../shared/content/review";
+import type {
+  EditorFixture,
+  EditorFixtureData,
+  EditorFixtureList,
+  EditorFormMatch,
+  EditorMatchRecord,
+  EditorStandingRow,
+} from "../shared/content/editor-desk";
 import { previewSiteUrl } from "./environment";
 
 /** How long an answer is reused before the site is asked again (the data versions change the body). */
 export const SITE_ANSWER_TTL_MS = 30_000;
 
-export interface SiteFixture {
-  id: number;
-  league: FixtureKey["league"];
-  season: string;
-  kickoffAt: string;
-  state: "pre-match" | "live" | "post-match";
-  kickedOff: boolean;
-  homeTeam: { name: string; slug: string | null };
-  awayTeam: { name: string; slug: string | null };
-  matchId: string | null;
-  previewDocumentId: string | null;
-  published: boolean;
-  bestPick: string;
-  confidence: number;
-}
-
-export interface SiteFixtureList {
-  now: string;
-  from: string;
-  to: string;
-  fixtures: SiteFixture[];
-}
-
-export interface SiteFormMatch {
-  date: string;
-  isHome: boolean;
-  opponent: string;
-  result: string;
-  score: string;
-}
-
-export interface SiteStandingRow {
-  position: number;
-  teamId: number;
-  teamName: string;
-  played: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  goalDifference: number;
-  points: number;
-  form: string;
-}
-
-/** The fields of the site's match record (MatchRecord in the OpenAPI description) the Studio reads. */
-export interface SiteMatchRecord {
-  id: number;
-  matchPageLink: string;
-  kickoffTime: string;
-  matchState: "pre-match" | "live" | "post-match";
-  homeTeam: string;
-  awayTeam: string;
-  homeScore: number | null;
-  awayScore: number | null;
-  finalScore: string | null;
-  liveScore: string | null;
-  bestPick: string;
-  confidence: number;
-  confidenceLabel: string;
-  projectedScore: string | null;
-  resolutionSource: string;
-  odds: {
-    home: number | null;
-    draw: number | null;
-    away: number | null;
-    over25: number | null;
-    under25: number | null;
-    bttsYes: number | null;
-    bttsNo: number | null;
-    source: string | null;
-  } | null;
-  probabilities: {
-    home: number;
-    draw: number;
-    away: number;
-    over25: number;
-    btts: number;
-    expectedGoalsHome: number;
-    expectedGoalsAway: number;
-    modelVersion: string;
-  } | null;
-  homeForm: string;
-  awayForm: string;
-  form: { home: SiteFormMatch[]; away: SiteFormMatch[] };
-  h2h: { date: string; homeTeam: string; awayTeam: string; score: string }[];
-}
-
-export interface SiteFixtureData {
-  now: string;
-  fixture: SiteFixture;
-  match: SiteMatchRecord;
-  algorithm: (PickContent & { modelVersion: string }) | null;
-  fairOdds: { home: number | null; draw: number | null; away: number | null; over25: number | null; under25: number | null; bttsYes: number | null; bttsNo: number | null } | null;
-  table: SiteStandingRow[];
-  locked: LockedPick | null;
-  review: ReviewReason[];
-}
+export type SiteFixture = EditorFixture;
+export type SiteFixtureList = EditorFixtureList;
+export type SiteFormMatch = EditorFormMatch;
+export type SiteStandingRow = EditorStandingRow;
+export type SiteMatchRecord = EditorMatchRecord;
+export type SiteFixtureData = EditorFixtureData;
 
 let siteBase = previewSiteUrl.replace(/\/$/, "");
 /** The site's clock minus this machine's, from the last answer. */

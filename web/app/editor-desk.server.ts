@@ -22,6 +22,7 @@ import type { LeagueKey } from "../../shared/domain/leagues";
 import type { LockedPick, PickContent } from "../../shared/domain/resolution";
 import { devig } from "../../shared/model/devig";
 import { DEFAULT_MODEL_OPTIONS } from "../../shared/model/options";
+import type { EditorFixture, EditorFixtureData, EditorFixtureList, FairOdds } from "../../shared/content/editor-desk";
 import type { AppContext } from "./load-context";
 import {
   getMatchByFixtureKey,
@@ -40,33 +41,6 @@ type ReadContext = Pick<AppContext, "db" | "clock" | "content">;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows of the table shown around each of the two clubs. */
 const TABLE_CONTEXT = 2;
-
-export interface EditorFixture {
-  id: number;
-  league: LeagueKey;
-  season: string;
-  kickoffAt: string;
-  state: MatchCard["state"];
-  kickedOff: boolean;
-  homeTeam: { name: string; slug: string | null };
-  awayTeam: { name: string; slug: string | null };
-  /** "premier-league/arsenal-vs-sunderland": with the season, the fixture's key. */
-  matchId: string | null;
-  /** The id a preview created from this fixture gets. */
-  previewDocumentId: string | null;
-  /** A published preview covers it (drafts are the Studio's to know). */
-  published: boolean;
-  /** What the match page shows now. */
-  bestPick: string;
-  confidence: number;
-}
-
-export interface EditorFixtureList {
-  now: string;
-  from: string;
-  to: string;
-  fixtures: EditorFixture[];
-}
 
 const keyOf = (card: Pick<MatchCard, "league" | "season" | "home" | "away">) =>
   card.home.slug && card.away.slug && isContentSeason(card.season)
@@ -113,16 +87,6 @@ export async function listEditorFixtures(context: ReadContext, league: LeagueKey
   };
 }
 
-export interface FairOdds {
-  home: number | null;
-  draw: number | null;
-  away: number | null;
-  over25: number | null;
-  under25: number | null;
-  bttsYes: number | null;
-  bttsNo: number | null;
-}
-
 /** The market's prices with the margin taken out by the model's method (Shin's). */
 export function fairOdds(odds: MarketOdds): FairOdds {
   const method = DEFAULT_MODEL_OPTIONS.devigMethod;
@@ -164,28 +128,11 @@ function lockedPickOf(detail: MatchDetail): LockedPick | null {
   };
 }
 
-export interface EditorFixtureData {
-  now: string;
-  fixture: EditorFixture;
-  /** The site's own match record (the match page's numbers, published content). */
-  match: ReturnType<typeof matchRecord>;
-  /** The algorithm's prediction as resolvePick reads it; null before the engine predicted the match. */
-  algorithm: (PickContent & { modelVersion: string }) | null;
-  /** The market's prices with the margin taken out; null without odds. */
-  fairOdds: FairOdds | null;
-  /** The table around the two clubs. */
-  table: ReturnType<typeof standingRow>[];
-  /** The pick on record (the ledger row) once the fixture kicked off. */
-  locked: LockedPick | null;
-  /** The published preview's "Needs review" reasons, by the shared rules. */
-  review: ReviewReason[];
-}
-
 /** The numbers beside the editor's form for one fixture; null when the site has no such fixture. */
 export async function editorFixtureData(
   context: ReadContext,
   key: { league: LeagueKey; season: string; homeTeam: string; awayTeam: string },
-): Promise<EditorFixtureData | null> {
+): Promise<EditorFixtureData<ReturnType<typeof matchRecord>, ReturnType<typeof standingRow>> | null> {
   const detail = await getMatchByFixtureKey(context, key, false);
   if (!detail) return null;
   const now = context.clock.now();
