@@ -62,7 +62,7 @@ module.exports = {
     {
       name: "web-imports-no-worker",
       comment:
-        "The web app reaches worker behaviour through the operator services the server injects (web/app/internal/operator-services.ts). " +
+        "The web app reaches worker behaviour through the operator services the server injects (shared/operations/operator-services.ts). " +
         "Only the process entry web/start.ts, which composes the embedded mode, imports the worker.",
       severity: "error",
       from: { path: "^web/", pathNot: [...TESTS, "^web/start\\.ts$"] },

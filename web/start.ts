@@ -14,7 +14,7 @@ import { getEnv, InvalidEnvironmentError, type Env } from "../shared/config/env"
 import { openDb } from "../shared/db";
 import { watchDataVersions, type DataVersions } from "../shared/db/data-versions";
 import { openContent } from "../shared/content/open-content";
-import { createPreviewSessions, databasePreviewSessionStore } from "./app/preview.server";
+import { createPreviewSessions, databasePreviewSessionStore } from "./app/features/content/preview.server";
 import { startEmbeddedWorker, type EmbeddedWorker } from "../sync-worker/embedded";
 import { createOperatorServices } from "../sync-worker/operations";
 import { createSiteServer } from "./server";

@@ -44,7 +44,7 @@ describe("the browser build", () => {
       outputs: Record<string, { inputs: Record<string, unknown> }>;
     };
     const dialogFiles = Object.entries(metafile.outputs)
-      .filter(([, output]) => "web/app/components/parlay/ParlayModal.tsx" in output.inputs)
+      .filter(([, output]) => "web/app/features/parlay/components/ParlayModal.tsx" in output.inputs)
       .map(([file]) => file.replace(/^public/, ""));
     expect(dialogFiles).toHaveLength(1);
     for (const size of measure(readManifest(manifestFile()))) {

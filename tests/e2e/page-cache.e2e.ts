@@ -26,7 +26,7 @@ import { referenceDataJob } from "../../sync-worker/jobs/reference-data";
 import { resultsJob } from "../../sync-worker/jobs/results";
 import { FIXTURES_SEASONS_DIR } from "../../sync-worker/test-support/csv-origin";
 import { REPLAY_MOMENT, testWorker, type TestWorker } from "../../sync-worker/test-support/worker";
-import { createPreviewSessions } from "../../web/app/preview.server";
+import { createPreviewSessions } from "../../web/app/features/content/preview.server";
 import { createSiteServer, type SiteServer } from "../../web/server";
 import { startSite, type RunningSite } from "./support/site";
 import { createOperatorServices } from "../../sync-worker/operations";

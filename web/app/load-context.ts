@@ -3,7 +3,7 @@ import type { Clock } from "../../shared/config/clock";
 import type { DbHandle } from "../../shared/db";
 import type { Content } from "../../shared/content/content";
 import type { OperatorServices } from "../../shared/operations/operator-services";
-import type { PreviewSessions } from "./preview.server";
+import type { PreviewSessions } from "./features/content/preview.server";
 import type { PageCacheStats } from "../page-cache/page-cache";
 
 /** What the server hands every loader and action: no module-level singletons in the app. */

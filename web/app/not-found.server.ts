@@ -1,7 +1,7 @@
 import { PAGE_NOT_FOUND, type NotFoundView } from "./not-found";
-import { MATCH_NOT_FOUND } from "./page-texts/match";
-import { PLAYER_NOT_FOUND } from "./page-texts/player";
-import { TEAM_NOT_FOUND } from "./page-texts/team";
+import { MATCH_NOT_FOUND } from "./features/match/match";
+import { PLAYER_NOT_FOUND } from "./features/player/player";
+import { TEAM_NOT_FOUND } from "./features/team/team";
 
 const VIEWS = { page: PAGE_NOT_FOUND, match: MATCH_NOT_FOUND, team: TEAM_NOT_FOUND, player: PLAYER_NOT_FOUND } satisfies Record<string, NotFoundView>;
 

@@ -2,13 +2,13 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/GeneralErrorBoundary";
-import { LazyParlayModal } from "./components/parlay/LazyParlayModal";
-import { PreviewBanner } from "./components/PreviewBanner";
+import { LazyParlayModal } from "./features/parlay/components/LazyParlayModal";
+import { PreviewBanner } from "./features/content/components/PreviewBanner";
 import { ResponsibleBanner } from "./components/ResponsibleBanner";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { Toaster } from "./components/toast/Toaster";
-import { TeamNavigationPending } from "./components/team/TeamNavigationPending";
+import { TeamNavigationPending } from "./features/team/components/TeamNavigationPending";
 import { analyticsTag } from "./analytics";
 import { Analytics } from "./components/Analytics";
 import { useServerMarkupBehaviour } from "./components/server-markup-behaviour";
@@ -17,11 +17,11 @@ import { SITE_NAME, SOCIAL_URL } from "../../shared/domain/site";
 import { getSiteTexts } from "./site-texts.server";
 import { THEME_SCRIPT } from "./theme-script.server";
 import appStyles from "./styles/app.css";
-import parlayStyles from "./styles/parlay.css";
-import playerSkeletonStyles from "./styles/player-skeleton.css";
+import parlayStyles from "./features/parlay/styles/parlay.css";
+import playerSkeletonStyles from "./features/player/styles/player-skeleton.css";
 import localTimesStyles from "./styles/local-times.css";
-import searchStyles from "./styles/search.css";
-import { PlayerNavigationSkeleton } from "./components/player/PlayerPageSkeleton";
+import searchStyles from "./features/search/styles/search.css";
+import { PlayerNavigationSkeleton } from "./features/player/components/PlayerPageSkeleton";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

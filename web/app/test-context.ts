@@ -11,7 +11,7 @@ import { createContent } from "../../shared/content/content";
 import { localContentSource, serializeDataset } from "../../shared/content/local-source";
 import type { ContentDocument, ContentSource } from "../../shared/content/source";
 import type { AppContext } from "./load-context";
-import { createPreviewSessions } from "./preview.server";
+import { createPreviewSessions } from "./features/content/preview.server";
 
 export type ContentRouteContext = Pick<AppContext, "env" | "clock" | "content" | "previewSessions">;
 

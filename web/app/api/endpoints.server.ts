@@ -6,9 +6,9 @@
  */
 import { z } from "zod";
 import { LIVE_PAGE_CACHE, PUBLIC_PAGE_CACHE } from "../cache-control";
-import { PERFORMANCE_UNAVAILABLE_TEXT } from "../page-texts/results";
+import { PERFORMANCE_UNAVAILABLE_TEXT } from "../features/track-record/results";
 import { debugQuery, idParam, leagueIdParam, leagueParam, matchRefParam } from "./params";
-import { SEARCH_QUERY_MAX_LENGTH } from "../search/search-index";
+import { SEARCH_QUERY_MAX_LENGTH } from "../features/search/search-index";
 import {
   editorFixtureDataSchema,
   editorFixtureListSchema,

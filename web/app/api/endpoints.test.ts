@@ -30,7 +30,7 @@ import { teamStatisticsJob } from "../../../sync-worker/jobs/team-statistics";
 import { testWorker, type TestWorker } from "../../../sync-worker/test-support/worker";
 import { LIVE_PAGE_CACHE, PUBLIC_PAGE_CACHE } from "../cache-control";
 import type { AppContext } from "../load-context";
-import { createPreviewSessions } from "../preview.server";
+import { createPreviewSessions } from "../features/content/preview.server";
 import { ENDPOINTS } from "./endpoints.server";
 import { apiRequestHandler } from "./remix-handler.test-support";
 import {

@@ -16,7 +16,7 @@ import { liveJob } from "../../../sync-worker/jobs/live";
 import { referenceDataJob } from "../../../sync-worker/jobs/reference-data";
 import { emptyContent, testWorker, type TestWorker } from "../../../sync-worker/test-support/worker";
 import type { AppContext } from "../load-context";
-import { createPreviewSessions } from "../preview.server";
+import { createPreviewSessions } from "../features/content/preview.server";
 import { apiRequestHandler } from "./remix-handler.test-support";
 import { liveScoreSchema, matchRecordSchema } from "./schemas";
 import { createOperatorServices } from "../../../sync-worker/operations";

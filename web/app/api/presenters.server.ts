@@ -8,8 +8,8 @@ import { FORM_NOT_AVAILABLE, formString, formSummary } from "../../../shared/dom
 import { LEAGUES, type LeagueKey } from "../../../shared/domain/leagues";
 import { formatScore } from "../../../shared/domain/picks";
 import { liveMatchProbability, preMatchForecast } from "../../../shared/model/live-match-probability";
-import type { TeamKeyPlayers, KeyPlayer } from "../key-players.server";
-import type { LeaderboardPlayer } from "../leaderboard.server";
+import type { TeamKeyPlayers, KeyPlayer } from "../features/match/key-players.server";
+import type { LeaderboardPlayer } from "../features/player/leaderboard.server";
 import type {
   FormEntry,
   LiveMatch,
@@ -20,9 +20,9 @@ import type {
   MatchTeam,
   TeamLineup,
   TeamPairing,
-} from "../matches.server";
-import type { LeagueTableRow } from "../standings.server";
-import type { PerformanceRecord, RecentSettledMatch } from "../track-record.server";
+} from "../features/match/matches.server";
+import type { LeagueTableRow } from "../features/league/standings.server";
+import type { PerformanceRecord, RecentSettledMatch } from "../features/track-record/track-record.server";
 import type {
   formMatchSchema,
   leaderboardPlayerSchema,

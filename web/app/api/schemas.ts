@@ -9,7 +9,7 @@ import { z } from "zod";
 import { BEST_PICK_RESULTS } from "../../../shared/db/schema/performance";
 import { LEAGUE_KEYS } from "../../../shared/domain/leagues";
 import { MATCH_STATES } from "../../../shared/domain/picks";
-import { playerRecentFormItemSchema, playerStatisticsSchema } from "../players.schema";
+import { playerRecentFormItemSchema, playerStatisticsSchema } from "../features/player/players.schema";
 import {
   resolvedTeamSchema,
   teamFixtureSchema,
@@ -17,7 +17,7 @@ import {
   teamPlayerStatSchema,
   teamStandingSchema,
   teamStatisticsSchema,
-} from "../teams.schema";
+} from "../features/team/teams.schema";
 
 /** The named schemas, which the OpenAPI description lists under components.schemas. */
 export const apiSchemaRegistry = z.registry<{ id: string; description?: string }>();

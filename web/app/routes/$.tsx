@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
-import { redirectMatchAlias } from "../match-page.server";
+import { redirectMatchAlias } from "../features/match/match-page.server";
 import { noindexMeta } from "../route-meta";
 import { unclaimedPath } from "../route-page.server";
 import { NOT_FOUND_TITLE } from "../../../shared/domain/site";

@@ -2,17 +2,17 @@ import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction }
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
-import { TeamBadge } from "../components/team/TeamBadge";
-import { MyTeamStar } from "../components/my-teams/MyTeamStar";
-import { useMyTeamStars } from "../components/my-teams/use-my-team-stars";
+import { TeamBadge } from "../features/team/components/TeamBadge";
+import { MyTeamStar } from "../features/team/components/my-teams/MyTeamStar";
+import { useMyTeamStars } from "../features/team/components/my-teams/use-my-team-stars";
 import { publicPageHeaders } from "../cache-control";
-import { teamListPageMeta, withPageMeta } from "../page-meta.server";
-import { TEAM_NOT_FOUND_TITLE, teamListHeading } from "../page-texts/team";
+import { teamListPageMeta, withPageMeta } from "../features/seo/page-meta.server";
+import { TEAM_NOT_FOUND_TITLE, teamListHeading } from "../features/team/team";
 import { noindexMeta } from "../route-meta";
 import { requireRoutePage } from "../route-page.server";
-import { siteSeo } from "../seo.server";
-import { loadTeamListPage } from "../team-page.server";
-import teamStyles from "../styles/teams.css";
+import { siteSeo } from "../features/seo/seo.server";
+import { loadTeamListPage } from "../features/team/team-page.server";
+import teamStyles from "../features/team/styles/teams.css";
 import { HOME, leagueUrl } from "../../../shared/domain/urls";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teamStyles }];

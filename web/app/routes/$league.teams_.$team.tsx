@@ -1,16 +1,16 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
-import { useLiveRefresh } from "../components/match/useLiveRefresh";
+import { useLiveRefresh } from "../features/match/components/useLiveRefresh";
 import { ServerMarkup } from "../components/ServerMarkup";
-import { useMyTeamStars } from "../components/my-teams/use-my-team-stars";
+import { useMyTeamStars } from "../features/team/components/my-teams/use-my-team-stars";
 import { pageCacheControl } from "../cache-control";
 import { errorPageMeta } from "../route-meta";
-import { loadTeamPageMarkup } from "../team-page-markup.server";
-import { requireTeamRoute } from "../team-page.server";
-import seasonOutlookStyles from "../styles/season-outlook.css";
-import teamStyles from "../styles/teams.css";
-import { TEAM_NOT_FOUND } from "../page-texts/team";
+import { loadTeamPageMarkup } from "../features/team/team-page-markup.server";
+import { requireTeamRoute } from "../features/team/team-page.server";
+import seasonOutlookStyles from "../features/league/styles/season-outlook.css";
+import teamStyles from "../features/team/styles/teams.css";
+import { TEAM_NOT_FOUND } from "../features/team/team";
 
 /** The not-found pages of this route (not-found.ts). */
 const NOT_FOUND = [TEAM_NOT_FOUND];

@@ -2,13 +2,13 @@ import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction }
 import { useLoaderData } from "@remix-run/react";
 import { publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
-import { SquadView } from "../components/player/SquadView";
-import { squadPageMeta, withPageMeta } from "../page-meta.server";
-import { loadSquadPage } from "../player-page.server";
+import { SquadView } from "../features/player/components/SquadView";
+import { squadPageMeta, withPageMeta } from "../features/seo/page-meta.server";
+import { loadSquadPage } from "../features/player/player-page.server";
 import { errorPageMeta } from "../route-meta";
-import { siteSeo } from "../seo.server";
-import playerStyles from "../styles/players.css";
-import { TEAM_NOT_FOUND } from "../page-texts/team";
+import { siteSeo } from "../features/seo/seo.server";
+import playerStyles from "../features/player/styles/players.css";
+import { TEAM_NOT_FOUND } from "../features/team/team";
 
 /** The not-found pages of this route (not-found.ts). */
 const NOT_FOUND = [TEAM_NOT_FOUND];

@@ -2,14 +2,14 @@ import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction }
 import { useLoaderData } from "@remix-run/react";
 import { publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
-import { PlayerView } from "../components/player/PlayerView";
-import { playerPageMeta, withPageMeta } from "../page-meta.server";
-import { loadPlayerPage } from "../player-page.server";
+import { PlayerView } from "../features/player/components/PlayerView";
+import { playerPageMeta, withPageMeta } from "../features/seo/page-meta.server";
+import { loadPlayerPage } from "../features/player/player-page.server";
 import { errorPageMeta } from "../route-meta";
-import { siteSeo } from "../seo.server";
-import playerStyles from "../styles/players.css";
-import { PLAYER_NOT_FOUND } from "../page-texts/player";
-import { TEAM_NOT_FOUND } from "../page-texts/team";
+import { siteSeo } from "../features/seo/seo.server";
+import playerStyles from "../features/player/styles/players.css";
+import { PLAYER_NOT_FOUND } from "../features/player/player";
+import { TEAM_NOT_FOUND } from "../features/team/team";
 
 /** The not-found pages of this route (not-found.ts). */
 const NOT_FOUND = [PLAYER_NOT_FOUND, TEAM_NOT_FOUND];

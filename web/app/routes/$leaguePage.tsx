@@ -2,14 +2,14 @@ import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction }
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
-import { useLiveRefresh } from "../components/match/useLiveRefresh";
-import { ParlayButtonSlots } from "../components/parlay/ParlayButtonSlots";
+import { useLiveRefresh } from "../features/match/components/useLiveRefresh";
+import { ParlayButtonSlots } from "../features/parlay/components/ParlayButtonSlots";
 import { ServerMarkup } from "../components/ServerMarkup";
 import { publicPageHeaders } from "../cache-control";
-import { loadLeaguePage } from "../league-page.server";
+import { loadLeaguePage } from "../features/league/league-page.server";
 import { errorPageMeta } from "../route-meta";
-import playerStyles from "../styles/players.css";
-import seasonOutlookStyles from "../styles/season-outlook.css";
+import playerStyles from "../features/player/styles/players.css";
+import seasonOutlookStyles from "../features/league/styles/season-outlook.css";
 import { LEAGUE_TABLE_ANCHOR } from "../../../shared/domain/urls";
 
 /** A league's page, /{league-slug}-predictions: rendered on the server (LeaguePageContent), with live parlay buttons. */

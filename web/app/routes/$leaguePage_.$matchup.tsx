@@ -3,15 +3,15 @@ import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState, type ComponentType } from "react";
 import { publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
-import { MatchView } from "../components/match/MatchView";
-import { useLiveRefresh } from "../components/match/useLiveRefresh";
+import { MatchView } from "../features/match/components/MatchView";
+import { useLiveRefresh } from "../features/match/components/useLiveRefresh";
 import { ServerMarkup, type ServerHtml } from "../components/ServerMarkup";
-import { loadMatchPage } from "../match-page.server";
-import { loadMatchweekPage } from "../matchweek-page.server";
+import { loadMatchPage } from "../features/match/match-page.server";
+import { loadMatchweekPage } from "../features/league/matchweek-page.server";
 import { errorPageMeta } from "../route-meta";
-import liveProbabilityStyles from "../styles/live-probability.css";
+import liveProbabilityStyles from "../features/match/styles/live-probability.css";
 import { routePage } from "../../../shared/domain/routes";
-import { MATCH_NOT_FOUND } from "../page-texts/match";
+import { MATCH_NOT_FOUND } from "../features/match/match";
 
 /** The not-found pages of this route (not-found.ts). */
 const NOT_FOUND = [MATCH_NOT_FOUND];
@@ -44,7 +44,7 @@ function MatchweekView({ content, live }: { content: ServerHtml; live: boolean }
   const [ParlayButtonSlots, setParlayButtonSlots] = useState<ParlayButtonSlotsView | null>(null);
   useEffect(() => {
     let mounted = true;
-    void import("../components/parlay/ParlayButtonSlots").then((module) => {
+    void import("../features/parlay/components/ParlayButtonSlots").then((module) => {
       if (mounted) setParlayButtonSlots(() => module.ParlayButtonSlots);
     });
     return () => {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PUBLIC_PAGE_CACHE } from "../cache-control";
-import { getSeasonOutlook, seasonOutlookCsv } from "../season-outlook.server";
+import { getSeasonOutlook, seasonOutlookCsv } from "../features/league/season-outlook.server";
 import { ALL_LEAGUES } from "../../../shared/domain/leagues";
 import { notFound } from "../not-found.server";
 

@@ -2,12 +2,12 @@ import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction }
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { publicPageHeaders } from "../cache-control";
-import { HomeParlayExplainer } from "../components/home/HomeParlayExplainer";
-import { EmbeddedMatchView } from "../components/match/EmbeddedMatchView";
+import { HomeParlayExplainer } from "../features/home/components/HomeParlayExplainer";
+import { EmbeddedMatchView } from "../features/match/components/EmbeddedMatchView";
 import { ServerMarkup } from "../components/ServerMarkup";
-import { loadHomePage } from "../home-page.server";
-import { HOME_SECTIONS } from "../page-texts/home";
-import homeStyles from "../styles/home.css";
+import { loadHomePage } from "../features/home/home-page.server";
+import { HOME_SECTIONS } from "../features/home/home";
+import homeStyles from "../features/home/styles/home.css";
 import { COMING_SOON } from "../../../shared/domain/picks";
 
 // The home page has no error boundary of its own: on an error the root's takes over, with its meta.
@@ -39,7 +39,7 @@ function useMyTeamsStrip(): ReactNode {
       // Storage blocked: no favourites.
     }
     // A strip that fails to load (offline) leaves the page as served.
-    if (stored) import("../components/my-teams/MyTeamsStrip").then((m) => setStrip(<m.MyTeamsStrip />), () => {});
+    if (stored) import("../features/team/components/my-teams/MyTeamsStrip").then((m) => setStrip(<m.MyTeamsStrip />), () => {});
   }, []);
   return strip;
 }

@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { publicPageHeaders } from "../cache-control";
-import { loadAlgoResultsPage } from "../algo-results-page.server";
+import { loadAlgoResultsPage } from "../features/track-record/algo-results-page.server";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { ServerMarkup } from "../components/ServerMarkup";
 import { errorPageMeta } from "../route-meta";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PUBLIC_PAGE_CACHE } from "../cache-control";
-import { getForecastCsv } from "../track-record.server";
+import { getForecastCsv } from "../features/track-record/track-record.server";
 
 /** Every stored forecast as a CSV download (linked from /algo-results). */
 export async function loader({ context }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PUBLIC_PAGE_CACHE } from "../cache-control";
-import { getLedgerCsv } from "../ledger-csv.server";
+import { getLedgerCsv } from "../features/track-record/ledger-csv.server";
 
 /** The pick ledger with its hash chains as a CSV download (linked from /algo-results); the heads also as headers. */
 export async function loader({ context }: LoaderFunctionArgs) {

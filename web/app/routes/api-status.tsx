@@ -2,11 +2,11 @@ import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { ScrollRegion } from "../components/ScrollRegion";
-import { INTERNAL_HEADERS, requireInternalPage } from "../internal/access.server";
-import { getApiStatus, type JobRunStatus, type PageCacheStatus } from "../internal/api-status.server";
-import { listPreviewsNeedingReview } from "../internal/needs-review.server";
-import { UtcTime, internalPageHeaders, internalPageMeta } from "../internal/internal-page";
-import internalStyles from "../styles/internal.css";
+import { INTERNAL_HEADERS, requireInternalPage } from "../features/internal/access.server";
+import { getApiStatus, type JobRunStatus, type PageCacheStatus } from "../features/internal/api-status.server";
+import { listPreviewsNeedingReview } from "../features/internal/needs-review.server";
+import { UtcTime, internalPageHeaders, internalPageMeta } from "../features/internal/internal-page";
+import internalStyles from "../features/internal/styles/internal.css";
 import { API_STATUS, TEST_API } from "../../../shared/domain/urls";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: internalStyles }];

@@ -1,4 +1,4 @@
-import { endpointNotFound } from "../internal/access.server";
+import { endpointNotFound } from "../features/internal/access.server";
 
 /**
  * Any other path under /api: a JSON 404, the same answer a closed internal endpoint gives, so

@@ -1,7 +1,7 @@
 import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
 import { leaguePerformance } from "../api/presenters.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
-import { getAlgoPerformance } from "../track-record.server";
+import { getAlgoPerformance } from "../features/track-record/track-record.server";
 
 /** GET /api/algo-performance/league/{league}: /algo-results's record of one league. */
 export const loader = endpointLoader(ENDPOINTS.algoPerformanceLeague, async ({ params, context }) => {

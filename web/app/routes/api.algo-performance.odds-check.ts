@@ -1,6 +1,6 @@
 import { ENDPOINTS } from "../api/endpoints.server";
 import { endpointAction, endpointLoader, ok } from "../api/respond.server";
-import { getOddsCheck } from "../odds-check.server";
+import { getOddsCheck } from "../features/track-record/odds-check.server";
 
 /** GET /api/algo-performance/odds-check: the figures of /algo-results' "How good are our season and live odds?". */
 export const loader = endpointLoader(ENDPOINTS.algoPerformanceOddsCheck, async ({ context }) => {

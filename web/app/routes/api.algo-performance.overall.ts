@@ -1,7 +1,7 @@
 import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
 import { overallPerformance } from "../api/presenters.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
-import { getAlgoPerformance } from "../track-record.server";
+import { getAlgoPerformance } from "../features/track-record/track-record.server";
 
 /** GET /api/algo-performance/overall: /algo-results's overall record. */
 export const loader = endpointLoader(ENDPOINTS.algoPerformanceOverall, async ({ context }) => {

@@ -1,7 +1,7 @@
 import { ENDPOINTS } from "../api/endpoints.server";
 import { recentSettledMatch } from "../api/presenters.server";
 import { endpointAction, endpointLoader, ok } from "../api/respond.server";
-import { getRecentSettledMatches } from "../track-record.server";
+import { getRecentSettledMatches } from "../features/track-record/track-record.server";
 
 /** GET /api/algo-performance/recent-matches/{league}: /algo-results's recent matches of one league. */
 export const loader = endpointLoader(ENDPOINTS.algoRecentMatches, async ({ params, context }) => {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleMatchUpdate } from "../content-automation.server";
+import { handleMatchUpdate } from "../features/content/content-automation.server";
 import { methodNotAllowed } from "../method-not-allowed.server";
 
 export const action = ({ request, context }: ActionFunctionArgs) =>

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleContentWebhook } from "../content-webhook.server";
+import { handleContentWebhook } from "../features/content/content-webhook.server";
 import { methodNotAllowed } from "../method-not-allowed.server";
 
 export const action = ({ request, context }: ActionFunctionArgs) =>

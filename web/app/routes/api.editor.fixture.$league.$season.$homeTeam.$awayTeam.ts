@@ -1,6 +1,6 @@
 import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
-import { editorFixtureData } from "../editor-desk.server";
+import { editorFixtureData } from "../features/content/editor-desk.server";
 
 /** GET /api/editor/fixture/{league}/{season}/{homeTeam}/{awayTeam}: the numbers beside a preview in the Studio. */
 export const loader = endpointLoader(ENDPOINTS.editorFixture, async ({ params, context }) => {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { checkInternalEndpoint } from "../internal/access.server";
-import { handleFindUnitedBrighton } from "../internal/united-brighton.server";
+import { checkInternalEndpoint } from "../features/internal/access.server";
+import { handleFindUnitedBrighton } from "../features/internal/united-brighton.server";
 import { methodNotAllowed } from "../method-not-allowed.server";
 
 /** The test page's fixture lookup (internal: 404 without the token). */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { checkInternalEndpoint } from "../internal/access.server";
-import { handleLiveMatch } from "../internal/live-match.server";
+import { checkInternalEndpoint } from "../features/internal/access.server";
+import { handleLiveMatch } from "../features/internal/live-match.server";
 import { methodNotAllowed } from "../method-not-allowed.server";
 
 /** The test page's live-data check (internal: 404 without the token). */

@@ -1,7 +1,7 @@
 import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
 import { liveScore } from "../api/presenters.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
-import { getLiveMatch } from "../matches.server";
+import { getLiveMatch } from "../features/match/matches.server";
 
 /** GET /api/live/{fixtureId}: score, minute and events, polled every 15 s while live. */
 export const loader = endpointLoader(ENDPOINTS.live, async ({ params, context }) => {

@@ -1,7 +1,7 @@
 import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
 import { matchRecord } from "../api/presenters.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
-import { getMatchById } from "../matches.server";
+import { getMatchById } from "../features/match/matches.server";
 
 /** GET /api/matches/{id}: the match page's record of one match. */
 export const loader = endpointLoader(ENDPOINTS.matchById, async ({ params, context, preview }) => {

@@ -1,7 +1,7 @@
 import { ENDPOINTS } from "../api/endpoints.server";
 import { matchList } from "../api/presenters.server";
 import { endpointAction, endpointLoader, ok } from "../api/respond.server";
-import { getTopPicks } from "../picks.server";
+import { getTopPicks } from "../features/picks/picks.server";
 
 /** GET /api/matches: this week's matches of the five leagues, ranked as /picks ranks them. */
 export const loader = endpointLoader(ENDPOINTS.matches, async ({ context, preview }) => {

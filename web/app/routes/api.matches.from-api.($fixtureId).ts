@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { checkInternalEndpoint } from "../internal/access.server";
-import { handleCreateMatch } from "../internal/create-match.server";
+import { checkInternalEndpoint } from "../features/internal/access.server";
+import { handleCreateMatch } from "../features/internal/create-match.server";
 import { methodNotAllowed } from "../method-not-allowed.server";
 
 /** POST /api/matches/from-api/{fixtureId?}: the test page's "create a match" (internal: 404 without the token). */

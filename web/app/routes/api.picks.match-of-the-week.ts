@@ -1,7 +1,7 @@
 import { ENDPOINTS } from "../api/endpoints.server";
 import { topLeaguePick } from "../api/presenters.server";
 import { endpointAction, endpointLoader, ok } from "../api/respond.server";
-import { getMatchOfTheWeek } from "../home-picks.server";
+import { getMatchOfTheWeek } from "../features/home/home-picks.server";
 
 /** GET /api/picks/match-of-the-week: the home page's featured match and its matchPageLink. */
 export const loader = endpointLoader(ENDPOINTS.matchOfTheWeek, async ({ context, preview }) => {

@@ -2,7 +2,7 @@ import { ENDPOINTS } from "../api/endpoints.server";
 import { topLeaguePick } from "../api/presenters.server";
 import { endpointAction, endpointLoader, ok } from "../api/respond.server";
 import type { topLeaguePicksSchema } from "../api/schemas";
-import { getTopLeaguePicks } from "../home-picks.server";
+import { getTopLeaguePicks } from "../features/home/home-picks.server";
 import type { z } from "zod";
 
 /** GET /api/picks/top-league-picks: the home page's Top League Picks, keyed by league name. */

@@ -2,7 +2,7 @@ import { leagueBadgeUrl } from "../../../shared/domain/urls";
 import { ENDPOINTS } from "../api/endpoints.server";
 import { topLeaguePick } from "../api/presenters.server";
 import { endpointAction, endpointLoader, ok } from "../api/respond.server";
-import { getTopPicks } from "../picks.server";
+import { getTopPicks } from "../features/picks/picks.server";
 
 /** GET /api/picks/top10: /picks's ten best picks of the week; an empty list when there are none. */
 export const loader = endpointLoader(ENDPOINTS.topPicks, async ({ context, preview }) => {

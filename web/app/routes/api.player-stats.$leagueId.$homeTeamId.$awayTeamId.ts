@@ -1,8 +1,8 @@
 import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
 import { derivation, teamPlayerStats } from "../api/presenters.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
-import { getTeamKeyPlayers, type TeamKeyPlayers } from "../key-players.server";
-import { getTeamPairing, type MatchTeam } from "../matches.server";
+import { getTeamKeyPlayers, type TeamKeyPlayers } from "../features/match/key-players.server";
+import { getTeamPairing, type MatchTeam } from "../features/match/matches.server";
 import { seasonCodeFor, seasonLabel } from "../../../shared/domain/matchweek";
 
 const RULES =

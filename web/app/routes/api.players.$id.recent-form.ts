@@ -1,6 +1,6 @@
 import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
-import { getPlayer, getPlayerRecentForm } from "../players.server";
+import { getPlayer, getPlayerRecentForm } from "../features/player/players.server";
 
 /** GET /api/players/{id}/recent-form: the player page's last five matches. */
 export const loader = endpointLoader(ENDPOINTS.playerRecentForm, async ({ params, context }) => {

@@ -1,6 +1,6 @@
 import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
-import { getPlayerStatistics } from "../players.server";
+import { getPlayerStatistics } from "../features/player/players.server";
 
 /** GET /api/players/{id}/statistics: the player page's season summary. */
 export const loader = endpointLoader(ENDPOINTS.playerStatistics, async ({ params, context }) => {

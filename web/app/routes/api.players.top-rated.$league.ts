@@ -1,7 +1,7 @@
 import { ENDPOINTS } from "../api/endpoints.server";
 import { leaderboardPlayer } from "../api/presenters.server";
 import { endpointAction, endpointLoader, ok } from "../api/respond.server";
-import { getLeaderboard } from "../leaderboard.server";
+import { getLeaderboard } from "../features/player/leaderboard.server";
 import { seasonCodeFor } from "../../../shared/domain/matchweek";
 
 /** GET /api/players/top-rated/{league}: the league page's leaderboard, this season. */

@@ -1,4 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { enterPreview } from "../preview-mode.server";
+import { enterPreview } from "../features/content/preview-mode.server";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => enterPreview(request, context);

@@ -1,6 +1,6 @@
 import { ENDPOINTS } from "../api/endpoints.server";
 import { endpointAction, endpointLoader, ok } from "../api/respond.server";
-import { SEARCH_SUGGESTION_LIMIT, searchSite } from "../search/search.server";
+import { SEARCH_SUGGESTION_LIMIT, searchSite } from "../features/search/search.server";
 
 /** GET /api/search?q=: the header's suggestions. */
 export const loader = endpointLoader(ENDPOINTS.search, async ({ query, context }) => {

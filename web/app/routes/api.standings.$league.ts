@@ -1,7 +1,7 @@
 import { ENDPOINTS } from "../api/endpoints.server";
 import { standingRow } from "../api/presenters.server";
 import { endpointAction, endpointLoader, ok } from "../api/respond.server";
-import { getLeagueTable } from "../standings.server";
+import { getLeagueTable } from "../features/league/standings.server";
 import { seasonCodeFor } from "../../../shared/domain/matchweek";
 
 /** GET /api/standings/{league}: the league's latest table this season. */

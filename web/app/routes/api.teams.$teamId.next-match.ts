@@ -1,7 +1,7 @@
 import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
-import { getMatchPick } from "../matches.server";
-import { getTeamNextFixture, resolveTeam } from "../teams.server";
+import { getMatchPick } from "../features/match/matches.server";
+import { getTeamNextFixture, resolveTeam } from "../features/team/teams.server";
 import { COMING_SOON } from "../../../shared/domain/picks";
 import { seasonCodeFor } from "../../../shared/domain/matchweek";
 

@@ -1,6 +1,6 @@
 import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
-import { getTeamStanding, resolveTeam } from "../teams.server";
+import { getTeamStanding, resolveTeam } from "../features/team/teams.server";
 import { seasonCodeFor } from "../../../shared/domain/matchweek";
 
 /** GET /api/teams/{teamId}/standing: the team page's block, from the same read function. */

@@ -1,6 +1,6 @@
 import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
-import { resolveTeam } from "../teams.server";
+import { resolveTeam } from "../features/team/teams.server";
 import { seasonCodeFor } from "../../../shared/domain/matchweek";
 
 /** GET /api/teams/resolve/{league}/{teamSlug}: the team a URL segment names, preferring the league. */

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { badgeResponse } from "../badges.server";
+import { badgeResponse } from "../features/seo/badges.server";
 
 /** /badges/{teamId}.svg: a club's generated badge (see shared/domain/teams/badge.ts). */
 export function loader({ request, params }: LoaderFunctionArgs) {

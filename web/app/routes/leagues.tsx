@@ -3,7 +3,7 @@ import { Link, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { pageCacheControl, publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
-import { LEAGUE_REDIRECT_TEXT } from "../page-texts/league";
+import { LEAGUE_REDIRECT_TEXT } from "../features/league/league";
 import { requireRoutePage } from "../route-page.server";
 import { DEFAULT_LEAGUE } from "../../../shared/domain/leagues";
 import { SITE_NAME } from "../../../shared/domain/site";

@@ -2,11 +2,11 @@ import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction }
 import { useLoaderData } from "@remix-run/react";
 import { publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
-import { MatchView } from "../components/match/MatchView";
-import { loadMatchPage } from "../match-page.server";
+import { MatchView } from "../features/match/components/MatchView";
+import { loadMatchPage } from "../features/match/match-page.server";
 import { errorPageMeta } from "../route-meta";
-import liveProbabilityStyles from "../styles/live-probability.css";
-import { MATCH_NOT_FOUND } from "../page-texts/match";
+import liveProbabilityStyles from "../features/match/styles/live-probability.css";
+import { MATCH_NOT_FOUND } from "../features/match/match";
 
 /** The not-found pages of this route (not-found.ts). */
 const NOT_FOUND = [MATCH_NOT_FOUND];

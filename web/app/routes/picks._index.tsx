@@ -2,10 +2,10 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
-import { useLiveRefresh } from "../components/match/useLiveRefresh";
-import { ParlayButtonSlots } from "../components/parlay/ParlayButtonSlots";
+import { useLiveRefresh } from "../features/match/components/useLiveRefresh";
+import { ParlayButtonSlots } from "../features/parlay/components/ParlayButtonSlots";
 import { ServerMarkup } from "../components/ServerMarkup";
-import { loadPicksPage } from "../picks-page.server";
+import { loadPicksPage } from "../features/picks/picks-page.server";
 import { errorPageMeta } from "../route-meta";
 
 /** /picks: the week's top picks across the five leagues, rendered on the server (PicksPageContent), with live parlay buttons. */

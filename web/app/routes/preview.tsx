@@ -2,11 +2,11 @@ import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs
 import { useLoaderData } from "@remix-run/react";
 import { pageCacheControl, publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
-import { KickoffTime } from "../components/match/KickoffTime";
+import { KickoffTime } from "../features/match/components/KickoffTime";
 import { requireRoutePage } from "../route-page.server";
-import { getSocialCard } from "../social-card.server";
-import socialCardStyles from "../styles/social-card.css";
-import { FINAL_SCORE_TEXT } from "../page-texts/match-cards";
+import { getSocialCard } from "../features/seo/social-card.server";
+import socialCardStyles from "../features/seo/styles/social-card.css";
+import { FINAL_SCORE_TEXT } from "../features/match/match-cards";
 import { COMING_SOON, pickResultLabel } from "../../../shared/domain/picks";
 import { SITE_NAME, SITE_SHORT_NAME } from "../../../shared/domain/site";
 

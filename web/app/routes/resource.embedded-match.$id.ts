@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { pageCacheControl } from "../cache-control";
-import { getEmbeddedMatch } from "../embedded-match.server";
-import { MATCH_NOT_FOUND_TEXT, MATCH_NOT_FOUND_TITLE } from "../page-texts/match";
+import { getEmbeddedMatch } from "../features/match/embedded-match.server";
+import { MATCH_NOT_FOUND_TEXT, MATCH_NOT_FOUND_TITLE } from "../features/match/match";
 
 /** A database id: a positive 32-bit integer written in plain digits. */
 const matchId = z

@@ -2,9 +2,9 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
-import { StaticPageView } from "../components/StaticPageView";
+import { StaticPageView } from "../features/content/components/StaticPageView";
 import { errorPageMeta } from "../route-meta";
-import { loadStaticPageView } from "../static-page.server";
+import { loadStaticPageView } from "../features/content/static-page.server";
 import { RESPONSIBLE_GAMBLING } from "../../../shared/domain/urls";
 
 export const loader = (args: LoaderFunctionArgs) => loadStaticPageView(args, "responsible-gambling", RESPONSIBLE_GAMBLING);

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PUBLIC_PAGE_CACHE } from "../cache-control";
-import { robotsTxt } from "../robots.server";
+import { robotsTxt } from "../features/seo/robots.server";
 
 export function loader({ context }: LoaderFunctionArgs) {
   return new Response(robotsTxt(new URL(context.env.SITE_URL).origin), {

@@ -3,10 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { pageCacheControl, publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { ServerMarkup } from "../components/ServerMarkup";
-import { SEARCH_QUERY_MAX_LENGTH } from "../search/search-index";
-import { renderSearchResults } from "../search/search-results.server";
-import { SEARCH_PAGE_LIMIT, searchSite } from "../search/search.server";
-import searchPageStyles from "../styles/search-page.css";
+import { SEARCH_QUERY_MAX_LENGTH } from "../features/search/search-index";
+import { renderSearchResults } from "../features/search/search-results.server";
+import { SEARCH_PAGE_LIMIT, searchSite } from "../features/search/search.server";
+import searchPageStyles from "../features/search/styles/search-page.css";
 import { SITE_NAME } from "../../../shared/domain/site";
 
 /** /search?q=: the header's search without JavaScript, and the full list of results. */

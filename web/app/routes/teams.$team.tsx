@@ -1,9 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { errorPageMeta } from "../route-meta";
-import { loadTeamPage, requireTeamRoute } from "../team-page.server";
-import teamStyles from "../styles/teams.css";
-import { TEAM_NOT_FOUND } from "../page-texts/team";
+import { loadTeamPage, requireTeamRoute } from "../features/team/team-page.server";
+import teamStyles from "../features/team/styles/teams.css";
+import { TEAM_NOT_FOUND } from "../features/team/team";
 
 /** The not-found pages of this route (not-found.ts). */
 const NOT_FOUND = [TEAM_NOT_FOUND];

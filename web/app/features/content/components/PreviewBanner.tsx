@@ -1,0 +1,16 @@
+import { useLocation } from "@remix-run/react";
+import { PREVIEW_MODE_DISABLE_PATH } from "../../../../../shared/content/preview-mode";
+
+/** Shown on every page in draft preview, so an editor never mistakes drafts for the live site. */
+export function PreviewBanner() {
+  const location = useLocation();
+  const back = `${location.pathname}${location.search}`;
+  return (
+    <div className="preview-banner" role="status">
+      <strong>Preview</strong>
+      <span>You are seeing unpublished drafts. Visitors see the published site.</span>
+      {/* A plain link: leaving preview is a resource route that resets the cookie. */}
+      <a href={`${PREVIEW_MODE_DISABLE_PATH}?redirect=${encodeURIComponent(back)}`}>Exit preview</a>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import type { ServerHtml } from "../../../components/ServerMarkup";
+
+/** Editorial Portable Text, as rendered to HTML on the server (rich-text.server.tsx). */
+export type RichTextHtml = ServerHtml;
+
+/**
+ * The rendered text in its `rich-text` wrapper. The markup is the server renderer's, built from
+ * React elements (escaped text, plain anchors): never an editor's raw HTML.
+ */
+export function RichText({ value }: { value: RichTextHtml }) {
+  return <div className="rich-text" dangerouslySetInnerHTML={{ __html: value.html }} />;
+}

@@ -1,0 +1,116 @@
+/**
+ * The league page's content: breadcrumb, header, the week's ranked matches, the table, the
+ * Season Outlook and the leaderboards. Rendered on the server only (league-page.server.tsx); the route shows the markup.
+ */
+import { ALGO_RESULTS, LEAGUE_TABLE_ANCHOR, matchweekUrl, SEASON_OUTLOOK_ANCHOR } from "../../../../../shared/domain/urls";
+import type { TableBand } from "../../../../../shared/domain/leagues";
+import type { MatchweekNeighbours } from "../../../../../shared/domain/matchweeks";
+import type { Leaderboards } from "../../player/leaderboard.server";
+import type { MatchCard } from "../../match/matches.server";
+import {
+  leagueHeading,
+  leaguePageCrumbs,
+  matchweekLabel,
+  NO_FIXTURES_TEXT,
+  NO_TABLE_DATA_TEXT,
+  TOP_PLAYERS_HEADING,
+} from "../league";
+import { SEASON_OUTLOOK_TABLE_LINK_TEXT } from "../season-outlook";
+import type { SeasonOutlookView } from "../season-outlook.server";
+import type { LeagueTable } from "../standings.server";
+import { Breadcrumb } from "../../../components/Breadcrumb";
+import { RankedMatchCard } from "../../match/components/RankedMatchCard";
+import { PageLink } from "../../../components/PageLink";
+import { SeasonOutlookSection } from "./season-outlook/SeasonOutlookSection";
+import { LeaderboardTables } from "./LeaderboardTables";
+import { LeagueTableView, TableBandKey } from "./LeagueTableView";
+import { MatchweekNeighbourLinks, WeekLink } from "./MatchweekPageContent";
+
+export interface LeaguePageData {
+  league: MatchCard["league"];
+  name: string;
+  bands: readonly TableBand[];
+  seasonLabel: string;
+  matches: MatchCard[];
+  /** This week's rounds and the ones either side, for the links to their matchweek pages. */
+  weeks: MatchweekNeighbours;
+  table: LeagueTable;
+  /** The worker's simulation of the rest of the season; null until it has stored one. */
+  outlook: SeasonOutlookView | null;
+  leaderboards: Leaderboards;
+}
+
+export function LeaguePageContent({ page }: { page: LeaguePageData }) {
+  return (
+    <>
+      <Breadcrumb crumbs={leaguePageCrumbs(page.league, page.name)} />
+      <header className="page-header">
+        <p className="badge">
+          {page.name} · {page.seasonLabel}
+        </p>
+        <h1>{leagueHeading(page.name)}</h1>
+        <p className="page-header__intro">
+          This week's {page.name} matches, ranked by how confident our algorithm is in each best pick. Every card
+          shows the pick and its confidence; open a match for the full prediction, the odds, form and head-to-head.
+        </p>
+      </header>
+
+      <section aria-labelledby="matches-title" className="page-section">
+        <h2 id="matches-title">This Week's {page.name} Picks</h2>
+        <nav className="week-nav" aria-label="Matchweeks">
+          {page.weeks.current.length ? (
+            <p className="week-nav__this">
+              This week:{" "}
+              {page.weeks.current.map((week, index) => (
+                <span key={week}>
+                  {index > 0 ? " and " : null}
+                  <WeekLink to={matchweekUrl(page.league, week)}>{matchweekLabel(week)}</WeekLink>
+                </span>
+              ))}
+            </p>
+          ) : null}
+          <MatchweekNeighbourLinks league={page.league} previous={page.weeks.previous} next={page.weeks.next} />
+        </nav>
+        {page.matches.length === 0 ? (
+          <p className="empty-text">{NO_FIXTURES_TEXT}</p>
+        ) : (
+          <ol className="match-list">
+            {page.matches.map((match, index) => (
+              <li key={match.id}>
+                <RankedMatchCard match={match} rank={index + 1} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section id={LEAGUE_TABLE_ANCHOR} aria-labelledby="table-title" className="page-section">
+        <h2 id="table-title">{page.name} Table</h2>
+        {page.table.hasData ? (
+          <>
+            <LeagueTableView rows={page.table.rows} caption={`${page.name} table ${page.seasonLabel}`} />
+            <TableBandKey bands={page.bands} />
+          </>
+        ) : (
+          <p className="empty-text">{NO_TABLE_DATA_TEXT}</p>
+        )}
+        <p className="season-outlook__teaser">
+          <a href={`#${SEASON_OUTLOOK_ANCHOR}`}>{SEASON_OUTLOOK_TABLE_LINK_TEXT}</a>
+        </p>
+      </section>
+
+      <SeasonOutlookSection outlook={page.outlook} leagueName={page.name} league={page.league} />
+
+      <section aria-labelledby="players-title" className="page-section">
+        <h2 id="players-title">{TOP_PLAYERS_HEADING}</h2>
+        <LeaderboardTables boards={page.leaderboards} leagueName={page.name} />
+      </section>
+
+      <p className="page-section">
+        <PageLink className="button" to={ALGO_RESULTS}>
+          View Latest Results & Hit Rates
+        </PageLink>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,309 @@
+/**
+ * 'Win probability through the match': after the whistle, the live win probability the worker
+ * recorded, from kick-off (the published forecast) to full time (the result), as a small SVG
+ * line chart rendered on the server only. Readable without colour: each line has its own
+ * pattern (solid, dashed, dotted) and a direct label, goals and red cards are marked and
+ * labelled on the minute axis, and the chart has a title, a description and a visible summary.
+ * No style attributes (the CSP allows none): classes in live-probability.css, SVG presentation
+ * attributes for the line patterns.
+ */
+import { ordinal } from "../../../../../shared/domain/format";
+import { tickPosition, type LiveProbabilityTick } from "../../../../../shared/model/live-probability-history";
+import { wholePercents } from "./LiveProbabilityView";
+
+export const PROBABILITY_CHART_TITLE = "Win probability through the match";
+
+type Outcome = "home" | "draw" | "away";
+
+export interface ChartTeam {
+  name: string;
+  code: string | null;
+}
+
+/** A goal or a sending-off, as a mark on the minute axis. */
+export interface ChartEvent {
+  kind: "goal" | "red-card";
+  side: "home" | "away";
+  /** Where it stands on the minute axis (tickPosition's scale). */
+  position: number;
+  /** The broadcast minute, e.g. 67 (for the summary's 'the 67th-minute goal'). */
+  minute: number;
+  /** The axis label: the score after a goal ('1-0'), the side's code after a red card. */
+  label: string;
+  /** From the match's events (its minute is known), or first seen in a recorded reading (by that minute). */
+  exact: boolean;
+}
+
+/** The chart's geometry, in the SVG's user units. */
+export const CHART = { width: 320, height: 200, left: 34, right: 44, top: 10, bottom: 56 } as const;
+const PLOT_WIDTH = CHART.width - CHART.left - CHART.right;
+const PLOT_HEIGHT = CHART.height - CHART.top - CHART.bottom;
+/** Minutes of play between two readings beyond which the stretch is marked as having none. */
+const GAP_MINUTES = 10;
+/** The height of the red cards' row of marks under the minute axis. */
+const RED_CARD_ROW = 14;
+/** The least vertical room between two direct labels. */
+const LABEL_GAP = 11;
+
+const DASHES: Record<Outcome, string | undefined> = { home: undefined, draw: "7 4", away: "1.5 3.5" };
+const PATTERN_NAMES: Record<Outcome, string> = { home: "solid line", draw: "dashed line", away: "dotted line" };
+
+function codeOf(team: ChartTeam): string {
+  return team.code ?? team.name.replace(/[^\p{L}]/gu, "").slice(0, 3).toUpperCase();
+}
+
+const percentOf = (p: number) => Math.round(p * 100);
+
+/** The ticks with their places on the minute axis; the full-time tick just after the last one. */
+function placed(ticks: readonly LiveProbabilityTick[]): Array<LiveProbabilityTick & { x: number }> {
+  const result: Array<LiveProbabilityTick & { x: number }> = [];
+  for (const tick of ticks) {
+    const previous = result.at(-1)?.x ?? 0;
+    const x = tick.period === "full-time" ? Math.max(90, previous) + 2 : Math.max(previous, tickPosition(tick));
+    result.push({ ...tick, x });
+  }
+  return result;
+}
+
+/**
+ * Goals and sending-offs from the ticks: where a tick's score or red cards are higher than the
+ * one before, at that tick (the recorded minute the change was first seen). Goals seen in one
+ * reading make one mark, labelled with the score after them.
+ */
+export function eventsFromTicks(ticks: readonly LiveProbabilityTick[], teams: { home: ChartTeam; away: ChartTeam }): ChartEvent[] {
+  const events: ChartEvent[] = [];
+  const at = placed(ticks);
+  for (let i = 1; i < at.length; i++) {
+    const [before, now] = [at[i - 1], at[i]];
+    const goals = { home: now.score.home - before.score.home, away: now.score.away - before.score.away };
+    if (goals.home > 0 || goals.away > 0) {
+      const side = goals.home >= goals.away ? "home" : "away";
+      events.push({ kind: "goal", side, position: now.x, minute: now.minute, label: `${now.score.home}-${now.score.away}`, exact: false });
+    }
+    for (const side of ["home", "away"] as const) {
+      if (now.redCards[side] > before.redCards[side]) {
+        events.push({ kind: "red-card", side, position: now.x, minute: now.minute, label: codeOf(teams[side]), exact: false });
+      }
+    }
+  }
+  return events;
+}
+
+export interface ProbabilityChartModel {
+  domain: number;
+  /** Stretches of play with no reading recorded (the worker was not following the match), in user units. */
+  gaps: Array<{ x1: number; x2: number }>;
+  lines: Array<{ outcome: Outcome; name: string; code: string; points: Array<{ x: number; y: number }>; label: { y: number; text: string } }>;
+  events: Array<ChartEvent & { x: number }>;
+  summary: string;
+  description: string;
+}
+
+const xOf = (position: number, domain: number) => CHART.left + (position / domain) * PLOT_WIDTH;
+const yOf = (probability: number) => CHART.top + (1 - probability) * PLOT_HEIGHT;
+const round = (value: number) => Math.round(value * 10) / 10;
+
+/** Label positions near `wanted` (ascending), at least LABEL_GAP apart, within the plot. */
+function spread(wanted: readonly number[]): number[] {
+  const order = wanted.map((y, i) => ({ y, i })).sort((a, b) => a.y - b.y);
+  const top = CHART.top + 4;
+  const bottom = CHART.top + PLOT_HEIGHT + 4;
+  for (let k = 0; k < order.length; k++) order[k].y = Math.max(order[k].y, k === 0 ? top : order[k - 1].y + LABEL_GAP);
+  for (let k = order.length - 1; k >= 0; k--) {
+    order[k].y = Math.min(order[k].y, k === order.length - 1 ? bottom : order[k + 1].y - LABEL_GAP);
+  }
+  const result: number[] = [];
+  for (const { y, i } of order) result[i] = y;
+  return result;
+}
+
+function minuteText(tick: LiveProbabilityTick): string {
+  if (tick.period === "half-time") return "half-time";
+  if (tick.period === "full-time") return "full time";
+  if (tick.minute === 0) return "kick-off";
+  return tick.addedMinute ? `${tick.minute}+${tick.addedMinute}'` : `${tick.minute}'`;
+}
+
+/** Everything the chart draws and says, from the ticks in match order. */
+export function probabilityChartModel(
+  ticks: readonly LiveProbabilityTick[],
+  teams: { home: ChartTeam; away: ChartTeam },
+  knownEvents: readonly ChartEvent[] | null = null,
+): ProbabilityChartModel {
+  const at = placed(ticks);
+  const domain = Math.max(92, at.at(-1)?.x ?? 92);
+  const names: Record<Outcome, string> = { home: teams.home.name, draw: "Draw", away: teams.away.name };
+  const codes: Record<Outcome, string> = { home: codeOf(teams.home), draw: "Draw", away: codeOf(teams.away) };
+  const outcomes: Outcome[] = ["home", "draw", "away"];
+  const last = at.at(-1)!;
+  const labelYs = spread(outcomes.map((o) => yOf(last[o]) + 3.5));
+  const lines = outcomes.map((outcome, i) => ({
+    outcome,
+    name: names[outcome],
+    code: codes[outcome],
+    points: at.map((tick) => ({ x: round(xOf(tick.x, domain)), y: round(yOf(tick[outcome])) })),
+    label: { y: round(labelYs[i]), text: codes[outcome] },
+  }));
+  const events = (knownEvents ?? eventsFromTicks(ticks, teams)).map((event) => ({ ...event, x: round(xOf(Math.min(event.position, domain), domain)) }));
+
+  // More than ten minutes of play between two readings: the line there is a straight join, not data.
+  const gaps = at.slice(1).flatMap((tick, i) =>
+    tick.x - at[i].x > GAP_MINUTES ? [{ x1: round(xOf(at[i].x, domain)), x2: round(xOf(tick.x, domain)) }] : [],
+  );
+  const first = at[0];
+  const [home, draw, away] = wholePercents([first.home, first.draw, first.away]);
+  const final = last.score;
+  const winner: Outcome = final.home > final.away ? "home" : final.home < final.away ? "away" : "draw";
+  // The winner's (or the draw's) highest chance before the whistle, the earliest tick reaching it.
+  const inPlay = at.filter((tick) => tick.period !== "full-time");
+  const peak = inPlay.reduce((best, tick) => (tick[winner] > best[winner] ? tick : best), inPlay[0] ?? first);
+  const goalBefore = events.filter((e) => e.kind === "goal" && e.position <= peak.x + 1e-9).at(-1);
+  const subject = winner === "draw" ? "The draw's chance" : `${names[winner]}'s chance`;
+  const afterGoal = !goalBefore ? null : goalBefore.exact ? `the ${ordinal(goalBefore.minute)}-minute goal` : `the goal that made it ${goalBefore.label}`;
+  let peakText = `${subject} was highest at kick-off, ${percentOf(peak[winner])}%`;
+  if (peak !== first) {
+    peakText = `${subject} peaked at ${percentOf(peak[winner])}%`;
+    if (afterGoal && goalBefore!.position === peak.x) peakText += ` after ${afterGoal}`;
+    else peakText += ` at ${minuteText(peak)}` + (afterGoal ? `, after ${afterGoal}` : "");
+  }
+  const summary = `At kick-off: ${names.home} ${home}%, draw ${draw}%, ${names.away} ${away}%. ${peakText}. Final score ${final.home}-${final.away}.`;
+  const when = (e: ChartEvent) => (e.exact ? `${ordinal(e.minute)} minute` : e.position > 90 ? "by full time" : `by the ${ordinal(e.minute)} minute`);
+  const goals = events.filter((e) => e.kind === "goal").map((e) => `${e.label} (${when(e)})`);
+  const cards = events.filter((e) => e.kind === "red-card").map((e) => `${names[e.side]} (${when(e)})`);
+  const description =
+    `Line chart of the win probability from kick-off to full time, 0 to 100% against the minute: ` +
+    outcomes.map((o) => `${names[o]} as a ${PATTERN_NAMES[o]}, from ${percentOf(first[o])}% to ${percentOf(last[o])}%`).join("; ") +
+    `. Goals: ${goals.length > 0 ? goals.join(", ") : "none"}.` +
+    (cards.length > 0 ? ` Red cards: ${cards.join(", ")}.` : "");
+  const gapText = gaps.length > 0 ? ` The line is a straight join where no reading was recorded for more than ${GAP_MINUTES} minutes.` : "";
+  return { domain, gaps, lines, events, summary, description: description + gapText };
+}
+
+export interface ProbabilityChartProps {
+  ticks: readonly LiveProbabilityTick[];
+  home: ChartTeam;
+  away: ChartTeam;
+  /** Goals and red cards with their minutes, when the match's events are known; else read from the ticks. */
+  events?: readonly ChartEvent[] | null;
+  headingId: string;
+}
+
+export function ProbabilityChart({ ticks, home, away, events = null, headingId }: ProbabilityChartProps) {
+  const model = probabilityChartModel(ticks, { home, away }, events);
+  const titleId = `${headingId}-svg-title`;
+  const descId = `${headingId}-svg-desc`;
+  const axisY = CHART.top + PLOT_HEIGHT;
+  // The red cards' row under the goals' is left out when there were none.
+  const height = model.events.some((e) => e.kind === "red-card") ? CHART.height : CHART.height - RED_CARD_ROW;
+  const minuteMarks = [0, 45, 90].map((minute) => ({ minute, x: round(xOf(minute, model.domain)) }));
+  return (
+    <div className="probability-chart" data-probability-chart="">
+      <h2 id={headingId}>{PROBABILITY_CHART_TITLE}</h2>
+      <p className="probability-chart__summary" data-probability-summary="">
+        {model.summary}
+      </p>
+      <svg
+        className="probability-chart__svg"
+        viewBox={`0 0 ${CHART.width} ${height}`}
+        role="img"
+        aria-labelledby={`${titleId} ${descId}`}
+        focusable="false"
+      >
+        <title id={titleId}>{`${PROBABILITY_CHART_TITLE}: ${home.name} v ${away.name}`}</title>
+        <desc id={descId}>{model.description}</desc>
+        {model.gaps.map((gap, i) => (
+          <g key={i} className="probability-chart__gap" data-gap="">
+            <rect x={gap.x1} y={CHART.top} width={round(gap.x2 - gap.x1)} height={PLOT_HEIGHT} />
+            {gap.x2 - gap.x1 > 60 ? (
+              <text x={round((gap.x1 + gap.x2) / 2)} y={CHART.top + PLOT_HEIGHT / 2 + 3} textAnchor="middle">
+                no readings
+              </text>
+            ) : null}
+          </g>
+        ))}
+        <g className="probability-chart__grid" aria-hidden="true">
+          {[0, 0.5, 1].map((p) => (
+            <g key={p}>
+              <line x1={CHART.left} x2={CHART.left + PLOT_WIDTH} y1={yOf(p)} y2={yOf(p)} />
+              <text className="probability-chart__tick" x={CHART.left - 4} y={yOf(p) + 3.5} textAnchor="end">
+                {`${p * 100}%`}
+              </text>
+            </g>
+          ))}
+          {minuteMarks.map(({ minute, x }) => (
+            <g key={minute}>
+              <line x1={x} x2={x} y1={axisY} y2={axisY + 4} />
+              <text className="probability-chart__tick" x={x} y={axisY + 13} textAnchor={minute === 0 ? "start" : "middle"}>
+                {minute === 0 ? "0'" : minute === 45 ? "HT" : "90'"}
+              </text>
+            </g>
+          ))}
+        </g>
+        <g className="probability-chart__events" data-chart-events="">
+          {model.events.map((event, i) => (
+            <g key={i} className={`probability-chart__event probability-chart__event--${event.kind}`} data-event={event.kind}>
+              <line x1={event.x} x2={event.x} y1={CHART.top} y2={axisY} strokeDasharray="2 2" />
+              {event.kind === "goal" ? (
+                <circle cx={event.x} cy={axisY + 22} r="3" />
+              ) : (
+                <rect x={event.x - 2.5} y={axisY + 30} width="5" height="7" />
+              )}
+              <text className="probability-chart__event-label" x={event.x} y={event.kind === "goal" ? axisY + 35 : axisY + 47} textAnchor="middle">
+                {event.label}
+              </text>
+            </g>
+          ))}
+        </g>
+        {model.lines.map((line) => (
+          <g key={line.outcome} className={`probability-chart__series probability-chart__series--${line.outcome}`} data-outcome={line.outcome}>
+            <polyline
+              fill="none"
+              strokeWidth={line.outcome === "home" ? 2.5 : 2}
+              strokeDasharray={DASHES[line.outcome]}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              points={line.points.map((p) => `${p.x},${p.y}`).join(" ")}
+            />
+            <text className="probability-chart__label" x={CHART.left + PLOT_WIDTH + 5} y={line.label.y}>
+              {line.label.text}
+            </text>
+          </g>
+        ))}
+      </svg>
+      <ul className="probability-chart__key">
+        {model.lines.map((line) => (
+          <li key={line.outcome} data-outcome={line.outcome}>
+            <svg className="probability-chart__swatch" viewBox="0 0 24 6" aria-hidden="true" focusable="false">
+              <line
+                className={`probability-chart__series--${line.outcome}`}
+                x1="1"
+                x2="23"
+                y1="3"
+                y2="3"
+                strokeWidth={line.outcome === "home" ? 2.5 : 2}
+                strokeDasharray={DASHES[line.outcome]}
+                strokeLinecap="round"
+              />
+            </svg>
+            {line.code === line.name ? line.name : `${line.code}: ${line.name}`}
+            <span className="visually-hidden">{` (${PATTERN_NAMES[line.outcome]})`}</span>
+          </li>
+        ))}
+        <li>
+          <svg className="probability-chart__swatch probability-chart__swatch--mark" viewBox="0 0 8 8" aria-hidden="true" focusable="false">
+            <circle className="probability-chart__event--goal" cx="4" cy="4" r="3" />
+          </svg>
+          Goal (score after it)
+        </li>
+        {model.events.some((e) => e.kind === "red-card") ? (
+          <li>
+            <svg className="probability-chart__swatch probability-chart__swatch--mark" viewBox="0 0 8 8" aria-hidden="true" focusable="false">
+              <rect className="probability-chart__event--red-card" x="1.5" y="0.5" width="5" height="7" />
+            </svg>
+            Red card
+          </li>
+        ) : null}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { FullPredictionLink } from "./FullPredictionLink";
+import type { MatchCard } from "../matches.server";
+import { ParlayButtonSlot } from "../../parlay/components/ParlayButtonSlots";
+import { matchParlayPick } from "./parlay-pick";
+import { PickBox } from "./PickBox";
+import { Scoreline } from "./Scoreline";
+import { KickoffTime } from "./KickoffTime";
+import { LiveProbabilityLine } from "./LiveProbabilityView";
+import { TeamBadge } from "../../team/components/TeamBadge";
+import { MOVED_MATCH_DETAIL, MOVED_MATCH_TEXT } from "../../league/league";
+
+/**
+ * The spec's ranked match card: rank number, teams, score, pick box, link to the full
+ * prediction, and the parlay add button of the match page (the same pick, the same rules). The
+ * card is rendered on the server; the page's ParlayButtonSlots brings the button to life. On a
+ * matchweek page a match played away from its round's dates is marked as moved.
+ */
+export function RankedMatchCard({ match, rank, moved = false }: { match: MatchCard; rank: number; moved?: boolean }) {
+  const { resolution } = match;
+  return (
+    <article className="match-card" aria-labelledby={`match-${match.id}-title`}>
+      <div className="match-card__rank" aria-label={`Rank ${rank}`}>
+        {rank}
+      </div>
+      <div className="match-card__body">
+        <h3 id={`match-${match.id}-title`} className="match-card__teams">
+          <span><TeamBadge teamId={match.home.id} width={20} /> {match.home.name}</span>
+          <Scoreline match={match} />
+          <span><TeamBadge teamId={match.away.id} width={20} /> {match.away.name}</span>
+        </h3>
+        <p className="match-card__kickoff">
+          <KickoffTime iso={match.kickoffAt} />
+          {moved ? (
+            <>
+              {" "}
+              <span className="moved-badge">{MOVED_MATCH_TEXT}</span>
+              <span className="visually-hidden"> ({MOVED_MATCH_DETAIL})</span>
+            </>
+          ) : null}
+        </p>
+        <PickBox resolution={resolution} state={match.state} />
+        {match.liveProbability ? (
+          <LiveProbabilityLine probability={match.liveProbability} homeName={match.home.name} awayName={match.away.name} />
+        ) : null}
+        <div className="match-card__actions">
+          <FullPredictionLink match={match} />
+          <ParlayButtonSlot pick={matchParlayPick(match, match.bestPickProbability)} />
+        </div>
+      </div>
+    </article>
+  );
+}

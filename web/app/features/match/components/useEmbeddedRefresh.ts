@@ -1,0 +1,73 @@
+import { useEffect, useState } from "react";
+import { LIVE_REFRESH_MS, type MatchState } from "../../../../../shared/domain/match-state";
+import type { EmbeddedMatch } from "../embedded-match.server";
+
+/** Spec 9: "embedded refresh 60 s"; spec 7: "every 60 s when embedded and not post-match". */
+export const EMBEDDED_REFRESH_MS = 60_000;
+
+/**
+ * How often an embedded match reloads its data: every 15 s while live (as the match page
+ * does), every 60 s before kick-off, and never once the match is over.
+ */
+export function embeddedRefreshMs(state: MatchState): number | null {
+  switch (state) {
+    case "live":
+      return LIVE_REFRESH_MS;
+    case "pre-match":
+      return EMBEDDED_REFRESH_MS;
+    default:
+      return null;
+  }
+}
+
+/** The resource route (routes/resource.embedded-match.$id.ts) an embedded match reloads from. */
+export function embeddedMatchDataUrl(id: number): string {
+  return `/resource/embedded-match/${id}`;
+}
+
+function isEmbeddedMatch(value: unknown, id: number): value is EmbeddedMatch {
+  return typeof value === "object" && value !== null && (value as { id?: unknown }).id === id;
+}
+
+/**
+ * Keeps an embedded match current without reloading the page: fetches its data on the interval
+ * above and when the window regains focus. A failed refresh (offline, a restart) keeps what is
+ * on screen and the next one tries again, so the page around it never turns into an error.
+ */
+export function useEmbeddedRefresh(initial: EmbeddedMatch): { match: EmbeddedMatch; refreshMs: number | null } {
+  const [match, setMatch] = useState(initial);
+  // New data from the page's own loader (a navigation back to it) replaces the refreshed copy.
+  useEffect(() => setMatch(initial), [initial]);
+
+  const refreshMs = embeddedRefreshMs(match.state);
+  const { id } = match;
+  useEffect(() => {
+    if (refreshMs === null) return;
+    let inFlight: AbortController | null = null;
+    const refresh = async () => {
+      if (inFlight || document.visibilityState !== "visible") return;
+      const controller = new AbortController();
+      inFlight = controller;
+      try {
+        const response = await fetch(embeddedMatchDataUrl(id), { signal: controller.signal, headers: { Accept: "application/json" } });
+        if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
+        const body: unknown = await response.json();
+        const next = (body as { match?: unknown }).match;
+        if (isEmbeddedMatch(next, id)) setMatch(next);
+      } catch (error) {
+        if (!controller.signal.aborted) console.warn("Could not refresh the match; showing the last data", error);
+      } finally {
+        if (inFlight === controller) inFlight = null;
+      }
+    };
+    const timer = window.setInterval(refresh, refreshMs);
+    window.addEventListener("focus", refresh);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener("focus", refresh);
+      inFlight?.abort();
+    };
+  }, [id, refreshMs]);
+
+  return { match, refreshMs };
+}

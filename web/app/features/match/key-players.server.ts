@@ -1,0 +1,81 @@
+import { and, eq } from "drizzle-orm";
+import { players, playerSeasonStats, teams } from "../../../../shared/db/schema";
+import { formatPlayerRating, isHighRating, parseRating } from "../../../../shared/domain/format";
+import type { LeagueKey } from "../../../../shared/domain/leagues";
+import { playerSlug, playerUrl } from "../../../../shared/domain/urls";
+import type { AppContext } from "../../load-context";
+
+export interface KeyPlayer {
+  id: number;
+  name: string;
+  /** The player's page. */
+  href: string;
+  position: string;
+  goals: number;
+  assists: number;
+  /** One decimal; null unless a rating above 0 (spec 5). */
+  rating: string | null;
+  highRating: boolean;
+  /** Null when the provider gave none ("Pass accuracy shows only if present"). */
+  passAccuracy: number | null;
+}
+
+/** A team's standouts of the season; a missing one shows 'Data coming soon'. */
+export interface TeamKeyPlayers {
+  teamId: number;
+  topScorer: KeyPlayer | null;
+  topAssists: KeyPlayer | null;
+  topRated: KeyPlayer | null;
+  /** Goalkeepers are left out of the three above and shown on their own (spec 5). */
+  goalkeeper: KeyPlayer | null;
+}
+
+const GOALKEEPER = "Goalkeeper";
+
+type Row = { stats: typeof playerSeasonStats.$inferSelect; name: string; teamSlug: string };
+
+function keyPlayer({ stats, name, teamSlug }: Row): KeyPlayer {
+  const rating = parseRating(stats.rating);
+  return {
+    id: stats.playerId,
+    name,
+    href: playerUrl(stats.league, teamSlug, playerSlug(name, stats.playerId)),
+    position: stats.position ?? "Unknown",
+    goals: stats.goals,
+    assists: stats.assists,
+    rating: rating === null ? null : formatPlayerRating(rating),
+    highRating: isHighRating(rating),
+    passAccuracy: stats.passesAccuracy,
+  };
+}
+
+function best(rows: readonly Row[], score: (row: Row) => number): KeyPlayer | null {
+  const ranked = rows.filter((row) => score(row) > 0).sort((a, b) => score(b) - score(a) || a.stats.minutes - b.stats.minutes);
+  return ranked[0] ? keyPlayer(ranked[0]) : null;
+}
+
+export async function getTeamKeyPlayers(
+  { db }: Pick<AppContext, "db">,
+  teamId: number,
+  league: LeagueKey,
+  season: string,
+): Promise<TeamKeyPlayers | null> {
+  const rows = await db.db
+    .select({ stats: playerSeasonStats, name: players.name, teamSlug: teams.slug })
+    .from(playerSeasonStats)
+    .innerJoin(players, eq(players.id, playerSeasonStats.playerId))
+    .innerJoin(teams, eq(teams.id, playerSeasonStats.teamId))
+    .where(
+      and(eq(playerSeasonStats.teamId, teamId), eq(playerSeasonStats.league, league), eq(playerSeasonStats.season, season)),
+    );
+  if (rows.length === 0) return null;
+  const outfield = rows.filter((row) => row.stats.position !== GOALKEEPER);
+  const keepers = rows.filter((row) => row.stats.position === GOALKEEPER);
+  return {
+    teamId,
+    topScorer: best(outfield, (row) => row.stats.goals),
+    topAssists: best(outfield, (row) => row.stats.assists),
+    topRated: best(outfield, (row) => parseRating(row.stats.rating) ?? 0),
+    goalkeeper: best(keepers, (row) => row.stats.minutes),
+  };
+}

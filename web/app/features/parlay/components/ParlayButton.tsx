@@ -1,0 +1,69 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { EMPTY_PARLAY_NOTICE } from "../../../../../shared/domain/parlay";
+import { Tooltip } from "../../../components/tooltip/Tooltip";
+import { OPEN_PARLAY_MODAL_EVENT } from "./parlay-storage";
+import { useParlayCount } from "./useParlayCount";
+
+/**
+ * The 'PB' header button (variant "badge") and the menu's 'Parlay Builder' button. With at
+ * least one stored pick it asks for the parlay dialog; otherwise it shows the empty notice.
+ */
+export function ParlayButton({ variant }: { variant: "badge" | "menu" }) {
+  const count = useParlayCount();
+  const [noticeOpen, setNoticeOpen] = useState(false);
+  const noticeId = useId();
+  const wrapperRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!noticeOpen) return;
+    const close = (e: Event) => {
+      if (e instanceof KeyboardEvent && e.key !== "Escape") return;
+      if (e instanceof PointerEvent && wrapperRef.current?.contains(e.target as Node)) return;
+      setNoticeOpen(false);
+    };
+    document.addEventListener("pointerdown", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("pointerdown", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, [noticeOpen]);
+
+  const onClick = () => {
+    if (count > 0) window.dispatchEvent(new CustomEvent(OPEN_PARLAY_MODAL_EVENT));
+    else setNoticeOpen((open) => !open);
+  };
+
+  const button = (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-describedby={noticeOpen ? noticeId : undefined}
+      aria-expanded={count === 0 ? noticeOpen : undefined}
+    >
+      {/* The name is the visible text plus hidden words: "PB Parlay Builder, 2 picks". */}
+      {variant === "badge" ? (
+        <>
+          PB<span className="visually-hidden"> Parlay Builder,</span>
+        </>
+      ) : (
+        <>
+          Parlay Builder<span className="visually-hidden">,</span>
+        </>
+      )}{" "}
+      <span className="parlay-button__badge">{count}</span>
+      <span className="visually-hidden"> {count === 1 ? "pick" : "picks"}</span>
+    </button>
+  );
+
+  return (
+    <div className={`parlay-button parlay-button--${variant}`} ref={wrapperRef}>
+      {variant === "badge" ? <Tooltip text="Parlay Builder">{button}</Tooltip> : button}
+      {noticeOpen ? (
+        <p id={noticeId} role="status" className="parlay-button__notice">
+          {EMPTY_PARLAY_NOTICE}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import type { MatchCard } from "../../match/matches.server";
+import { NO_FIXTURES_TEXT } from "../../league/league";
+import { RankedMatchCard } from "../../match/components/RankedMatchCard";
+
+/** Match cards ranked by their pick's confidence, numbered from 1. */
+export function RankedPicksList({ matches }: { matches: MatchCard[] }) {
+  if (matches.length === 0) return <p className="empty-text">{NO_FIXTURES_TEXT}</p>;
+  return (
+    <ol className="match-list">
+      {matches.map((match, index) => (
+        <li key={match.id}>
+          <RankedMatchCard match={match} rank={index + 1} />
+        </li>
+      ))}
+    </ol>
+  );
+}

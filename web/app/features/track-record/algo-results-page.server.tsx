@@ -1,0 +1,44 @@
+/**
+ * The Algo Results page's loader: the worker's stored view model of the track record and its
+ * latest odds check (read in one statement), rendered on the server (AlgoResultsContent) with
+ * the page's head tags.
+ */
+import { data } from "@remix-run/node";
+import type { LedgerPickKind } from "../../../../shared/model";
+import { ODDS_CHECK_MODEL_KEY, parseOddsCheckPayload } from "../../../../shared/model/odds-check";
+import { pageCacheControl } from "../../cache-control";
+import { AlgoResultsContent, type AlgoResultsData } from "./components/AlgoResultsContent";
+import type { AppContext } from "../../load-context";
+import { algoResultsPageMeta } from "../seo/page-meta.server";
+import { siteSeo } from "../seo/seo.server";
+import { renderServerHtml } from "../../server-markup.server";
+import { getTrackRecordWith, TRACKED_PICK_KINDS } from "./track-record.server";
+
+const PICK_KIND_LABELS: Record<LedgerPickKind, string> = {
+  best: "Best pick",
+  result: "Match result (1X2)",
+  "over-under": "Over/Under",
+  btts: "Both teams to score",
+};
+
+/** What the page shows, from the stored view model. */
+export async function readAlgoResultsPage(context: Pick<AppContext, "db">): Promise<AlgoResultsData> {
+  // One statement for both stored rows: the track record and the odds check.
+  const { view, other } = await getTrackRecordWith(context, ODDS_CHECK_MODEL_KEY);
+  const { overall, leagues, recent, reliability, market } = view;
+  return {
+    overall,
+    leagues: leagues.map((league) => ({ ...league, recent: recent[league.league] })),
+    reliability: reliability.best,
+    market: TRACKED_PICK_KINDS.map((kind) => ({ kind, label: PICK_KIND_LABELS[kind], ...market[kind] })),
+    oddsCheck: other === null ? null : parseOddsCheckPayload(other),
+  };
+}
+
+export async function loadAlgoResultsPage(context: AppContext, request: Request) {
+  const [page, site] = await Promise.all([readAlgoResultsPage(context), siteSeo(context, request)]);
+  return data(
+    { content: renderServerHtml(<AlgoResultsContent page={page} />), meta: algoResultsPageMeta(page, site) },
+    { headers: { "Cache-Control": pageCacheControl(false) } },
+  );
+}

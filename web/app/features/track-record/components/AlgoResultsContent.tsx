@@ -1,0 +1,221 @@
+/**
+ * The Algo Results page's content: the overall and per-league hit rates with the latest
+ * results, the calibration chart, the comparison with the market and the forecasts download.
+ * Rendered on the server only (algo-results-page.server.tsx); the route shows the markup.
+ */
+import { formatMatchDateMDYY, formatPercent } from "../../../../../shared/domain/format";
+import { formatProfit } from "../../../../../shared/domain/picks";
+import { FORECASTS_CSV, LEDGER_CSV, leagueUrl } from "../../../../../shared/domain/urls";
+import { ALGO_RESULTS_FAQ } from "../../content/faq";
+import { FaqSection } from "../../content/components/FaqSection";
+import { PERFORMANCE_UNAVAILABLE_TEXT } from "../results";
+import { NO_COMPLETED_MATCHES_TEXT } from "../../../page-texts/shared";
+import type { ConfidenceReliability, MarketComparison } from "../../../../../shared/model";
+import type { OddsCheckPayload } from "../../../../../shared/model/odds-check";
+import type { LeaguePerformanceRecord, PerformanceRecord, RecentSettledMatch } from "../track-record.server";
+import { PickOutcomeBadge } from "../../match/components/PickOutcomeBadge";
+import { PageLink } from "../../../components/PageLink";
+import { ScrollRegion } from "../../../components/ScrollRegion";
+import { OddsCheckSection } from "./OddsCheckSection";
+import { ReliabilityChart } from "./ReliabilityChart";
+
+export interface AlgoResultsData {
+  overall: PerformanceRecord | null;
+  leagues: Array<LeaguePerformanceRecord & { recent: RecentSettledMatch[] }>;
+  reliability: ConfidenceReliability;
+  market: Array<MarketComparison & { kind: string; label: string }>;
+  /** The worker's latest check of the season and live odds; null until it has run on this site. */
+  oddsCheck: OddsCheckPayload | null;
+}
+
+/** "November 21, 2026", the same on server and browser whatever their time zone. */
+function longDate(value: Date | null): string {
+  if (!value) return "N/A";
+  return value.toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
+}
+
+function HitRates({ record, label }: { record: PerformanceRecord; label: string }) {
+  const rates = [
+    { name: "Best Pick", hits: record.bestPickHits, misses: record.bestPickMisses, accuracy: record.bestPickAccuracy },
+    { name: "Over/Under", hits: record.ouGoalsHits, misses: record.ouGoalsMisses, accuracy: record.ouGoalsAccuracy },
+    { name: "BTTS", hits: record.bttsHits, misses: record.bttsMisses, accuracy: record.bttsAccuracy },
+  ];
+  return (
+    <>
+      <dl className="hit-rates" aria-label={label}>
+        {rates.map((rate) => (
+          <div key={rate.name} className="hit-rate">
+            <dt>{rate.name} hit rate</dt>
+            <dd className="hit-rate__value">{formatPercent(rate.accuracy, 2)}</dd>
+            <dd className="hit-rate__counts">
+              {rate.hits} hits · {rate.misses} misses
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="hit-rates__meta">
+        <span>
+          Total matches predicted: <strong>{record.totalMatchesPredicted}</strong>
+        </span>
+        <span>
+          Tracking since <strong>{formatMatchDateMDYY(record.trackingStartDate)}</strong>
+        </span>
+        <span>
+          Last updated <strong>{longDate(record.lastUpdated)}</strong>
+        </span>
+      </p>
+    </>
+  );
+}
+
+export function AlgoResultsContent({ page }: { page: AlgoResultsData }) {
+  return (
+    <>
+      <header className="page-header">
+        <p className="badge">Track record</p>
+        <h1>Algo Results</h1>
+        <p className="page-header__intro">
+          Every pick is locked at kick-off and settled against the final score. These are the hit rates of our best pick,
+          over/under and both-teams-to-score calls, overall and league by league, with the latest results.
+        </p>
+      </header>
+
+      <section aria-labelledby="overall-title" className="page-section">
+        <h2 id="overall-title">Overall Performance</h2>
+        {page.overall ? (
+          <HitRates record={page.overall} label="Overall hit rates" />
+        ) : (
+          <p className="empty-text">{PERFORMANCE_UNAVAILABLE_TEXT}</p>
+        )}
+      </section>
+
+      {page.leagues.map((league) => (
+        <section key={league.league} aria-labelledby={`${league.league}-title`} className="page-section results-league">
+          <h2 id={`${league.league}-title`}>{league.leagueName}</h2>
+          <HitRates record={league} label={`${league.leagueName} hit rates`} />
+          <details className="recent-results" open>
+            <summary>Recent {league.leagueName} matches</summary>
+            {league.recent.length === 0 ? (
+              <p className="empty-text">{NO_COMPLETED_MATCHES_TEXT}</p>
+            ) : (
+              <ScrollRegion label={`Recent ${league.leagueName} matches`}>
+                <table className="data-table data-table--stacked">
+                  <caption className="visually-hidden">Recent {league.leagueName} matches and the best pick's result</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Date</th>
+                      <th scope="col">Match</th>
+                      <th scope="col">Final score</th>
+                      <th scope="col">Best pick</th>
+                      <th scope="col">Result</th>
+                      <th scope="col">Profit</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {league.recent.map((match, index) => (
+                      <tr key={match.fixtureId ?? index}>
+                        <td data-label="Date">{match.matchDate ? formatMatchDateMDYY(match.matchDate) : "N/A"}</td>
+                        <td data-label="Match">
+                          {match.matchUrl ? (
+                            <PageLink to={match.matchUrl}>
+                              {match.homeTeam} vs {match.awayTeam}
+                            </PageLink>
+                          ) : (
+                            `${match.homeTeam} vs ${match.awayTeam}`
+                          )}
+                        </td>
+                        <td data-label="Final score">{match.finalScore ?? "N/A"}</td>
+                        <td data-label="Best pick">{match.bestPick ?? "N/A"}</td>
+                        <td data-label="Result">{match.bestPickResult ? <PickOutcomeBadge outcome={match.bestPickResult} /> : "N/A"}</td>
+                        <td data-label="Profit">{match.bestPickProfit === null ? "N/A" : formatProfit(match.bestPickProfit)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </ScrollRegion>
+            )}
+          </details>
+          <p>
+            <PageLink to={leagueUrl(league.league)}>
+              This week's {league.leagueName} predictions <span aria-hidden="true">→</span>
+            </PageLink>
+          </p>
+        </section>
+      ))}
+
+      <section aria-labelledby="reliability-title" className="page-section">
+        <h2 id="reliability-title">How Honest Is Our Confidence?</h2>
+        <p className="muted">
+          When we say a best pick is 70% likely, it should hit about 7 times in 10. Points above the diagonal mean we were
+          too modest; below it, too bold. Based on {page.reliability.picks} settled best picks; average gap between the
+          confidence shown and the actual hit rate: {(page.reliability.ece * 100).toFixed(1)} points.
+        </p>
+        {page.reliability.picks === 0 ? (
+          <p className="empty-text">{NO_COMPLETED_MATCHES_TEXT}</p>
+        ) : (
+          <ReliabilityChart id="best-pick-reliability" bins={page.reliability.bins} title="Best pick: confidence shown vs actual hit rate" />
+        )}
+      </section>
+
+      <section aria-labelledby="market-title" className="page-section">
+        <h2 id="market-title">Our Picks vs the Market</h2>
+        <p className="muted">
+          Each pick against the odds it was made at. The market rate is what those prices implied (bookmaker margin
+          included); profit is one unit staked on every pick: a hit returns the odds minus 1, a miss loses 1.
+        </p>
+        <ScrollRegion label={"Picks against the market"}>
+          <table className="data-table">
+            <caption className="visually-hidden">Hit rate, average confidence, market-implied rate and profit per kind of pick</caption>
+            <thead>
+              <tr>
+                <th scope="col">Pick</th>
+                <th scope="col">Priced picks</th>
+                <th scope="col">Hit rate</th>
+                <th scope="col">Our confidence</th>
+                <th scope="col">Market implied</th>
+                <th scope="col">Profit (units)</th>
+                <th scope="col">Return</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.market.map((row) => (
+                <tr key={row.kind}>
+                  <th scope="row">{row.label}</th>
+                  <td>{row.picks}</td>
+                  <td>{formatPercent(row.hitRate, 2)}</td>
+                  <td>{formatPercent(row.averageConfidence, 2)}</td>
+                  <td>{formatPercent(row.marketImpliedRate, 2)}</td>
+                  <td>{formatProfit(row.profit)}</td>
+                  <td>{formatPercent(row.returnOnStake, 2)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      </section>
+
+      <OddsCheckSection check={page.oddsCheck} />
+
+      <section aria-labelledby="download-title" className="page-section">
+        <h2 id="download-title">Download Every Forecast</h2>
+        <p className="muted">
+          Every forecast we stored, as it stood at kick-off, with the probabilities, expected goals, picks and the final
+          score once known.
+        </p>
+        <a className="button" href={FORECASTS_CSV} download>
+          Download forecasts (CSV)
+        </a>
+        <p className="muted">
+          Every pick locked at kick-off is also published in a hash-chained ledger that anyone can save and check with{" "}
+          <code>npm run ledger:verify</code>, which proves that no past pick or result has changed since:{" "}
+          <a href={LEDGER_CSV} download>
+            download the pick ledger (CSV)
+          </a>
+          .
+        </p>
+      </section>
+
+      <FaqSection id="record-faq-title" title="Questions About This Record" items={ALGO_RESULTS_FAQ} />
+    </>
+  );
+}

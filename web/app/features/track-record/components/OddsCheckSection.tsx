@@ -1,0 +1,165 @@
+/**
+ * /algo-results' "How good are our season and live odds?": the worker's latest walk-forward check
+ * of the season outlook and of the live win probability at half-time (shared/model/odds-check.ts),
+ * as two small tables with a plain-language line each. Rendered on the server only.
+ */
+import type { LiveCheckFigures, OddsCheckPayload, OutlookCheckFigures, OutlookMetric } from "../../../../../shared/model/odds-check";
+import { ScrollRegion } from "../../../components/ScrollRegion";
+
+export const ODDS_CHECK_TITLE = "How good are our season and live odds?";
+export const ODDS_CHECK_PENDING_TEXT =
+  "Not checked on this site yet: the check needs several seasons of match history, which this site has not loaded.";
+
+/** '1617' → '2016-17'. */
+export function seasonLabel(code: string): string {
+  return `20${code.slice(0, 2)}-${code.slice(2)}`;
+}
+
+function seasonsLabel(codes: readonly string[]): string {
+  if (codes.length === 0) return "";
+  return codes.length === 1 ? seasonLabel(codes[0]) : `${seasonLabel(codes[0])} to ${seasonLabel(codes[codes.length - 1])}`;
+}
+
+const score = (x: number) => x.toFixed(4);
+const count = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * An improvement in whole percent, never flattering: a gain rounds down and a loss up, so 19.96%
+ * (a missed 20% target) shows as 19%, and −13.04% as −14%.
+ */
+function wholePercent(improvement: number): number {
+  return Math.floor(improvement * 100 + 1e-9);
+}
+
+/** "22% better" or "5% worse". */
+function comparison(improvement: number): string {
+  const whole = wholePercent(improvement);
+  return whole >= 0 ? `${whole}% better` : `${-whole}% worse`;
+}
+
+const ODDS_NAMES: Record<OutlookMetric["key"], string> = {
+  title: "title odds",
+  championsLeague: "Champions League odds",
+  relegation: "relegation odds",
+};
+
+function OutlookCheck({ figures }: { figures: OutlookCheckFigures }) {
+  return (
+    <>
+      <h3>Season odds</h3>
+      <p className="muted">
+        Replayed on {count(figures.leagueSeasons)} league seasons ({seasonsLabel(figures.seasons)}) from the table after
+        matchweeks {figures.checkpoints.join(", ")}, using only what was known then: {count(figures.teamForecasts)} club forecasts
+        scored against the final tables. The Brier score is the average squared miss (lower is better); the baseline
+        extends each club's points per game so far. Our target: 20% better.
+      </p>
+      <ScrollRegion label="Season odds against the baseline">
+        <table className="data-table odds-check__table" id="odds-check-outlook">
+          <caption className="visually-hidden">Brier score of our season odds and of the points-per-game baseline</caption>
+          <thead>
+            <tr>
+              <th scope="col">Chance of</th>
+              <th scope="col">Our Brier</th>
+              <th scope="col">Baseline</th>
+              <th scope="col">Better by</th>
+            </tr>
+          </thead>
+          <tbody>
+            {figures.metrics.map((m) => (
+              <tr key={m.key} data-metric={m.key}>
+                <th scope="row">{m.label}</th>
+                <td>{score(m.ours)}</td>
+                <td>{score(m.baseline)}</td>
+                <td>
+                  {wholePercent(m.improvement) < 0 ? `−${-wholePercent(m.improvement)}` : wholePercent(m.improvement)}% (target{" "}
+                  {m.met ? "met" : "missed"})
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+      <ul className="odds-check__lines">
+        {figures.metrics.map((m) => (
+          <li key={m.key}>
+            Our {ODDS_NAMES[m.key]} scored a Brier of {score(m.ours)} against {score(m.baseline)} for a points-per-game
+            baseline: {comparison(m.improvement)}.
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function LiveCheck({ figures }: { figures: LiveCheckFigures }) {
+  const better = 1 - figures.rps.ours / figures.rps.preMatch;
+  return (
+    <>
+      <h3>Live odds at half-time</h3>
+      <p className="muted">
+        {count(figures.matches)} matches of {seasonsLabel(figures.seasons)}: our win probability at half-time (from the score
+        and our pre-match forecast) against the pre-match forecast and the rule "the team ahead at half-time wins". The
+        ranked probability score (RPS) is lower when the odds are better.
+      </p>
+      <ScrollRegion label="Half-time odds against other forecasts">
+        <table className="data-table odds-check__table" id="odds-check-live">
+          <caption className="visually-hidden">Ranked probability score of three forecasts of the final result</caption>
+          <thead>
+            <tr>
+              <th scope="col">Forecast</th>
+              <th scope="col">RPS</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr data-forecast="ours">
+              <th scope="row">Ours at half-time</th>
+              <td>{score(figures.rps.ours)}</td>
+            </tr>
+            <tr data-forecast="pre-match">
+              <th scope="row">Our pre-match forecast</th>
+              <td>{score(figures.rps.preMatch)}</td>
+            </tr>
+            <tr data-forecast="leader">
+              <th scope="row">Half-time leader wins</th>
+              <td>{score(figures.rps.leaderRule)}</td>
+            </tr>
+          </tbody>
+        </table>
+      </ScrollRegion>
+      <ul className="odds-check__lines">
+        <li>
+          At half-time our odds scored an RPS of {score(figures.rps.ours)} against {score(figures.rps.preMatch)} before
+          kick-off ({comparison(better)}) and {score(figures.rps.leaderRule)} for "the half-time leader wins".
+        </li>
+        <li>
+          Calibration: our half-time chances were off by {(figures.ece * 100).toFixed(1)} points on average (expected
+          calibration error {score(figures.ece)}; target at most {(figures.eceTarget * 100).toFixed(0)} points:{" "}
+          {figures.met ? "met" : "missed"}).
+        </li>
+      </ul>
+    </>
+  );
+}
+
+function longDate(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
+}
+
+export function OddsCheckSection({ check }: { check: OddsCheckPayload | null }) {
+  return (
+    <section aria-labelledby="odds-check-title" className="page-section odds-check" id="odds-check">
+      <h2 id="odds-check-title">{ODDS_CHECK_TITLE}</h2>
+      {check && (check.outlook || check.live) ? (
+        <>
+          {check.outlook && <OutlookCheck figures={check.outlook} />}
+          {check.live && <LiveCheck figures={check.live} />}
+          <p className="muted odds-check__date">
+            Latest check: <time dateTime={check.ranAt}>{longDate(check.ranAt)}</time>, rerun whenever the match history changes.
+          </p>
+        </>
+      ) : (
+        <p className="empty-text">{ODDS_CHECK_PENDING_TEXT}</p>
+      )}
+    </section>
+  );
+}
