@@ -11,18 +11,18 @@ import { useEffect, useState } from "react";
 import { useDocumentOperation, type DocumentActionComponent, type DocumentActionProps, type DocumentBadgeComponent } from "sanity";
 import { DOCUMENT_TYPES } from "../shared/content/ids";
 import { documentReview, fixtureKeyOf, fixtureLock, type FixtureLock } from "./desk";
-import { fetchFixtureData, siteNow, type SiteFixtureData } from "./site-api";
+import { fetchFixtureData, siteNow, type EditorFixtureData } from "./site-api";
 
 /** Actions a locked preview keeps disabled. */
 export const LOCKED_ACTIONS: ReadonlySet<string> = new Set(["publish", "unpublish", "discardChanges", "duplicate", "delete", "restore"]);
 
-type Loaded = { state: "loading" } | { state: "done"; data: SiteFixtureData | null };
+type Loaded = { state: "loading" } | { state: "done"; data: EditorFixtureData | null };
 
 /** The site's numbers for the fixture of the document, refetched when its key changes. */
 export function useFixtureData(document: unknown): Loaded {
   const key = fixtureKeyOf(document);
   const keyText = key ? `${key.league}/${key.season}/${key.homeTeam}/${key.awayTeam}` : "";
-  const [loaded, setLoaded] = useState<{ key: string; data: SiteFixtureData | null } | null>(null);
+  const [loaded, setLoaded] = useState<{ key: string; data: EditorFixtureData | null } | null>(null);
   useEffect(() => {
     let current = true;
     if (!key) return;

@@ -15,7 +15,7 @@ import { isLeagueKey } from "../shared/domain/leagues";
 import { pickProbability } from "../shared/domain/parlay-probability";
 import { parseScore } from "../shared/domain/picks";
 import { resolvePick, type PickContent, type Resolution } from "../shared/domain/resolution";
-import type { SiteFixture, SiteFixtureData } from "./site-api";
+import type { EditorFixture, EditorFixtureData } from "./site-api";
 
 export const FIXTURE_TEMPLATE = "matchPreview-from-fixture";
 
@@ -46,7 +46,7 @@ export interface StoredPreview {
 }
 
 export interface FixtureEntry {
-  fixture: SiteFixture;
+  fixture: EditorFixture;
   status: PreviewStatus;
   /** A draft beside the published preview. */
   hasDraft: boolean;
@@ -62,7 +62,7 @@ const keyString = (season: unknown, home: unknown, away: unknown) => `${season}|
  * The fixture list: one entry per fixture of the site's list, with the status of its preview.
  * A fixture that already has a preview (whatever its id) opens that one.
  */
-export function fixtureEntries(fixtures: readonly SiteFixture[], previews: readonly StoredPreview[]): FixtureEntry[] {
+export function fixtureEntries(fixtures: readonly EditorFixture[], previews: readonly StoredPreview[]): FixtureEntry[] {
   const stored = new Map<string, { published: string | null; draft: string | null }>();
   for (const preview of previews) {
     const key = keyString(preview.season, preview.homeTeam, preview.awayTeam);
@@ -150,10 +150,10 @@ export function documentPickContent(document: unknown): PickContent | null {
   } as MatchPreview);
 }
 
-const probabilitiesOf = (data: SiteFixtureData) => data.match.probabilities;
+const probabilitiesOf = (data: EditorFixtureData) => data.match.probabilities;
 
 /** "Needs review" for a document, with the site's numbers for its fixture (null: the rules that need none). */
-export function documentReview(document: unknown, data: SiteFixtureData | null): ReviewReason[] {
+export function documentReview(document: unknown, data: EditorFixtureData | null): ReviewReason[] {
   const editorial = documentPickContent(document);
   if (!data) {
     // Without the site, only the rule that needs no model: the score against the 1X2 pick.
@@ -169,7 +169,7 @@ export function documentReview(document: unknown, data: SiteFixtureData | null):
 }
 
 /** What the site will show once this draft is published: the resolution order applied to it. */
-export function resolutionOnPublish(document: unknown, data: SiteFixtureData): Resolution {
+export function resolutionOnPublish(document: unknown, data: EditorFixtureData): Resolution {
   const { match } = data;
   const score = match.homeScore !== null && match.awayScore !== null ? { home: match.homeScore, away: match.awayScore } : null;
   return resolvePick({
@@ -187,7 +187,7 @@ export function resolutionOnPublish(document: unknown, data: SiteFixtureData): R
 }
 
 /** The model's probability (0 to 1) that a pick lands, by the site's rules; null when it has none. */
-export function modelProbability(pick: string, data: SiteFixtureData): number | null {
+export function modelProbability(pick: string, data: EditorFixtureData): number | null {
   return pickProbability(pick, data.match.homeTeam, data.match.awayTeam, probabilitiesOf(data));
 }
 
@@ -198,7 +198,7 @@ export interface FixtureLock {
 }
 
 /** The pick on record as a sentence: "Arsenal to Win (81.5%, the algorithm's)". */
-export function pickOnRecord(data: SiteFixtureData | null): string | null {
+export function pickOnRecord(data: EditorFixtureData | null): string | null {
   const locked = data?.locked;
   if (!locked) return null;
   return `${locked.bestPick} (${formatConfidence(locked.confidence)}, ${locked.source === "editorial" ? "this preview's" : "the algorithm's"})`;
@@ -208,7 +208,7 @@ export function pickOnRecord(data: SiteFixtureData | null): string | null {
  * A preview is locked once its fixture kicked off by the site's clock: the site's answer when
  * there is one, else the document's kick-off against the site's clock.
  */
-export function fixtureLock(document: unknown, data: SiteFixtureData | null, now: Date): FixtureLock {
+export function fixtureLock(document: unknown, data: EditorFixtureData | null, now: Date): FixtureLock {
   const kickoff = data?.fixture.kickoffAt ?? ((document ?? {}) as { kickoff?: unknown }).kickoff;
   const kickedOff = data ? data.fixture.kickedOff : typeof kickoff === "string" && Date.parse(kickoff) <= now.getTime();
   if (!kickedOff) return { locked: false, reason: null };

@@ -37,7 +37,7 @@ import { createRoot } from "react-dom/client";
 import { percent, modelData } from "./components/model-data";
 import { fixtureEntries, fixtureKeyOf, fixtureLock, fixtureTemplate, resolutionOnPublish } from "./desk";
 import { STUDIO_API_VERSION } from "./environment";
-import { fetchFixtureData, fetchFixtureList, siteNow, useSite, type SiteMatchRecord } from "./site-api";
+import { fetchFixtureData, fetchFixtureList, siteNow, useSite, type EditorMatchRecord } from "./site-api";
 import { fixtureEntryIcon, fixtureEntryTitle } from "./structure";
 import { AddCircleIcon, CheckmarkCircleIcon, LockIcon } from "@sanity/icons";
 
@@ -200,7 +200,7 @@ describe.each(testDatabases())("the editors' desk against a local site on $drive
   describe("'Model & data'", () => {
     it("shows the site's own numbers for the fixture", async () => {
       const data = (await fetchFixtureData(newcastleBrentford))!;
-      const record = await getSiteJson<SiteMatchRecord>("/api/match/premier-league/newcastle-united-vs-brentford");
+      const record = await getSiteJson<EditorMatchRecord>("/api/match/premier-league/newcastle-united-vs-brentford");
       const view = modelData({ ...publishedNewcastle }, data);
       expect(view.probabilities).toEqual([
         { label: "1 · Newcastle United", value: percent(record.probabilities!.home) },
@@ -244,7 +244,7 @@ describe.each(testDatabases())("the editors' desk against a local site on $drive
       const before = context.content;
       context.content = contentOf([{ ...draft, _id: NEWCASTLE_PREVIEW }]);
       try {
-        const record = await getSiteJson<SiteMatchRecord & { pickSource: string }>("/api/match/premier-league/newcastle-united-vs-brentford");
+        const record = await getSiteJson<EditorMatchRecord & { pickSource: string }>("/api/match/premier-league/newcastle-united-vs-brentford");
         expect({ bestPick: record.bestPick, confidenceLabel: record.confidenceLabel, score: record.projectedScore, source: record.resolutionSource }).toEqual({
           bestPick: expected.bestPick,
           confidenceLabel: expected.confidenceLabel,
@@ -254,7 +254,7 @@ describe.each(testDatabases())("the editors' desk against a local site on $drive
         // Without a pick of its own the draft falls through to the algorithm's, as the site does.
         context.content = contentOf([{ ...publishedNewcastle, bestPick: null, confidence: null, projectedScore: null, result: null }]);
         const fallthrough = resolutionOnPublish({ ...draft, bestPick: null, confidence: null, projectedScore: null, result: null }, data);
-        const algorithmRecord = await getSiteJson<SiteMatchRecord>("/api/match/premier-league/newcastle-united-vs-brentford");
+        const algorithmRecord = await getSiteJson<EditorMatchRecord>("/api/match/premier-league/newcastle-united-vs-brentford");
         expect([fallthrough.bestPick, fallthrough.confidenceLabel, fallthrough.score]).toEqual([
           algorithmRecord.bestPick,
           algorithmRecord.confidenceLabel,

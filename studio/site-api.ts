@@ -22,12 +22,7 @@ import { previewSiteUrl } from "./environment";
 /** How long an answer is reused before the site is asked again (the data versions change the body). */
 export const SITE_ANSWER_TTL_MS = 30_000;
 
-export type SiteFixture = EditorFixture;
-export type SiteFixtureList = EditorFixtureList;
-export type SiteFormMatch = EditorFormMatch;
-export type SiteStandingRow = EditorStandingRow;
-export type SiteMatchRecord = EditorMatchRecord;
-export type SiteFixtureData = EditorFixtureData;
+export type { EditorFixture, EditorFixtureData, EditorFixtureList, EditorFormMatch, EditorMatchRecord, EditorStandingRow };
 
 let siteBase = previewSiteUrl.replace(/\/$/, "");
 /** The site's clock minus this machine's, from the last answer. */
@@ -78,14 +73,14 @@ async function readJson<Body extends { now: string }>(path: string): Promise<Bod
 }
 
 /** This week's and next week's fixtures of a league. */
-export function fetchFixtureList(league: string): Promise<SiteFixtureList | null> {
-  return readJson<SiteFixtureList>(`/api/editor/fixtures/${encodeURIComponent(league)}`);
+export function fetchFixtureList(league: string): Promise<EditorFixtureList | null> {
+  return readJson<EditorFixtureList>(`/api/editor/fixtures/${encodeURIComponent(league)}`);
 }
 
 /** The numbers beside a preview; null when the site has no such fixture. */
-export function fetchFixtureData(key: Pick<FixtureKey, "league" | "season" | "homeTeam" | "awayTeam">): Promise<SiteFixtureData | null> {
+export function fetchFixtureData(key: Pick<FixtureKey, "league" | "season" | "homeTeam" | "awayTeam">): Promise<EditorFixtureData | null> {
   const segments = [key.league, key.season, key.homeTeam, key.awayTeam].map(encodeURIComponent).join("/");
-  return readJson<SiteFixtureData>(`/api/editor/fixture/${segments}`);
+  return readJson<EditorFixtureData>(`/api/editor/fixture/${segments}`);
 }
 
 /** Forgets a fixture's answer, so the next read asks the site (the view's refresh). */

@@ -8,10 +8,10 @@ import { Badge, Box, Card, Flex, Grid, Heading, Stack, Text } from "@sanity/ui";
 import { useEffect, useState, type ReactNode } from "react";
 import type { SanityDocument } from "sanity";
 import { fixtureKeyOf } from "../desk";
-import { fetchFixtureData, forgetFixtureData, SITE_ANSWER_TTL_MS, siteUrl, type SiteFixtureData } from "../site-api";
+import { fetchFixtureData, forgetFixtureData, SITE_ANSWER_TTL_MS, siteUrl, type EditorFixtureData } from "../site-api";
 import { modelData, type Fact, type ModelData } from "./model-data";
 
-type State = { state: "loading" } | { state: "missing" } | { state: "failed"; message: string } | { state: "ready"; data: SiteFixtureData };
+type State = { state: "loading" } | { state: "missing" } | { state: "failed"; message: string } | { state: "ready"; data: EditorFixtureData };
 
 export interface ModelDataViewProps {
   document: { displayed: Partial<SanityDocument> | null };

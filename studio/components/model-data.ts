@@ -6,7 +6,7 @@
  */
 import { formatScore } from "../../shared/domain/picks";
 import { documentReview, modelProbability, pickOnRecord, resolutionOnPublish } from "../desk";
-import type { SiteFixtureData } from "../site-api";
+import type { EditorFixtureData } from "../site-api";
 
 export interface Fact {
   label: string;
@@ -37,7 +37,7 @@ export const percent = (probability: number | null | undefined): string =>
   typeof probability === "number" ? `${(Math.round(probability * 1000) / 10).toFixed(1)}%` : "–";
 const price = (value: number | null) => (value === null ? "–" : value.toFixed(2));
 
-export function modelData(document: unknown, data: SiteFixtureData): ModelData {
+export function modelData(document: unknown, data: EditorFixtureData): ModelData {
   const { match, algorithm, fairOdds, fixture } = data;
   const probabilities = match.probabilities;
   const onPublish = resolutionOnPublish(document, data);
