@@ -1,5 +1,6 @@
 /** Configuration of the `sanity` command line (studio:dev, studio:build, dataset import). */
 import { defineCliConfig } from "sanity/cli";
+import { viteAliases } from "./path-aliases";
 
 export default defineCliConfig({
   api: {
@@ -9,4 +10,6 @@ export default defineCliConfig({
   server: { port: 3333 },
   // The Studio is built and served by this project, with the Sanity version it pins.
   deployment: { autoUpdates: false },
+  // The Studio imports shared/ through the same aliases as the rest of the project.
+  vite: { resolve: { alias: viteAliases } },
 });

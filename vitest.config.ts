@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
+import { viteAliases } from "./path-aliases";
 
 export default defineConfig({
+  resolve: { alias: viteAliases },
   test: {
     include: ["shared/**/*.test.ts", "sync-worker/**/*.test.ts", "studio/**/*.test.ts", "web/**/*.test.ts", "tests/architecture/**/*.test.ts"],
     environment: "node",

@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
+import { viteAliases } from "./path-aliases";
 
 export default defineConfig({
+  resolve: { alias: viteAliases },
   test: {
     include: ["tests/e2e/**/*.e2e.ts"],
     environment: "node",

@@ -9,7 +9,7 @@
  */
 import { useEffect, useState } from "react";
 import { useDocumentOperation, type DocumentActionComponent, type DocumentActionProps, type DocumentBadgeComponent } from "sanity";
-import { DOCUMENT_TYPES } from "../shared/content/ids";
+import { DOCUMENT_TYPES } from "@shared/content/ids";
 import { documentReview, fixtureKeyOf, fixtureLock, type FixtureLock } from "./desk";
 import { fetchFixtureData, siteNow, type EditorFixtureData } from "./site-api";
 

@@ -5,16 +5,16 @@
  * the site's own shared code (resolution order, review rules), fed with the site's answers.
  */
 import type { Template } from "sanity";
-import { DOCUMENT_TYPES, draftIdOf, isDraftId, matchIdOf, publishedIdOf, type FixtureKey } from "../shared/content/ids";
-import { editorialPickContent } from "../shared/content/editorial";
-import type { MatchPreview } from "../shared/content/documents";
-import { reviewReasons, type ReviewReason } from "../shared/content/review";
-import { isContentSeason } from "../shared/content/rules";
-import { formatConfidence } from "../shared/domain/format";
-import { isLeagueKey } from "../shared/domain/leagues";
-import { pickProbability } from "../shared/domain/parlay-probability";
-import { parseScore } from "../shared/domain/picks";
-import { resolvePick, type PickContent, type Resolution } from "../shared/domain/resolution";
+import { DOCUMENT_TYPES, draftIdOf, isDraftId, matchIdOf, publishedIdOf, type FixtureKey } from "@shared/content/ids";
+import { editorialPickContent } from "@shared/content/editorial";
+import type { MatchPreview } from "@shared/content/documents";
+import { reviewReasons, type ReviewReason } from "@shared/content/review";
+import { isContentSeason } from "@shared/content/rules";
+import { formatConfidence } from "@shared/domain/format";
+import { isLeagueKey } from "@shared/domain/leagues";
+import { pickProbability } from "@shared/domain/parlay-probability";
+import { parseScore } from "@shared/domain/picks";
+import { resolvePick, type PickContent, type Resolution } from "@shared/domain/resolution";
 import type { EditorFixture, EditorFixtureData } from "./site-api";
 
 export const FIXTURE_TEMPLATE = "matchPreview-from-fixture";

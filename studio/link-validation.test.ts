@@ -3,7 +3,7 @@
  * mailto addresses and pages of this site (`/picks`) may be published.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSanityApiServer, type SanityApiServer } from "../shared/content/test-sanity-api";
+import { startSanityApiServer, type SanityApiServer } from "@shared/content/test-sanity-api";
 import { readSeedDataset } from "./seed-dataset";
 import { errorsOf, validateWithApi } from "./test-studio";
 import { STUDIO_API_VERSION } from "./environment";

@@ -4,11 +4,11 @@
  * each document type knows the canonical pages that show it.
  */
 import type { DocumentLocationResolvers, PresentationPluginOptions } from "sanity/presentation";
-import { isLeagueKey, LEAGUES } from "../shared/domain/leagues";
-import { getTeamBySlug } from "../shared/domain/teams/registry";
-import { ABOUT, HOME, PICKS, PRIVACY, RESPONSIBLE_GAMBLING, TERMS, leagueUrl, matchUrl, teamUrl } from "../shared/domain/urls";
-import { DOCUMENT_TYPES, STATIC_PAGES, type StaticPageKey } from "../shared/content/ids";
-import { PREVIEW_MODE_DISABLE_PATH, PREVIEW_MODE_ENABLE_PATH } from "../shared/content/preview-mode";
+import { isLeagueKey, LEAGUES } from "@shared/domain/leagues";
+import { getTeamBySlug } from "@shared/domain/teams/registry";
+import { ABOUT, HOME, PICKS, PRIVACY, RESPONSIBLE_GAMBLING, TERMS, leagueUrl, matchUrl, teamUrl } from "@shared/domain/urls";
+import { DOCUMENT_TYPES, STATIC_PAGES, type StaticPageKey } from "@shared/content/ids";
+import { PREVIEW_MODE_DISABLE_PATH, PREVIEW_MODE_ENABLE_PATH } from "@shared/content/preview-mode";
 import { STATIC_PAGE_TITLES } from "./static-pages";
 import { previewSiteUrl } from "./environment";
 

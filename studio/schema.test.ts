@@ -1,7 +1,7 @@
 import { Schema } from "@sanity/schema";
 import { groupProblems, validateSchema } from "@sanity/schema/_internal";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CONFIDENCE, resolvePick, type PickContent } from "../shared/domain/resolution";
+import { DEFAULT_CONFIDENCE, resolvePick, type PickContent } from "@shared/domain/resolution";
 import { schemaTypes } from "./schema";
 import type { ObjectSchemaType } from "sanity";
 import { studioSchema } from "./test-studio";

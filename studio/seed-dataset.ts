@@ -2,8 +2,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseDatasetLines } from "../shared/content/local-source";
-import type { ContentDocument } from "../shared/content/source";
+import { parseDatasetLines } from "@shared/content/local-source";
+import type { ContentDocument } from "@shared/content/source";
 
 export const SEED_DATASET_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../content/dataset.ndjson");
 

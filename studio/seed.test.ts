@@ -4,12 +4,12 @@
  * profiles, and previews around the replay weekend in all five leagues, some with drafts.
  */
 import { describe, expect, it } from "vitest";
-import { DEFAULT_REPLAY_INSTANT } from "../shared/config/env";
-import { createContent } from "../shared/content/content";
-import { portableTextToPlainText } from "../shared/content/portable-text";
-import { localContentSource } from "../shared/content/local-source";
-import { LEAGUE_KEYS } from "../shared/domain/leagues";
-import { HERO_SUBTEXT } from "../shared/domain/site";
+import { DEFAULT_REPLAY_INSTANT } from "@shared/config/env";
+import { createContent } from "@shared/content/content";
+import { portableTextToPlainText } from "@shared/content/portable-text";
+import { localContentSource } from "@shared/content/local-source";
+import { LEAGUE_KEYS } from "@shared/domain/leagues";
+import { HERO_SUBTEXT } from "@shared/domain/site";
 import { SEED_DATASET_FILE, readSeedDataset } from "./seed-dataset";
 
 const seed = readSeedDataset();

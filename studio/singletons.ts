@@ -4,7 +4,7 @@
  * duplicated or deleted.
  */
 import type { DocumentActionComponent, NewDocumentOptionsResolver, Template } from "sanity";
-import { DOCUMENT_TYPES, type StaticPageKey } from "../shared/content/ids";
+import { DOCUMENT_TYPES, type StaticPageKey } from "@shared/content/ids";
 import { STATIC_PAGE_TITLES } from "./static-pages";
 import { STATIC_PAGE_TEMPLATE } from "./structure";
 

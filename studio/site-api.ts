@@ -8,7 +8,7 @@
  * The site may run on a replayed clock: every answer carries the site's `now`, and the Studio
  * keeps the offset, so "has this fixture kicked off?" is answered by the site's clock.
  */
-import type { FixtureKey } from "../shared/content/ids";
+import type { FixtureKey } from "@shared/content/ids";
 import type {
   EditorFixture,
   EditorFixtureData,
@@ -16,7 +16,7 @@ import type {
   EditorFormMatch,
   EditorMatchRecord,
   EditorStandingRow,
-} from "../shared/content/editor-desk";
+} from "@shared/content/editor-desk";
 import { previewSiteUrl } from "./environment";
 
 /** How long an answer is reused before the site is asked again (the data versions change the body). */

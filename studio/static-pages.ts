@@ -1,4 +1,4 @@
-import type { StaticPageKey } from "../shared/content/ids";
+import type { StaticPageKey } from "@shared/content/ids";
 
 /** The titles editors see for the four static pages. */
 export const STATIC_PAGE_TITLES: Readonly<Record<StaticPageKey, string>> = {

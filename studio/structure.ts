@@ -4,9 +4,9 @@
  * profiles, and the four static pages.
  */
 import type { DefaultDocumentNodeResolver, StructureBuilder, StructureResolver, StructureResolverContext } from "sanity/structure";
-import { ALL_LEAGUES, type League } from "../shared/domain/leagues";
-import { matchweekFor, seasonCodeFor, seasonLabel } from "../shared/domain/matchweek";
-import { DOCUMENT_TYPES, SITE_SETTINGS_ID, STATIC_PAGES, SUNDAY_PARLAY_ID, staticPageDocumentId } from "../shared/content/ids";
+import { ALL_LEAGUES, type League } from "@shared/domain/leagues";
+import { matchweekFor, seasonCodeFor, seasonLabel } from "@shared/domain/matchweek";
+import { DOCUMENT_TYPES, SITE_SETTINGS_ID, STATIC_PAGES, SUNDAY_PARLAY_ID, staticPageDocumentId } from "@shared/content/ids";
 import { STATIC_PAGE_TITLES } from "./static-pages";
 import { STUDIO_API_VERSION } from "./environment";
 import { FIXTURE_TEMPLATE, PREVIEW_STATUS_LABELS, fixtureEntries, type FixtureEntry, type StoredPreview } from "./desk";

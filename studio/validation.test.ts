@@ -4,8 +4,8 @@
  * stand-in for Sanity's API holding the seed.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSanityApiServer, type SanityApiServer } from "../shared/content/test-sanity-api";
-import { plainTextToPortableText } from "../shared/content/portable-text";
+import { startSanityApiServer, type SanityApiServer } from "@shared/content/test-sanity-api";
+import { plainTextToPortableText } from "@shared/content/portable-text";
 import { readSeedDataset } from "./seed-dataset";
 import { errorsOf, validateWithApi } from "./test-studio";
 import { STUDIO_API_VERSION } from "./environment";

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDb, type DbHandle } from "../shared/db";
-import { testDatabases, type TestDatabase } from "../shared/db/test-databases";
+import { openDb, type DbHandle } from "@shared/db";
+import { testDatabases, type TestDatabase } from "@shared/db/test-databases";
 import { startCli } from "./test-support/cli-process";
 import { SYNTHETIC_MATCHES_PER_SEASON, writeSyntheticSeasons } from "./test-support/synthetic-seasons";
 

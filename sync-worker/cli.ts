@@ -9,10 +9,10 @@
  * SIGTERM or SIGINT abandons the running job (its transaction rolls back) and exits within seconds.
  */
 import path from "node:path";
-import { createClock } from "../shared/config/clock";
-import { getEnv, InvalidEnvironmentError, MAX_BACKFILL_SEASONS, type Env } from "../shared/config/env";
-import { openDb, type DbHandle } from "../shared/db";
-import { latestRunPerJob } from "../shared/db/sync-runs";
+import { createClock } from "@shared/config/clock";
+import { getEnv, InvalidEnvironmentError, MAX_BACKFILL_SEASONS, type Env } from "@shared/config/env";
+import { openDb, type DbHandle } from "@shared/db";
+import { latestRunPerJob } from "@shared/db/sync-runs";
 import { createJobCatalog } from "./jobs/catalog";
 import { jobDbOf } from "./jobs/job-db";
 import { markInterruptedRuns, type JobRun } from "./jobs/run-job";

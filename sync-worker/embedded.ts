@@ -4,9 +4,9 @@
  * site: a misconfiguration or an unreachable source is logged with what to set, and the site
  * keeps serving what the database has.
  */
-import type { Clock } from "../shared/config/clock";
-import type { Env } from "../shared/config/env";
-import type { DbHandle } from "../shared/db";
+import type { Clock } from "@shared/config/clock";
+import type { Env } from "@shared/config/env";
+import type { DbHandle } from "@shared/db";
 import { createJobCatalog } from "./jobs/catalog";
 import { jobDbOf } from "./jobs/job-db";
 import { markInterruptedRuns } from "./jobs/run-job";

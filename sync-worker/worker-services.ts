@@ -4,12 +4,12 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Clock } from "../shared/config/clock";
-import type { Env } from "../shared/config/env";
-import type { Content } from "../shared/content/content";
-import { openContent } from "../shared/content/open-content";
-import type { DbHandle } from "../shared/db";
-import { LEAGUE_KEYS } from "../shared/domain/leagues";
+import type { Clock } from "@shared/config/clock";
+import type { Env } from "@shared/config/env";
+import type { Content } from "@shared/content/content";
+import { openContent } from "@shared/content/open-content";
+import type { DbHandle } from "@shared/db";
+import { LEAGUE_KEYS } from "@shared/domain/leagues";
 import { jobDbOf } from "./jobs/job-db";
 import type { JobContext, ProgressReporter, SyncSettings } from "./jobs/types";
 import type { Logger } from "./log";

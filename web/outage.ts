@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ActionFunction, LoaderFunction, ServerBuild } from "@remix-run/node";
-import { isDatabaseUnavailable } from "../shared/db/errors";
+import { isDatabaseUnavailable } from "@shared/db/errors";
 import { OUTAGE_TEXT } from "./app/route-meta";
 import type { ServerServices } from "./server";
 

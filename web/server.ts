@@ -5,7 +5,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import type { VersionVector } from "../shared/db/data-versions";
+import type { VersionVector } from "@shared/db/data-versions";
 import { analyticsConfig } from "./app/analytics";
 import type { AppContext } from "./app/load-context";
 import { contentSecurityPolicy, type CspOptions } from "./page-cache/csp";

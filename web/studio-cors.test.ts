@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv } from "../shared/config/env";
+import { parseEnv } from "@shared/config/env";
 import { answerStudioCors, studioOrigins } from "./studio-cors";
 
 const STUDIO = "http://localhost:3333";

@@ -4,7 +4,7 @@
  * the site's shared rules (resolution order, review rules, pick probability), never computed
  * again here. The component only lays these rows out.
  */
-import { formatScore } from "../../shared/domain/picks";
+import { formatScore } from "@shared/domain/picks";
 import { documentReview, modelProbability, pickOnRecord, resolutionOnPublish } from "../desk";
 import type { EditorFixtureData } from "../site-api";
 

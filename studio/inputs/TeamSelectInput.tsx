@@ -4,9 +4,9 @@
  */
 import { useMemo } from "react";
 import { useFormValue, type StringInputProps } from "sanity";
-import { isLeagueKey } from "../../shared/domain/leagues";
-import { teamsInLeague } from "../../shared/domain/teams/registry";
-import { DEFAULT_CONTENT_SEASON, isContentSeason } from "../../shared/content/rules";
+import { isLeagueKey } from "@shared/domain/leagues";
+import { teamsInLeague } from "@shared/domain/teams/registry";
+import { DEFAULT_CONTENT_SEASON, isContentSeason } from "@shared/content/rules";
 
 export function TeamSelectInput(props: StringInputProps) {
   const parentPath = props.path.slice(0, -1);

@@ -1,8 +1,8 @@
 /** Fields several document types share: league, season, teams, confidence, rich text. */
 import { defineField, type StringRule } from "sanity";
-import { ALL_LEAGUES } from "../../shared/domain/leagues";
-import { seasonLabel } from "../../shared/domain/matchweek";
-import { CONTENT_SEASONS, DEFAULT_CONTENT_SEASON, confidenceProblem, teamProblem } from "../../shared/content/rules";
+import { ALL_LEAGUES } from "@shared/domain/leagues";
+import { seasonLabel } from "@shared/domain/matchweek";
+import { CONTENT_SEASONS, DEFAULT_CONTENT_SEASON, confidenceProblem, teamProblem } from "@shared/content/rules";
 import { TeamSelectInput } from "../inputs/TeamSelectInput";
 
 type Parent = { league?: unknown; season?: unknown } | undefined;

@@ -3,10 +3,10 @@
  * priority over the algorithm's prediction (the resolution order); drafts show only in preview.
  */
 import { defineArrayMember, defineField, defineType } from "sanity";
-import { isLeagueKey, LEAGUES } from "../../shared/domain/leagues";
-import { getTeamBySlug } from "../../shared/domain/teams/registry";
-import { formatDateShort } from "../../shared/domain/format";
-import { DOCUMENT_TYPES } from "../../shared/content/ids";
+import { isLeagueKey, LEAGUES } from "@shared/domain/leagues";
+import { getTeamBySlug } from "@shared/domain/teams/registry";
+import { formatDateShort } from "@shared/domain/format";
+import { DOCUMENT_TYPES } from "@shared/content/ids";
 import {
   BTTS_PICKS,
   MAX_BEST_PICK_LENGTH,
@@ -18,7 +18,7 @@ import {
   PROJECTED_SCORE_PATTERN,
   confidenceProblem,
   distinctTeamsProblem,
-} from "../../shared/content/rules";
+} from "@shared/content/rules";
 import { choiceOf, confidenceField, leagueField, richTextField, seasonField, teamField } from "./fields";
 import { isKeyTaken } from "./unique";
 import { documentReview, fixtureKeyOf, fixtureLock } from "../desk";

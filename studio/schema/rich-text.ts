@@ -3,7 +3,7 @@
  * never HTML. Paragraphs, two heading levels, quotes, lists, bold, italic and links.
  */
 import { defineArrayMember, defineType } from "sanity";
-import { safeLinkHref } from "../../shared/content/link-href";
+import { safeLinkHref } from "@shared/content/link-href";
 
 const LINK_MESSAGE = "Link to an https:// (or http://) address, a mailto: address, or a page of this site starting with /";
 

@@ -1,7 +1,7 @@
 /** Site-wide texts editors may change: the home page hero, the responsible-gambling banner, the social link. */
 import { defineField, defineType } from "sanity";
-import { DOCUMENT_TYPES } from "../../shared/content/ids";
-import { HERO_BUTTON, HERO_HEADLINE, HERO_SUBTEXT, RESPONSIBLE_BANNER } from "../../shared/domain/site";
+import { DOCUMENT_TYPES } from "@shared/content/ids";
+import { HERO_BUTTON, HERO_HEADLINE, HERO_SUBTEXT, RESPONSIBLE_BANNER } from "@shared/domain/site";
 
 export const siteSettings = defineType({
   name: DOCUMENT_TYPES.siteSettings,

@@ -3,7 +3,7 @@
  * an introduction and titled sections; the legal pages carry their 'last updated' date.
  */
 import { defineArrayMember, defineField, defineType } from "sanity";
-import { DOCUMENT_TYPES, STATIC_PAGES, type StaticPageKey } from "../../shared/content/ids";
+import { DOCUMENT_TYPES, STATIC_PAGES, type StaticPageKey } from "@shared/content/ids";
 import { STATIC_PAGE_TITLES } from "../static-pages";
 import { choiceOf } from "./fields";
 import { isKeyTaken } from "./unique";

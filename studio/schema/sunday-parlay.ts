@@ -4,10 +4,10 @@
  * from its league and teams, so it always points at the canonical page.
  */
 import { defineArrayMember, defineField, defineType } from "sanity";
-import { isLeagueKey, LEAGUES } from "../../shared/domain/leagues";
-import { getTeamBySlug } from "../../shared/domain/teams/registry";
-import { matchUrl } from "../../shared/domain/urls";
-import { DOCUMENT_TYPES } from "../../shared/content/ids";
+import { isLeagueKey, LEAGUES } from "@shared/domain/leagues";
+import { getTeamBySlug } from "@shared/domain/teams/registry";
+import { matchUrl } from "@shared/domain/urls";
+import { DOCUMENT_TYPES } from "@shared/content/ids";
 import {
   MAX_BEST_PICK_LENGTH,
   PARLAY_LEG_COUNT,
@@ -15,7 +15,7 @@ import {
   PROJECTED_SCORE_PATTERN,
   confidenceProblem,
   distinctTeamsProblem,
-} from "../../shared/content/rules";
+} from "@shared/content/rules";
 import { leagueField, teamField } from "./fields";
 
 const SUNDAY_PARLAY_TITLE = "Sunday 5-Team Cross-League Parlay";

@@ -1,10 +1,10 @@
 /** A team profile: the 'Team Overview' text of a team page, for any club of the registry. */
 import { defineField, defineType } from "sanity";
-import { isLeagueKey, LEAGUES } from "../../shared/domain/leagues";
-import { getTeamBySlug } from "../../shared/domain/teams/registry";
-import { DOCUMENT_TYPES } from "../../shared/content/ids";
-import { portableTextToPlainText } from "../../shared/content/portable-text";
-import type { PortableText } from "../../shared/content/documents";
+import { isLeagueKey, LEAGUES } from "@shared/domain/leagues";
+import { getTeamBySlug } from "@shared/domain/teams/registry";
+import { DOCUMENT_TYPES } from "@shared/content/ids";
+import { portableTextToPlainText } from "@shared/content/portable-text";
+import type { PortableText } from "@shared/content/documents";
 import { leagueField, teamField } from "./fields";
 import { isKeyTaken } from "./unique";
 

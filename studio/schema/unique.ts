@@ -3,7 +3,7 @@
  * draft or published version other than this one's) with the same key fields is an error.
  */
 import type { ValidationContext } from "sanity";
-import { draftIdOf, publishedIdOf } from "../../shared/content/ids";
+import { draftIdOf, publishedIdOf } from "@shared/content/ids";
 import { STUDIO_API_VERSION } from "../environment";
 
 export async function isKeyTaken(

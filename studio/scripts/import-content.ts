@@ -13,10 +13,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { InvalidEnvironmentError, parseEnv } from "../../shared/config/env";
-import { isDraftId } from "../../shared/content/ids";
-import { serializeDataset } from "../../shared/content/local-source";
-import type { ContentDocument } from "../../shared/content/source";
+import { InvalidEnvironmentError, parseEnv } from "@shared/config/env";
+import { isDraftId } from "@shared/content/ids";
+import { serializeDataset } from "@shared/content/local-source";
+import type { ContentDocument } from "@shared/content/source";
 import { readSeedDataset } from "../seed-dataset";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");

@@ -2,8 +2,8 @@ import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALL_LEAGUES } from "../../shared/domain/leagues";
-import { getTeamById } from "../../shared/domain/teams/registry";
+import { ALL_LEAGUES } from "@shared/domain/leagues";
+import { getTeamById } from "@shared/domain/teams/registry";
 import { loadFootballDataHistory, seasonCodes } from "./football-data-history";
 
 const HEADER =

@@ -7,9 +7,9 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { ALL_LEAGUES, type LeagueKey } from "../../shared/domain/leagues";
-import { getTeamById } from "../../shared/domain/teams/registry";
-import type { OverUnderPrices, PlayedMatch, ResultPrices } from "../../shared/model/types";
+import { ALL_LEAGUES, type LeagueKey } from "@shared/domain/leagues";
+import { getTeamById } from "@shared/domain/teams/registry";
+import type { OverUnderPrices, PlayedMatch, ResultPrices } from "@shared/model/types";
 import { parseFootballDataCsv, type FootballDataMatch } from "../providers/football-data-csv/parse";
 import type { ProviderOdds } from "../providers/types";
 

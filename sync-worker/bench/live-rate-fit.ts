@@ -12,8 +12,8 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { ALL_LEAGUES } from "../../shared/domain/leagues";
-import { FIRST_HALF_PLAYED_MINUTES, SECOND_HALF_PLAYED_MINUTES } from "../../shared/model/live-probability";
+import { ALL_LEAGUES } from "@shared/domain/leagues";
+import { FIRST_HALF_PLAYED_MINUTES, SECOND_HALF_PLAYED_MINUTES } from "@shared/model/live-probability";
 import { parseFootballDataCsv } from "../providers/football-data-csv/parse";
 import { seasonCodes } from "./football-data-history";
 

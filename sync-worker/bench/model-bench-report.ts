@@ -2,8 +2,8 @@
  * The benchmark's printed report: per league and overall, every forecaster's scores on the
  * same matches, the market comparisons, calibration and the targets of the prediction engine.
  */
-import { LEAGUES, type LeagueKey } from "../../shared/domain/leagues";
-import type { ReliabilityBin } from "../../shared/model/reliability";
+import { LEAGUES, type LeagueKey } from "@shared/domain/leagues";
+import type { ReliabilityBin } from "@shared/model/reliability";
 import { FORECASTERS, type Calibration, type Forecaster, type Scorecard } from "./model-scorecard";
 
 const LABELS: Record<Forecaster, string> = {

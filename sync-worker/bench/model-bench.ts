@@ -10,12 +10,12 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { parseEnv } from "../../shared/config/env";
-import { ALL_LEAGUES, type LeagueKey } from "../../shared/domain/leagues";
-import { forecastCsv } from "../../shared/model/forecast-csv";
-import { fitLeagueRatings } from "../../shared/model/league-ratings";
-import { MODEL_VERSION } from "../../shared/model/model-version";
-import { DEFAULT_MODEL_OPTIONS } from "../../shared/model/options";
+import { parseEnv } from "@shared/config/env";
+import { ALL_LEAGUES, type LeagueKey } from "@shared/domain/leagues";
+import { forecastCsv } from "@shared/model/forecast-csv";
+import { fitLeagueRatings } from "@shared/model/league-ratings";
+import { MODEL_VERSION } from "@shared/model/model-version";
+import { DEFAULT_MODEL_OPTIONS } from "@shared/model/options";
 import { loadFootballDataHistory, seasonCodes, type HistoricalMatch } from "./football-data-history";
 import {
   bandTable,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MatchPrediction } from "../../shared/model/types";
+import type { MatchPrediction } from "@shared/model/types";
 import type { HistoricalMatch } from "./football-data-history";
 import { baseRates, scorecard, scoredMatches } from "./model-scorecard";
 

@@ -2,11 +2,11 @@
  * Scores the walk-forward forecasts against what happened and against the market, on the
  * same matches: those with opening and closing prices for 1X2 and over/under 2.5.
  */
-import type { LeagueKey } from "../../shared/domain/leagues";
-import { devig, type DevigMethod } from "../../shared/model/devig";
-import { expectedCalibrationError, reliabilityBins, type ProbabilityOutcome, type ReliabilityBin } from "../../shared/model/reliability";
-import { binaryBrierScore, binaryLogLoss, brierScore, logLoss, rankedProbabilityScore } from "../../shared/model/scoring-rules";
-import { outcomeOf, type MatchOutcome } from "../../shared/model/track";
+import type { LeagueKey } from "@shared/domain/leagues";
+import { devig, type DevigMethod } from "@shared/model/devig";
+import { expectedCalibrationError, reliabilityBins, type ProbabilityOutcome, type ReliabilityBin } from "@shared/model/reliability";
+import { binaryBrierScore, binaryLogLoss, brierScore, logLoss, rankedProbabilityScore } from "@shared/model/scoring-rules";
+import { outcomeOf, type MatchOutcome } from "@shared/model/track";
 import type { HistoricalMatch } from "./football-data-history";
 import type { WalkForwardRow } from "./model-walk-forward";
 

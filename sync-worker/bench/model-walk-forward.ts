@@ -6,9 +6,9 @@
  * worker would.
  */
 import { performance } from "node:perf_hooks";
-import type { ModelOptions } from "../../shared/model/options";
-import { predictMatches, weekStart, type ModelFit } from "../../shared/model/predict-matches";
-import type { MatchPrediction, PlayedMatch, UpcomingMatch } from "../../shared/model/types";
+import type { ModelOptions } from "@shared/model/options";
+import { predictMatches, weekStart, type ModelFit } from "@shared/model/predict-matches";
+import type { MatchPrediction, PlayedMatch, UpcomingMatch } from "@shared/model/types";
 import type { HistoricalMatch } from "./football-data-history";
 
 export interface WalkForwardRow {

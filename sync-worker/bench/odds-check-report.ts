@@ -1,6 +1,6 @@
 /** The printout of the odds check (odds-check.ts) for `npm run bench:outlook`. */
-import type { ReliabilityBin } from "../../shared/model/reliability";
-import type { OddsCheckPayload } from "../../shared/model/odds-check";
+import type { ReliabilityBin } from "@shared/model/reliability";
+import type { OddsCheckPayload } from "@shared/model/odds-check";
 
 const f4 = (x: number) => x.toFixed(4);
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;

@@ -28,11 +28,11 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { LEAGUES, type LeagueKey } from "../../shared/domain/leagues";
-import { computeStandings } from "../../shared/domain/standings";
-import { getTeamById } from "../../shared/domain/teams/registry";
-import { liveMatchProbability } from "../../shared/model/live-match-probability";
-import { fitLeagueRatings, ratesFor } from "../../shared/model/league-ratings";
+import { LEAGUES, type LeagueKey } from "@shared/domain/leagues";
+import { computeStandings } from "@shared/domain/standings";
+import { getTeamById } from "@shared/domain/teams/registry";
+import { liveMatchProbability } from "@shared/model/live-match-probability";
+import { fitLeagueRatings, ratesFor } from "@shared/model/league-ratings";
 import {
   halfTimeLeaderForecast,
   improvement,
@@ -52,10 +52,10 @@ import {
   type OutlookBands,
   type OutlookCheckFigures,
   type OutlookProbabilities,
-} from "../../shared/model/odds-check";
-import { DEFAULT_MODEL_OPTIONS, type ModelOptions } from "../../shared/model/options";
-import { reliabilityBins, type ProbabilityOutcome } from "../../shared/model/reliability";
-import { OUTLOOK_RATING_SIGMA, outlookSeed, simulateSeasonOutlook, type OutlookFixture } from "../../shared/model/season-outlook";
+} from "@shared/model/odds-check";
+import { DEFAULT_MODEL_OPTIONS, type ModelOptions } from "@shared/model/options";
+import { reliabilityBins, type ProbabilityOutcome } from "@shared/model/reliability";
+import { OUTLOOK_RATING_SIGMA, outlookSeed, simulateSeasonOutlook, type OutlookFixture } from "@shared/model/season-outlook";
 import { loadFootballDataHistory, seasonCodes, type HistoricalMatch } from "./football-data-history";
 import { walkForward } from "./model-walk-forward";
 

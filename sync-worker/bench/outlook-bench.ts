@@ -15,9 +15,9 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { parseEnv } from "../../shared/config/env";
-import { ALL_LEAGUES, LEAGUE_KEYS, type League } from "../../shared/domain/leagues";
-import { mulberry32, OUTLOOK_SEASONS, simulateSeasonOutlook, type OutlookFixture } from "../../shared/model/season-outlook";
+import { parseEnv } from "@shared/config/env";
+import { ALL_LEAGUES, LEAGUE_KEYS, type League } from "@shared/domain/leagues";
+import { mulberry32, OUTLOOK_SEASONS, simulateSeasonOutlook, type OutlookFixture } from "@shared/model/season-outlook";
 import { DEFAULT_ODDS_CHECK_CONFIG, runOddsCheck, type OddsCheckConfig } from "./odds-check";
 import { oddsCheckReport } from "./odds-check-report";
 

@@ -4,10 +4,10 @@
  * log) as of Saturday 7 February 2026, 15:50 UTC, with a Premier League matchday in progress.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Clock } from "../../shared/config/clock";
-import { parseEnv } from "../../shared/config/env";
-import type { DbHandle } from "../../shared/db";
-import { testDatabases } from "../../shared/db/test-databases";
+import type { Clock } from "@shared/config/clock";
+import { parseEnv } from "@shared/config/env";
+import type { DbHandle } from "@shared/db";
+import { testDatabases } from "@shared/db/test-databases";
 import { memoryLogger } from "../log";
 import { emptyContent } from "../test-support/worker";
 import { createApiFootballClient } from "../providers/api-football/client";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { seasonCodeFor } from "../../shared/domain/matchweek";
+import { seasonCodeFor } from "@shared/domain/matchweek";
 import { seasonCodesUpTo, upsertReferenceData } from "../store/reference";
 import { readSeason, writeSeason } from "./season-feed";
 import { emptyResult, skipped, throwIfAborted, type JobDb, type JobDefinition } from "./types";

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Database, DbHandle, Driver } from "../../shared/db";
+import type { Database, DbHandle, Driver } from "@shared/db";
 import type { JobDb } from "./types";
 
 /** Rows of a raw query on either driver: PGlite answers { rows }, postgres.js an array. */

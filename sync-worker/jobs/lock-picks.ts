@@ -1,16 +1,16 @@
 import { sql } from "drizzle-orm";
-import type { Content } from "../../shared/content/content";
-import type { MatchPreview } from "../../shared/content/documents";
-import { editorialPickContent, previewKey, previewsByMatch } from "../../shared/content/editorial";
-import { isContentSeason } from "../../shared/content/rules";
-import { roundTo } from "../../shared/domain/format";
-import type { LeagueKey } from "../../shared/domain/leagues";
-import { bttsPickText, overUnderLong, parseOverUnder, resultPickText } from "../../shared/domain/picks";
-import { predictionPickContent } from "../../shared/domain/pick-inputs";
-import { lockablePick, type LockedPick } from "../../shared/domain/resolution";
-import { getTeamById, teamNameById } from "../../shared/domain/teams/registry";
-import { ledgerSelection, type LedgerMarket } from "../../shared/ledger/selection";
-import { LEDGER_LATE_LOCK_AFTER_MS } from "../../shared/ledger/verify";
+import type { Content } from "@shared/content/content";
+import type { MatchPreview } from "@shared/content/documents";
+import { editorialPickContent, previewKey, previewsByMatch } from "@shared/content/editorial";
+import { isContentSeason } from "@shared/content/rules";
+import { roundTo } from "@shared/domain/format";
+import type { LeagueKey } from "@shared/domain/leagues";
+import { bttsPickText, overUnderLong, parseOverUnder, resultPickText } from "@shared/domain/picks";
+import { predictionPickContent } from "@shared/domain/pick-inputs";
+import { lockablePick, type LockedPick } from "@shared/domain/resolution";
+import { getTeamById, teamNameById } from "@shared/domain/teams/registry";
+import { ledgerSelection, type LedgerMarket } from "@shared/ledger/selection";
+import { LEDGER_LATE_LOCK_AFTER_MS } from "@shared/ledger/verify";
 import { emptyResult, throwIfAborted, type JobDefinition } from "./types";
 
 /** Statuses of a match that will not be played at its kick-off time: nothing to lock yet. */

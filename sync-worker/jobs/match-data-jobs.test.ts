@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "../../shared/db";
-import { readDataVersions } from "../../shared/db/data-versions";
-import { testDatabases } from "../../shared/db/test-databases";
-import { getTeamBySlug } from "../../shared/domain/teams/registry";
+import type { DbHandle } from "@shared/db";
+import { readDataVersions } from "@shared/db/data-versions";
+import { testDatabases } from "@shared/db/test-databases";
+import { getTeamBySlug } from "@shared/domain/teams/registry";
 import { testWorker, type TestWorker } from "../test-support/worker";
 import { backfillJob } from "./backfill";
 import { fixturesAndOddsJob } from "./fixtures-and-odds";

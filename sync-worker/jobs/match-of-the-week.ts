@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { LEAGUE_KEYS, type LeagueKey } from "../../shared/domain/leagues";
+import { LEAGUE_KEYS, type LeagueKey } from "@shared/domain/leagues";
 import { emptyResult, type JobDb, type JobDefinition } from "./types";
-import { weekStartDate } from "../../shared/domain/matchweek";
+import { weekStartDate } from "@shared/domain/matchweek";
 
 
 

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { sql } from "drizzle-orm";
-import { ODDS_CHECK_MODEL_KEY } from "../../shared/model/odds-check";
+import { ODDS_CHECK_MODEL_KEY } from "@shared/model/odds-check";
 import { DEFAULT_ODDS_CHECK_CONFIG, oddsCheckFiles, type OddsCheckConfig } from "../bench/odds-check";
 import { runOddsCheckInThread } from "../model/odds-check-client";
 import { storeReadModel } from "../store/read-models";

@@ -6,7 +6,7 @@
  * `due` is the same condition, so a timed run happens only when some match is wanted.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { DataKind } from "../../shared/config/data-sources";
+import type { DataKind } from "@shared/config/data-sources";
 import type { Feed, FixtureRef, FixturesRequest, MatchDataProvider } from "../providers/types";
 import { fixtureIdsByKey, storedFixtureRefs } from "../store/match-details";
 import { countFeed } from "./feeds";

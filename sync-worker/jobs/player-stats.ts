@@ -1,4 +1,4 @@
-import { seasonCodeFor } from "../../shared/domain/matchweek";
+import { seasonCodeFor } from "@shared/domain/matchweek";
 import type { PlayerSeasonFeedItem } from "../providers/types";
 import { upsertPlayerSeasonStats } from "../store/match-details";
 import { countFeed } from "./feeds";

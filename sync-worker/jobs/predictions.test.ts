@@ -1,8 +1,8 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "../../shared/db";
-import { testDatabases } from "../../shared/db/test-databases";
-import { MODEL_VERSION, weekStart } from "../../shared/model";
+import type { DbHandle } from "@shared/db";
+import { testDatabases } from "@shared/db/test-databases";
+import { MODEL_VERSION, weekStart } from "@shared/model";
 import { engineThread, type PredictionEngine } from "../model/engine-client";
 import { fitStateKey, modelOptionsOf, SEASONS_STATE_KEY } from "../model/engine-state";
 import { replayedSeason, REPLAYED_SEASON_CLOCK as CLOCK, TEST_MODEL_OPTIONS, type ReplayedSeason } from "../test-support/replayed-season";

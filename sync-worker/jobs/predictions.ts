@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { LeagueKey } from "../../shared/domain/leagues";
-import { teamNameById } from "../../shared/domain/teams/registry";
-import { weekStart, type MatchInput, type MatchPrediction, type PlayedMatch, type UpcomingMatch } from "../../shared/model";
+import type { LeagueKey } from "@shared/domain/leagues";
+import { teamNameById } from "@shared/domain/teams/registry";
+import { weekStart, type MatchInput, type MatchPrediction, type PlayedMatch, type UpcomingMatch } from "@shared/model";
 import { engineThread, type EngineStep, type EngineStepResult, type HistoryUpdate, type PredictionEngine } from "../model/engine-client";
 import { ENGINE_STATE_PREFIX, fitStateKey, modelOptionsOf, SEASONS_STATE_KEY } from "../model/engine-state";
 import { deleteEngineStatesExcept, readEngineStates, writeEngineState } from "../store/engine-states";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DbHandle } from "../../shared/db";
-import { testDatabases } from "../../shared/db/test-databases";
+import type { DbHandle } from "@shared/db";
+import { testDatabases } from "@shared/db/test-databases";
 import { httpSource } from "../providers/football-data-csv/source";
 import { startCsvOrigin, unreachableBaseUrl, type CsvOrigin, type OriginBehaviour } from "../test-support/csv-origin";
 import { REPLAY_MOMENT, snapshotOf, testWorker, type TestWorker } from "../test-support/worker";

@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from "drizzle-orm";
-import { syncRuns, type SyncRunStatus } from "../../shared/db/schema";
-import { bumpDataVersions, type DataScope } from "../../shared/db/data-versions";
+import { syncRuns, type SyncRunStatus } from "@shared/db/schema";
+import { bumpDataVersions, type DataScope } from "@shared/db/data-versions";
 import { ProviderError } from "../providers/types";
 import type { JobContext, JobDefinition, JobDb, JobResult } from "./types";
 

@@ -3,9 +3,9 @@
  * open their transaction (a slow provider must not hold the database, which on PGlite is the web
  * process's one connection) and write inside it, so a season is stored whole or not at all.
  */
-import type { DataKind } from "../../shared/config/data-sources";
-import type { LeagueKey } from "../../shared/domain/leagues";
-import { seasonCodeFor } from "../../shared/domain/matchweek";
+import type { DataKind } from "@shared/config/data-sources";
+import type { LeagueKey } from "@shared/domain/leagues";
+import { seasonCodeFor } from "@shared/domain/matchweek";
 import type { ProviderFixture } from "../providers/types";
 import { fingerprintOf, rememberFingerprint, seasonDataState, storedFingerprint } from "../store/fingerprints";
 import { fixtureKey, lockMatchRows, seasonFixtureIds, seasonIsEmpty, upsertFixtures, upsertOdds } from "../store/fixtures";

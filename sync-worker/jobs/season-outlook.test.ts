@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "../../shared/db";
-import { testDatabases } from "../../shared/db/test-databases";
-import { computeStandings } from "../../shared/domain/standings";
-import { OUTLOOK_SEASONS } from "../../shared/model/season-outlook";
-import { parseSeasonOutlookPayload, seasonOutlookKey } from "../../shared/model/season-outlook-view";
+import type { DbHandle } from "@shared/db";
+import { testDatabases } from "@shared/db/test-databases";
+import { computeStandings } from "@shared/domain/standings";
+import { OUTLOOK_SEASONS } from "@shared/model/season-outlook";
+import { parseSeasonOutlookPayload, seasonOutlookKey } from "@shared/model/season-outlook-view";
 import { replayedSeason, TEST_MODEL_OPTIONS, type ReplayedSeason } from "../test-support/replayed-season";
 import type { TestWorker } from "../test-support/worker";
 import { backfillJob } from "./backfill";

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { LeagueKey } from "../../shared/domain/leagues";
-import { seasonCodeFor } from "../../shared/domain/matchweek";
-import { getTeamById } from "../../shared/domain/teams/registry";
-import type { ModelOptions } from "../../shared/model";
-import { OUTLOOK_RATING_SIGMA, OUTLOOK_SEASONS, outlookSeed } from "../../shared/model/season-outlook";
-import { SEASON_OUTLOOK_VERSION, seasonOutlookKey, seasonOutlookPayload } from "../../shared/model/season-outlook-view";
+import type { LeagueKey } from "@shared/domain/leagues";
+import { seasonCodeFor } from "@shared/domain/matchweek";
+import { getTeamById } from "@shared/domain/teams/registry";
+import type { ModelOptions } from "@shared/model";
+import { OUTLOOK_RATING_SIGMA, OUTLOOK_SEASONS, outlookSeed } from "@shared/model/season-outlook";
+import { SEASON_OUTLOOK_VERSION, seasonOutlookKey, seasonOutlookPayload } from "@shared/model/season-outlook-view";
 import { fitStateKey, modelOptionsOf } from "../model/engine-state";
 import { simulateOutlooksInThread } from "../model/outlook-client";
 import type { OutlookLeagueInput, RemainingFixture } from "../model/outlook-messages";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { pickProfit } from "../../shared/domain/picks";
-import { isLedgerMarket, ledgerOutcome } from "../../shared/ledger/selection";
+import { pickProfit } from "@shared/domain/picks";
+import { isLedgerMarket, ledgerOutcome } from "@shared/ledger/selection";
 import { emptyResult, throwIfAborted, type JobDefinition } from "./types";
 
 /** Ledger rows per update statement. */

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq } from "drizzle-orm";
-import type { LeagueKey } from "../../shared/domain/leagues";
-import { matchweekFor, seasonCodeFor } from "../../shared/domain/matchweek";
-import { computeStandings } from "../../shared/domain/standings";
-import { getTeamById } from "../../shared/domain/teams/registry";
-import { standingRows, standingsSnapshots, type NewStandingRow } from "../../shared/db/schema";
+import type { LeagueKey } from "@shared/domain/leagues";
+import { matchweekFor, seasonCodeFor } from "@shared/domain/matchweek";
+import { computeStandings } from "@shared/domain/standings";
+import { getTeamById } from "@shared/domain/teams/registry";
+import { standingRows, standingsSnapshots, type NewStandingRow } from "@shared/db/schema";
 import { seasonResults, seasonTeamIds } from "../store/results";
 import { countFeed } from "./feeds";
 import { emptyResult, skipped, throwIfAborted, type JobContext, type JobDb, type JobDefinition, type JobResult } from "./types";

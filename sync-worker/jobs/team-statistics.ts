@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { formFromScore, formString } from "../../shared/domain/form";
-import type { LeagueKey } from "../../shared/domain/leagues";
-import { seasonCodeFor } from "../../shared/domain/matchweek";
+import { formFromScore, formString } from "@shared/domain/form";
+import type { LeagueKey } from "@shared/domain/leagues";
+import { seasonCodeFor } from "@shared/domain/matchweek";
 import type { TeamStatisticsFeedItem } from "../providers/types";
 import { seasonResults, seasonTeamIds, type StoredResult } from "../store/results";
 import { countFeed } from "./feeds";

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "../../shared/db";
-import { predictions } from "../../shared/db/schema";
-import { testDatabases } from "../../shared/db/test-databases";
-import { matchweekFor } from "../../shared/domain/matchweek";
-import { getTeamBySlug } from "../../shared/domain/teams/registry";
-import { matchUrl } from "../../shared/domain/urls";
-import { parseTrackRecordPayload, TRACK_RECORD_MODEL_KEY } from "../../shared/model/track-record-view";
+import type { DbHandle } from "@shared/db";
+import { predictions } from "@shared/db/schema";
+import { testDatabases } from "@shared/db/test-databases";
+import { matchweekFor } from "@shared/domain/matchweek";
+import { getTeamBySlug } from "@shared/domain/teams/registry";
+import { matchUrl } from "@shared/domain/urls";
+import { parseTrackRecordPayload, TRACK_RECORD_MODEL_KEY } from "@shared/model/track-record-view";
 import { testWorker, type TestWorker } from "../test-support/worker";
 import { backfillJob } from "./backfill";
 import { lockPicksJob } from "./lock-picks";

@@ -16,12 +16,12 @@
  *   then ok, skipped or failed with rows read, written, rejected and the error.
  */
 import type { SQL } from "drizzle-orm";
-import type { Clock } from "../../shared/config/clock";
-import type { Content } from "../../shared/content/content";
-import type { DataKind } from "../../shared/config/data-sources";
-import type { Database, Driver } from "../../shared/db";
-import type { DataScope } from "../../shared/db/data-versions";
-import type { LeagueKey } from "../../shared/domain/leagues";
+import type { Clock } from "@shared/config/clock";
+import type { Content } from "@shared/content/content";
+import type { DataKind } from "@shared/config/data-sources";
+import type { Database, Driver } from "@shared/db";
+import type { DataScope } from "@shared/db/data-versions";
+import type { LeagueKey } from "@shared/domain/leagues";
 import type { Logger } from "../log";
 import type { ProviderSet } from "../providers/types";
 

@@ -1,7 +1,7 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { getTeamBySlug } from "../../shared/domain/teams/registry";
-import { MODEL_VERSION, ModelInputError, type PlayedMatch, type UpcomingMatch } from "../../shared/model";
+import { getTeamBySlug } from "@shared/domain/teams/registry";
+import { MODEL_VERSION, ModelInputError, type PlayedMatch, type UpcomingMatch } from "@shared/model";
 import { TEST_MODEL_OPTIONS } from "../test-support/replayed-season";
 import { engineThread, type PredictionEngine } from "./engine-client";
 

@@ -8,7 +8,7 @@
  */
 import type { Worker } from "node:worker_threads";
 import { startTypeScriptThread } from "./thread-call";
-import { ModelInputError, type ModelOptions } from "../../shared/model";
+import { ModelInputError, type ModelOptions } from "@shared/model";
 import type {
   EngineRequest,
   EngineResponse,

@@ -1,5 +1,5 @@
 /** The messages the worker and its engine thread exchange (engine-thread.ts, engine-client.ts). */
-import type { MatchPrediction, ModelOptions, PlayedMatch, UpcomingMatch } from "../../shared/model";
+import type { MatchPrediction, ModelOptions, PlayedMatch, UpcomingMatch } from "@shared/model";
 
 /** One engine call: the upcoming matches as of an instant. */
 export interface EngineStep {

@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { predictMatches, type PlayedMatch } from "../../shared/model";
+import { predictMatches, type PlayedMatch } from "@shared/model";
 import { TEST_MODEL_OPTIONS } from "../test-support/replayed-season";
 import {
   decodeFit,

@@ -15,8 +15,8 @@
  */
 import { createHash } from "node:crypto";
 import { gunzipSync, gzipSync } from "node:zlib";
-import type { LeagueKey } from "../../shared/domain/leagues";
-import { DEFAULT_MODEL_OPTIONS, MODEL_VERSION, type ModelFit, type ModelOptions, type PlayedMatch } from "../../shared/model";
+import type { LeagueKey } from "@shared/domain/leagues";
+import { DEFAULT_MODEL_OPTIONS, MODEL_VERSION, type ModelFit, type ModelOptions, type PlayedMatch } from "@shared/model";
 
 /** Bump when the stored layout changes (or a stored fit would mean something else): older rows are then ignored. */
 export const ENGINE_STATE_FORMAT = 1;

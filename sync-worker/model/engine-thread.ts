@@ -7,7 +7,7 @@
  * (restore), and encoding or decoding that state happens here as well, off the main thread.
  */
 import { parentPort } from "node:worker_threads";
-import { predictMatches, type ModelFit, type PlayedMatch } from "../../shared/model";
+import { predictMatches, type ModelFit, type PlayedMatch } from "@shared/model";
 import type {
   EngineRequest,
   EngineResponse,

@@ -2,7 +2,7 @@
  * Runs the odds check in a worker thread (odds-check-thread.ts), started for the call and ended
  * after it, as the season outlook's (outlook-client.ts). Aborting the call ends the thread.
  */
-import type { LeagueKey } from "../../shared/domain/leagues";
+import type { LeagueKey } from "@shared/domain/leagues";
 import type { OddsCheckConfig, OddsCheckRun } from "../bench/odds-check";
 import { callInThread } from "./thread-call";
 

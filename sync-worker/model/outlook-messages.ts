@@ -1,7 +1,7 @@
 /** The messages the season-outlook job and its thread exchange (outlook-thread.ts, outlook-client.ts). */
-import type { LeagueKey } from "../../shared/domain/leagues";
-import type { ModelOptions } from "../../shared/model";
-import type { SeasonOutlook } from "../../shared/model/season-outlook";
+import type { LeagueKey } from "@shared/domain/leagues";
+import type { ModelOptions } from "@shared/model";
+import type { SeasonOutlook } from "@shared/model/season-outlook";
 
 /** A fixture left to play; `expectedGoals` when the predictions table has a forecast for it. */
 export interface RemainingFixture {

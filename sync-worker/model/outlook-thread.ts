@@ -5,8 +5,8 @@
  * JSON) for the ratings of the fixtures no forecast covers yet.
  */
 import { parentPort } from "node:worker_threads";
-import { ratesFor, type LeagueRatings } from "../../shared/model/league-ratings";
-import { simulateSeasonOutlook, type OutlookFixture } from "../../shared/model/season-outlook";
+import { ratesFor, type LeagueRatings } from "@shared/model/league-ratings";
+import { simulateSeasonOutlook, type OutlookFixture } from "@shared/model/season-outlook";
 import { decodeFit } from "./engine-state";
 import type { OutlookLeagueInput, OutlookLeagueResult, OutlookRequest, OutlookResponse } from "./outlook-messages";
 

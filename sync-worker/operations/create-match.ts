@@ -9,21 +9,21 @@
  * - Without one: the next Manchester United v Brighton fixture of the clock's season from the
  *   configured fixtures provider (else the latest), as /api/find-united-brighton picks it.
  */
-import type { Clock } from "../../shared/config/clock";
-import type { Env } from "../../shared/config/env";
-import type { DbHandle } from "../../shared/db";
-import { seasons } from "../../shared/db/schema";
-import { LEAGUES } from "../../shared/domain/leagues";
-import { seasonCodeFor, seasonLabel } from "../../shared/domain/matchweek";
-import { getTeamById } from "../../shared/domain/teams/registry";
-import { matchUrlById } from "../../shared/domain/urls";
+import type { Clock } from "@shared/config/clock";
+import type { Env } from "@shared/config/env";
+import type { DbHandle } from "@shared/db";
+import { seasons } from "@shared/db/schema";
+import { LEAGUES } from "@shared/domain/leagues";
+import { seasonCodeFor, seasonLabel } from "@shared/domain/matchweek";
+import { getTeamById } from "@shared/domain/teams/registry";
+import { matchUrlById } from "@shared/domain/urls";
 import {
   PROVIDER_LABELS,
   PROVIDER_TIME_LIMIT_MS,
   UNITED_BRIGHTON,
   type CreateMatchOutcome,
   type FixtureLookups,
-} from "../../shared/operations/operator-services";
+} from "@shared/operations/operator-services";
 import { jobDbOf } from "../jobs/job-db";
 import type { JobDb } from "../jobs/types";
 import { createLogger, type Logger } from "../log";

@@ -2,8 +2,8 @@
  * The worker's implementation of the operator services (shared/operations/operator-services.ts),
  * which the process entry injects into the web's loader context.
  */
-import { resolveDataSources } from "../../shared/config/data-sources";
-import type { OperatorServices } from "../../shared/operations/operator-services";
+import { resolveDataSources } from "@shared/config/data-sources";
+import type { OperatorServices } from "@shared/operations/operator-services";
 import { createLogger } from "../log";
 import { createProviderSet } from "../providers/provider-set";
 import { createMatch, fixtureLookups, type OperationsContext } from "./create-match";

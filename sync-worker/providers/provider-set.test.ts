@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createClock } from "../../shared/config/clock";
-import { parseEnv } from "../../shared/config/env";
+import { createClock } from "@shared/config/clock";
+import { parseEnv } from "@shared/config/env";
 import { memoryLogger } from "../log";
 import { FIXTURES_SEASONS_DIR } from "../test-support/csv-origin";
 import { createFootballDataProvider } from "./football-data-csv";

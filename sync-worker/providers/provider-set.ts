@@ -3,7 +3,7 @@
  * DATA_PROVIDERS names (or the default, shared/config/data-sources.ts). A provider is created
  * once and only when some kind uses it.
  */
-import { DATA_KINDS, resolveDataSources, type DataKind, type DataSource } from "../../shared/config/data-sources";
+import { DATA_KINDS, resolveDataSources, type DataKind, type DataSource } from "@shared/config/data-sources";
 import { createApiFootballProvider } from "./api-football";
 import { createFootballDataProvider } from "./football-data-csv";
 import type { MatchDataProvider, ProviderContext, ProviderFactory, ProviderName, ProviderSet } from "./types";

@@ -15,14 +15,14 @@
  *   kind outside `capabilities` may be absent.
  * - Every call takes an AbortSignal and gives up promptly when it fires.
  */
-import type { Clock } from "../../shared/config/clock";
-import type { DataKind, DataSource, ProviderName } from "../../shared/config/data-sources";
-import type { Env } from "../../shared/config/env";
-import type { EventSide, LineupPlayer, LiveEventType, MatchState } from "../../shared/db/schema";
-import type { LeagueKey } from "../../shared/domain/leagues";
+import type { Clock } from "@shared/config/clock";
+import type { DataKind, DataSource, ProviderName } from "@shared/config/data-sources";
+import type { Env } from "@shared/config/env";
+import type { EventSide, LineupPlayer, LiveEventType, MatchState } from "@shared/db/schema";
+import type { LeagueKey } from "@shared/domain/leagues";
 import type { Logger } from "../log";
 
-export type { DataKind, DataSource, ProviderName } from "../../shared/config/data-sources";
+export type { DataKind, DataSource, ProviderName } from "@shared/config/data-sources";
 
 export interface Score {
   home: number;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClock } from "../../shared/config/clock";
-import { parseEnv } from "../../shared/config/env";
-import { openDb, type DbHandle } from "../../shared/db";
-import { testDatabases } from "../../shared/db/test-databases";
+import { createClock } from "@shared/config/clock";
+import { parseEnv } from "@shared/config/env";
+import { openDb, type DbHandle } from "@shared/db";
+import { testDatabases } from "@shared/db/test-databases";
 import { startEmbeddedWorker } from "../embedded";
 import { emptyResult, throwIfAborted, type JobDefinition } from "../jobs/types";
 import { memoryLogger } from "../log";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "../../shared/db";
-import { fixtures, LIVE_TICKS_PER_FIXTURE, liveEvents, predictions } from "../../shared/db/schema";
-import { insertSampleClubs, rejection, SAMPLE_SEASON, SAMPLE_TEAMS, testDatabases } from "../../shared/db/test-databases";
-import type { LiveProbabilityTick } from "../../shared/model/live-probability-history";
+import type { DbHandle } from "@shared/db";
+import { fixtures, LIVE_TICKS_PER_FIXTURE, liveEvents, predictions } from "@shared/db/schema";
+import { insertSampleClubs, rejection, SAMPLE_SEASON, SAMPLE_TEAMS, testDatabases } from "@shared/db/test-databases";
+import type { LiveProbabilityTick } from "@shared/model/live-probability-history";
 import { jobDbOf } from "../jobs/job-db";
 import type { JobDb } from "../jobs/types";
 import { recordLiveTicks, storeTicks } from "./live-ticks";

@@ -8,10 +8,10 @@
  * still fits.
  */
 import { sql } from "drizzle-orm";
-import { LIVE_TICKS_PER_FIXTURE } from "../../shared/db/schema/fixtures";
-import type { MatchState } from "../../shared/domain/match-state";
-import { preMatchForecast } from "../../shared/model/live-match-probability";
-import { kickOffTick, liveTickOf, type LiveProbabilityTick } from "../../shared/model/live-probability-history";
+import { LIVE_TICKS_PER_FIXTURE } from "@shared/db/schema/fixtures";
+import type { MatchState } from "@shared/domain/match-state";
+import { preMatchForecast } from "@shared/model/live-match-probability";
+import { kickOffTick, liveTickOf, type LiveProbabilityTick } from "@shared/model/live-probability-history";
 import type { JobDb } from "../jobs/types";
 
 /** Advisory lock key of the tick rows: the live and live-events jobs take turns, so the bound holds. */

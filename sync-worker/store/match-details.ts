@@ -5,7 +5,7 @@
  * rows that changed are written, so a repeated sync writes nothing.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { LeagueKey } from "../../shared/domain/leagues";
+import type { LeagueKey } from "@shared/domain/leagues";
 import type { JobDb } from "../jobs/types";
 import type {
   EventFeedItem,

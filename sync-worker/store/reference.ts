@@ -3,9 +3,9 @@
  * seasons. Both are upserts that write only what changed.
  */
 import { sql } from "drizzle-orm";
-import { LEAGUE_KEYS } from "../../shared/domain/leagues";
-import { seasonCodeFor } from "../../shared/domain/matchweek";
-import { TEAMS } from "../../shared/domain/teams/registry";
+import { LEAGUE_KEYS } from "@shared/domain/leagues";
+import { seasonCodeFor } from "@shared/domain/matchweek";
+import { TEAMS } from "@shared/domain/teams/registry";
 import type { JobDb } from "../jobs/types";
 
 /** The first season of the football-data.co.uk files. */

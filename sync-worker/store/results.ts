@@ -1,7 +1,7 @@
 /** Reading stored results back: the finished matches of a league season, and its clubs. */
 import { sql } from "drizzle-orm";
-import type { LeagueKey } from "../../shared/domain/leagues";
-import { teamsInLeague, type SeasonCode } from "../../shared/domain/teams/registry";
+import type { LeagueKey } from "@shared/domain/leagues";
+import { teamsInLeague, type SeasonCode } from "@shared/domain/teams/registry";
 import type { JobDb } from "../jobs/types";
 
 export interface StoredResult {

@@ -6,8 +6,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { DbHandle } from "../../shared/db";
-import type { ModelOptions } from "../../shared/model";
+import type { DbHandle } from "@shared/db";
+import type { ModelOptions } from "@shared/model";
 import { engineThread, type PredictionEngine } from "../model/engine-client";
 import { directorySource } from "../providers/football-data-csv/source";
 import { writeSyntheticSeasons } from "./synthetic-seasons";

@@ -4,7 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { teamsInLeague } from "../../shared/domain/teams/registry";
+import { teamsInLeague } from "@shared/domain/teams/registry";
 
 export const SYNTHETIC_MATCHES_PER_SEASON = 380;
 const HEADER = "Div,Date,Time,HomeTeam,AwayTeam,FTHG,FTAG,FTR,HTHG,HTAG,HTR,AvgH,AvgD,AvgA,Avg>2.5,Avg<2.5,PSCH,PSCD,PSCA";

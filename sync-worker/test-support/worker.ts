@@ -2,12 +2,12 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Clock } from "../../shared/config/clock";
-import { createContent, type Content } from "../../shared/content/content";
-import { localContentSource } from "../../shared/content/local-source";
-import { parseEnv } from "../../shared/config/env";
-import type { DbHandle } from "../../shared/db";
-import { LEAGUE_KEYS } from "../../shared/domain/leagues";
+import type { Clock } from "@shared/config/clock";
+import { createContent, type Content } from "@shared/content/content";
+import { localContentSource } from "@shared/content/local-source";
+import { parseEnv } from "@shared/config/env";
+import type { DbHandle } from "@shared/db";
+import { LEAGUE_KEYS } from "@shared/domain/leagues";
 import { jobDbOf } from "../jobs/job-db";
 import { runJob, type JobRun } from "../jobs/run-job";
 import type { JobDefinition } from "../jobs/types";

@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { cruise, type IForbiddenRuleType, type IReporterOutput } from "dependency-cruiser";
+import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -30,6 +31,11 @@ const TREE: Record<string, string> = {
   "web/app/internal/imports-worker.server.ts": 'import { run } from "../../../sync-worker/jobs/run";\nexport const w = run;\n',
   "sync-worker/jobs/imports-web.ts": 'import { view } from "../../web/app/view";\nexport const j = view;\n',
   "web/app/components/reads-db.tsx": 'import { openDb } from "../../../shared/db/index";\nexport const c = openDb;\n',
+  // The same violations through the import aliases of tsconfig.json.
+  "shared/domain/imports-web-by-alias.ts": 'import { view } from "~/view";\nexport const d = view;\n',
+  "studio/schema/imports-db-by-alias.ts": 'import { openDb } from "@shared/db/index";\nexport const s = openDb;\n',
+  "web/app/internal/imports-worker-by-alias.server.ts": 'import { run } from "@sync-worker/jobs/run";\nexport const w = run;\n',
+  "web/app/components/reads-db-by-alias.tsx": 'import { openDb } from "@shared/db/index";\nexport const c = openDb;\n',
   // Allowed: tests reach across for fixtures; the process entry composes web and worker;
   // server files read the database; type-only imports of the database's types in the domain.
   "web/app/internal/imports-worker.server.test.ts": 'import { run } from "../../../sync-worker/jobs/run";\nexport const t = run;\n',
@@ -37,7 +43,16 @@ const TREE: Record<string, string> = {
   "web/app/reads-db.server.ts": 'import { openDb } from "../../shared/db/index";\nexport const r = openDb;\n',
   "shared/domain/types-only.ts": 'import type { openDb } from "../db/index";\nexport type T = typeof openDb;\n',
   "shared/domain/tables.test.ts": 'import { readFileSync } from "node:fs";\nexport const t = () => readFileSync("fixture.csv");\n',
-  "tsconfig.json": JSON.stringify({ compilerOptions: { module: "ESNext", moduleResolution: "Bundler", strict: true } }),
+  "web/app/reads-db-by-alias.server.ts": 'import { openDb } from "@shared/db/index";\nexport const r = openDb;\n',
+  "tsconfig.json": JSON.stringify({
+    compilerOptions: {
+      module: "ESNext",
+      moduleResolution: "Bundler",
+      strict: true,
+      baseUrl: ".",
+      paths: { "~/*": ["web/app/*"], "@shared/*": ["shared/*"], "@sync-worker/*": ["sync-worker/*"] },
+    },
+  }),
 };
 
 describe("the architecture's dependency rules", () => {
@@ -54,12 +69,13 @@ describe("the architecture's dependency rules", () => {
     process.chdir(dir);
     let result: IReporterOutput;
     try {
-      result = await cruise(["shared", "studio", "sync-worker", "web"], {
-        validate: true,
-        ruleSet: { forbidden: config.forbidden },
-        tsPreCompilationDeps: true,
-        tsConfig: { fileName: "tsconfig.json" },
-      });
+      // As the command line does with the configuration's `tsConfig`: the paths resolve the aliases.
+      result = await cruise(
+        ["shared", "studio", "sync-worker", "web"],
+        { validate: true, ruleSet: { forbidden: config.forbidden }, tsPreCompilationDeps: true, tsConfig: { fileName: "tsconfig.json" } },
+        { tsConfig: "tsconfig.json", bustTheCache: true } as Parameters<typeof cruise>[2],
+        { tsConfig: extractTSConfig("tsconfig.json") },
+      );
     } finally {
       process.chdir(previous);
     }
@@ -78,6 +94,10 @@ describe("the architecture's dependency rules", () => {
     ["web/app/internal/imports-worker.server.ts", "web-imports-no-worker"],
     ["sync-worker/jobs/imports-web.ts", "worker-imports-no-web"],
     ["web/app/components/reads-db.tsx", "web-app-touches-database-only-from-server-files"],
+    ["shared/domain/imports-web-by-alias.ts", "shared-imports-no-process"],
+    ["studio/schema/imports-db-by-alias.ts", "studio-imports-neither-web-nor-database"],
+    ["web/app/internal/imports-worker-by-alias.server.ts", "web-imports-no-worker"],
+    ["web/app/components/reads-db-by-alias.tsx", "web-app-touches-database-only-from-server-files"],
   ])("%s breaks %s", (from, rule) => {
     expect(brokenBy(from)).toContain(rule);
   });
@@ -86,6 +106,7 @@ describe("the architecture's dependency rules", () => {
     "web/app/internal/imports-worker.server.test.ts",
     "web/start.ts",
     "web/app/reads-db.server.ts",
+    "web/app/reads-db-by-alias.server.ts",
     "shared/domain/types-only.ts",
     "shared/domain/tables.test.ts",
   ])("%s breaks nothing", (from) => {

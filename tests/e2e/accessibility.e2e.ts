@@ -1,9 +1,9 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES_SEASONS_DIR } from "../../sync-worker/test-support/csv-origin";
+import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
 import { describeViolations, seriousAxeViolations } from "./support/axe";
 import { launchChromium, openPage, startSite, waitForPage, type RunningSite } from "./support/site";
-import { THEME_STORAGE_KEY } from "../../web/app/theme-script.server";
+import { THEME_STORAGE_KEY } from "~/theme-script.server";
 
 let site: RunningSite;
 let browser: Browser;

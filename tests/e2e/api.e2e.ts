@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES_SEASONS_DIR } from "../../sync-worker/test-support/csv-origin";
-import { liveScoreSchema, matchListSchema, matchRecordSchema } from "../../web/app/api/schemas";
+import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
+import { liveScoreSchema, matchListSchema, matchRecordSchema } from "~/api/schemas";
 import { launchChromium, openPage, startSite, waitForPage, type RunningSite } from "./support/site";
 
 let site: RunningSite;

@@ -7,8 +7,8 @@
 import { createHash } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES_SEASONS_DIR } from "../../sync-worker/test-support/csv-origin";
-import { THEME_SCRIPT, THEME_STORAGE_KEY } from "../../web/app/theme-script.server";
+import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
+import { THEME_SCRIPT, THEME_STORAGE_KEY } from "~/theme-script.server";
 import { collectConsoleProblems, launchChromium, startSite, waitForPage, type RunningSite } from "./support/site";
 
 let site: RunningSite;

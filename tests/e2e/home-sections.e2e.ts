@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES_SEASONS_DIR } from "../../sync-worker/test-support/csv-origin";
+import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
 import { collectConsoleProblems, launchChromium, openPage, startSite, waitForPage, type RunningSite } from "./support/site";
 
 let site: RunningSite;

@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { unitedBrightonCsv, type UnitedBrightonCsv } from "../../sync-worker/test-support/united-brighton-csv";
+import { unitedBrightonCsv, type UnitedBrightonCsv } from "@sync-worker/test-support/united-brighton-csv";
 import { collectConsoleProblems, launchChromium, startSite, type RunningSite } from "./support/site";
 
 const TOKEN = "e2e-internal-pages-token-0123";

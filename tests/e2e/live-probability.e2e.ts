@@ -6,7 +6,7 @@
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES_SEASONS_DIR } from "../../sync-worker/test-support/csv-origin";
+import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
 import { launchChromium, openPage, startSite, waitForPage, type RunningSite } from "./support/site";
 
 const LIVE = "/premier-league-predictions/arsenal-vs-sunderland-prediction";

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES_SEASONS_DIR } from "../../sync-worker/test-support/csv-origin";
-import { localKickoffText } from "../../web/app/components/local-times/local-kickoff";
+import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
+import { localKickoffText } from "~/components/local-times/local-kickoff";
 import { collectConsoleProblems, launchChromium, startSite, waitForPage, type RunningSite } from "./support/site";
 
 let site: RunningSite;

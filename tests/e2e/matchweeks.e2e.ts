@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeSyntheticSeasons } from "../../sync-worker/test-support/synthetic-seasons";
+import { writeSyntheticSeasons } from "@sync-worker/test-support/synthetic-seasons";
 import { describeViolations, seriousAxeViolations } from "./support/axe";
 import { launchChromium, openPage, startSite, waitForPage, type OpenedPage, type RunningSite } from "./support/site";
 

@@ -6,9 +6,9 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getTeamBySlug } from "../../shared/domain/teams/registry";
-import { FIXTURES_SEASONS_DIR } from "../../sync-worker/test-support/csv-origin";
-import { MY_TEAMS_FULL_MESSAGE, MY_TEAMS_KEY, MY_TEAMS_LIMIT, type MyTeam } from "../../web/app/features/team/components/my-teams/my-teams";
+import { getTeamBySlug } from "@shared/domain/teams/registry";
+import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
+import { MY_TEAMS_FULL_MESSAGE, MY_TEAMS_KEY, MY_TEAMS_LIMIT, type MyTeam } from "~/features/team/components/my-teams/my-teams";
 import { describeViolations, seriousAxeViolations } from "./support/axe";
 import { collectConsoleProblems, launchChromium, startSite, waitForPage, type RunningSite } from "./support/site";
 

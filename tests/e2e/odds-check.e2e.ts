@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeSyntheticSeasons } from "../../sync-worker/test-support/synthetic-seasons";
+import { writeSyntheticSeasons } from "@sync-worker/test-support/synthetic-seasons";
 import { describeViolations, seriousAxeViolations } from "./support/axe";
 import { launchChromium, openPage, startSite, waitForPage, type RunningSite } from "./support/site";
 

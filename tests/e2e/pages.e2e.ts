@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES_SEASONS_DIR } from "../../sync-worker/test-support/csv-origin";
+import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
 import { launchChromium, openPage, startSite, waitForPage, type OpenedPage, type RunningSite } from "./support/site";
 
 const UNAVAILABLE = "Unable to load performance data";

@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatPercent } from "../../shared/domain/format";
-import { EMPTY_PARLAY_NOTICE, PARLAY_STORAGE_KEY, type ParlayPick } from "../../shared/domain/parlay";
-import { PARLAY_COPIED, parlayCopyText } from "../../shared/domain/parlay-copy";
+import { formatPercent } from "@shared/domain/format";
+import { EMPTY_PARLAY_NOTICE, PARLAY_STORAGE_KEY, type ParlayPick } from "@shared/domain/parlay";
+import { PARLAY_COPIED, parlayCopyText } from "@shared/domain/parlay-copy";
 import {
   ADD_TO_PARLAY_LABEL,
   ADDED_TO_PARLAY_LABEL,
@@ -10,9 +10,9 @@ import {
   MATCH_STARTED_TITLE,
   PARLAY_FULL_MESSAGE,
   REMOVE_FROM_PARLAY_LABEL,
-} from "../../shared/domain/parlay-rules";
-import { SITE_NAME } from "../../shared/domain/site";
-import { FIXTURES_SEASONS_DIR } from "../../sync-worker/test-support/csv-origin";
+} from "@shared/domain/parlay-rules";
+import { SITE_NAME } from "@shared/domain/site";
+import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
 import { launchChromium, openPage as openSitePage, startSite, waitForPage, type RunningSite } from "./support/site";
 
 let site: RunningSite;

@@ -8,9 +8,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serializeDataset } from "../../shared/content/local-source";
-import type { ContentDocument } from "../../shared/content/source";
-import { FIXTURES_SEASONS_DIR } from "../../sync-worker/test-support/csv-origin";
+import { serializeDataset } from "@shared/content/local-source";
+import type { ContentDocument } from "@shared/content/source";
+import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
 import { launchChromium, openPage, startSite, waitForPage, type RunningSite } from "./support/site";
 
 const root = path.resolve(import.meta.dirname, "../..");

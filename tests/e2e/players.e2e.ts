@@ -5,8 +5,8 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES_SEASONS_DIR } from "../../sync-worker/test-support/csv-origin";
-import { startReplayServer, type ReplayServer } from "../../sync-worker/providers/api-football/testing/replay-server";
+import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
+import { startReplayServer, type ReplayServer } from "@sync-worker/providers/api-football/testing/replay-server";
 import { launchChromium, openPage, startSite, waitForPage, type OpenedPage, type RunningSite } from "./support/site";
 
 const KEY = "players-e2e-key-0123456789";

@@ -7,7 +7,7 @@
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES_SEASONS_DIR } from "../../sync-worker/test-support/csv-origin";
+import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
 import { describeViolations, seriousAxeViolations } from "./support/axe";
 import { launchChromium, openPage, startSite, waitForPage, type RunningSite } from "./support/site";
 

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES_DIR } from "../../sync-worker/test-support/csv-origin";
+import { FIXTURES_DIR } from "@sync-worker/test-support/csv-origin";
 import { launchChromium, openPage, startSite, waitForPage, type OpenedPage, type RunningSite } from "./support/site";
 
 const PREVIEW_SECRET = "e2e-spec-preview-secret-0123";

@@ -1,6 +1,6 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "../../shared/config/env";
+import { parseEnv } from "@shared/config/env";
 import { analyticsConfig, analyticsTag, INITIAL_PAGE_VIEW_DELAY_MS, tagBootstrapScript, tagScriptUrl } from "./analytics";
 
 describe("analytics configuration", () => {

@@ -7,7 +7,7 @@
  * The root loader builds the tag (`analyticsTag`); the browser only renders it and reports the
  * page views (components/Analytics.tsx).
  */
-import type { Env } from "../../shared/config/env";
+import type { Env } from "@shared/config/env";
 
 export interface AnalyticsConfig {
   /** Origin of the tag-manager script, which also receives the hits. */

@@ -1,8 +1,8 @@
-import type { Env } from "../../shared/config/env";
-import type { Clock } from "../../shared/config/clock";
-import type { DbHandle } from "../../shared/db";
-import type { Content } from "../../shared/content/content";
-import type { OperatorServices } from "../../shared/operations/operator-services";
+import type { Env } from "@shared/config/env";
+import type { Clock } from "@shared/config/clock";
+import type { DbHandle } from "@shared/db";
+import type { Content } from "@shared/content/content";
+import type { OperatorServices } from "@shared/operations/operator-services";
 import type { PreviewSessions } from "./features/content/preview.server";
 import type { PageCacheStats } from "../page-cache/page-cache";
 

@@ -7,7 +7,7 @@
  * travels with its route's code and no page's first load carries another page's texts.
  */
 import { isRouteErrorResponse } from "@remix-run/react";
-import { NOT_FOUND_TITLE } from "../../shared/domain/site";
+import { NOT_FOUND_TITLE } from "@shared/domain/site";
 import { PAGE_NOT_FOUND_TEXT } from "./page-texts/shared";
 
 export interface NotFoundView {

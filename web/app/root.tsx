@@ -13,7 +13,7 @@ import { analyticsTag } from "./analytics";
 import { Analytics } from "./components/Analytics";
 import { useServerMarkupBehaviour } from "./components/server-markup-behaviour";
 import { useLocalTimes } from "./components/local-times/use-local-times";
-import { SITE_NAME, SOCIAL_URL } from "../../shared/domain/site";
+import { SITE_NAME, SOCIAL_URL } from "@shared/domain/site";
 import { getSiteTexts } from "./site-texts.server";
 import { THEME_SCRIPT } from "./theme-script.server";
 import appStyles from "./styles/app.css";

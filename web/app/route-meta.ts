@@ -11,7 +11,7 @@
  */
 import type { MetaDescriptor } from "@remix-run/node";
 import { isRouteErrorResponse } from "@remix-run/react";
-import { SITE_NAME } from "../../shared/domain/site";
+import { SITE_NAME } from "@shared/domain/site";
 import { notFoundViewOf, type NotFoundView } from "./not-found";
 
 export const ROBOTS_INDEX = "index, follow";

@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { parseRoute, type RoutePage } from "../../shared/domain/routes";
+import { parseRoute, type RoutePage } from "@shared/domain/routes";
 import { notFound } from "./not-found.server";
 
 /**

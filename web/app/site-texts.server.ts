@@ -3,8 +3,8 @@
  * text when the document or the field is missing, or when content cannot be read: a content
  * outage never breaks a page.
  */
-import { HERO_BUTTON, HERO_HEADLINE, HERO_SUBTEXT, RESPONSIBLE_BANNER, SOCIAL_URL } from "../../shared/domain/site";
-import { isExternalHref, safeLinkHref } from "../../shared/content/link-href";
+import { HERO_BUTTON, HERO_HEADLINE, HERO_SUBTEXT, RESPONSIBLE_BANNER, SOCIAL_URL } from "@shared/domain/site";
+import { isExternalHref, safeLinkHref } from "@shared/content/link-href";
 import type { AppContext } from "./load-context";
 
 export interface SiteTexts {

@@ -5,11 +5,11 @@
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createClock } from "../../shared/config/clock";
-import { parseEnv } from "../../shared/config/env";
-import { createContent } from "../../shared/content/content";
-import { localContentSource, serializeDataset } from "../../shared/content/local-source";
-import type { ContentDocument, ContentSource } from "../../shared/content/source";
+import { createClock } from "@shared/config/clock";
+import { parseEnv } from "@shared/config/env";
+import { createContent } from "@shared/content/content";
+import { localContentSource, serializeDataset } from "@shared/content/local-source";
+import type { ContentDocument, ContentSource } from "@shared/content/source";
 import type { AppContext } from "./load-context";
 import { createPreviewSessions } from "./features/content/preview.server";
 

@@ -4,7 +4,7 @@
  * rate, pages and megabytes held, entries dropped), read with the run's internal-pages token.
  */
 import { readFileSync } from "node:fs";
-import { API_STATUS } from "../../shared/domain/urls";
+import { API_STATUS } from "@shared/domain/urls";
 import { probe } from "./http-probe";
 
 export interface ProcessMemory {

@@ -12,7 +12,7 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
-import { API_STATUS } from "../../shared/domain/urls";
+import { API_STATUS } from "@shared/domain/urls";
 import { SERVER_CORE, pinnedCommand } from "./cpu-pinning";
 import { getJson, probe } from "./http-probe";
 

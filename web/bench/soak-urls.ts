@@ -16,7 +16,7 @@
  */
 import type { z } from "zod";
 import type { matchListItemSchema } from "../app/api/schemas";
-import { ALL_LEAGUES, type LeagueKey } from "../../shared/domain/leagues";
+import { ALL_LEAGUES, type LeagueKey } from "@shared/domain/leagues";
 import {
   ABOUT,
   ALGO_RESULTS,
@@ -38,7 +38,7 @@ import {
   teamPlayersUrl,
   teamUrl,
   teamUrlById,
-} from "../../shared/domain/urls";
+} from "@shared/domain/urls";
 import { getJson, probe } from "./http-probe";
 import type { Targets } from "./targets";
 

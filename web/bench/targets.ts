@@ -6,8 +6,8 @@
  */
 import type { z } from "zod";
 import type { matchListItemSchema } from "../app/api/schemas";
-import { LEAGUE_KEYS, type LeagueKey } from "../../shared/domain/leagues";
-import { ALGO_RESULTS, HOME, leagueUrl, teamUrl } from "../../shared/domain/urls";
+import { LEAGUE_KEYS, type LeagueKey } from "@shared/domain/leagues";
+import { ALGO_RESULTS, HOME, leagueUrl, teamUrl } from "@shared/domain/urls";
 import { getJson, probe } from "./http-probe";
 
 type MatchListItem = z.infer<typeof matchListItemSchema>;

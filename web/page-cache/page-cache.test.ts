@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import type { VersionVector } from "../../shared/db/data-versions";
+import type { VersionVector } from "@shared/db/data-versions";
 import { contentSecurityPolicy, inlineScriptHashes } from "./csp";
 import { chooseEncoding, etagOfBody, PageCache, STALE_IF_ERROR_MS } from "./page-cache";
 

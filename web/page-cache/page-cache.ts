@@ -9,7 +9,7 @@
  */
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
-import type { DataScope, VersionVector } from "../../shared/db/data-versions";
+import type { DataScope, VersionVector } from "@shared/db/data-versions";
 
 export type ContentEncoding = "br" | "gzip" | "identity";
 

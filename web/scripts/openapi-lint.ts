@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseEnv } from "../../shared/config/env";
+import { parseEnv } from "@shared/config/env";
 import { openApiDocument } from "../app/api/openapi.server";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));

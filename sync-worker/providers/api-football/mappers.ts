@@ -5,17 +5,17 @@
  * translation: our team ids are API-Football's, so a provider team is looked up in the registry
  * by id, and one the registry does not have is rejected, never guessed.
  */
-import { leagueByApiFootballId, type LeagueKey } from "../../../shared/domain/leagues";
-import { seasonCodeFor } from "../../../shared/domain/matchweek";
-import { getTeamById } from "../../../shared/domain/teams/registry";
-import type { Team } from "../../../shared/domain/teams/types";
+import { leagueByApiFootballId, type LeagueKey } from "@shared/domain/leagues";
+import { seasonCodeFor } from "@shared/domain/matchweek";
+import { getTeamById } from "@shared/domain/teams/registry";
+import type { Team } from "@shared/domain/teams/types";
 import {
   LIVE_EVENT_TYPES,
   type EventSide,
   type LineupPlayer,
   type LiveEventType,
   type MatchState,
-} from "../../../shared/db/schema";
+} from "@shared/db/schema";
 import type {
   EventFeedItem,
   LineupFeedItem,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Clock } from "../../../shared/config/clock";
-import { parseEnv } from "../../../shared/config/env";
+import type { Clock } from "@shared/config/clock";
+import { parseEnv } from "@shared/config/env";
 import { memoryLogger } from "../../log";
 import { ProviderError, type FixtureRef, type MatchDataProvider } from "../types";
 import { createApiFootballClient } from "./client";

@@ -6,9 +6,9 @@
  * the provider as a whole (unreachable, refused key, spent quota, a body in the wrong shape)
  * becomes a ProviderError; a single item it cannot map is a rejected record.
  */
-import type { Clock } from "../../../shared/config/clock";
-import type { DataKind } from "../../../shared/config/data-sources";
-import { LEAGUES, type LeagueKey } from "../../../shared/domain/leagues";
+import type { Clock } from "@shared/config/clock";
+import type { DataKind } from "@shared/config/data-sources";
+import { LEAGUES, type LeagueKey } from "@shared/domain/leagues";
 import {
   ProviderError,
   type EventFeedItem,

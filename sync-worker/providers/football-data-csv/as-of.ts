@@ -7,7 +7,7 @@
  * final score at the whistle. A match the file has no result for is scheduled until it has one:
  * the CSV source cannot tell a live score it does not have.
  */
-import { matchweekFor } from "../../../shared/domain/matchweek";
+import { matchweekFor } from "@shared/domain/matchweek";
 import { matchClockAt, type MatchClockReading } from "../match-clock";
 import type { ProviderFixture } from "../types";
 import type { FootballDataMatch } from "./parse";

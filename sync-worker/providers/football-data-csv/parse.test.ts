@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { getTeamBySlug } from "../../../shared/domain/teams/registry";
+import { getTeamBySlug } from "@shared/domain/teams/registry";
 import { ProviderError } from "../types";
 import { isBritishSummerTime, parseFootballDataDate, ukLocalToUtc } from "./dates";
 import { parseFootballDataCsv } from "./parse";

@@ -5,10 +5,10 @@
  * every football-data file has (Date, HomeTeam, AwayTeam) is not such a file at all.
  */
 import { parse } from "csv-parse/sync";
-import { leagueByFootballDataCode, LEAGUES, type LeagueKey } from "../../../shared/domain/leagues";
-import { seasonCodeFor } from "../../../shared/domain/matchweek";
-import { findTeamByFootballDataName } from "../../../shared/domain/teams/registry";
-import type { Team } from "../../../shared/domain/teams/types";
+import { leagueByFootballDataCode, LEAGUES, type LeagueKey } from "@shared/domain/leagues";
+import { seasonCodeFor } from "@shared/domain/matchweek";
+import { findTeamByFootballDataName } from "@shared/domain/teams/registry";
+import type { Team } from "@shared/domain/teams/types";
 import { ProviderError, type MatchStatistics, type ProviderOdds, type RejectedRecord, type Score, type SidePair } from "../types";
 import { DEFAULT_UK_KICKOFF, parseFootballDataDate, parseKickoffTime, ukLocalToUtc } from "./dates";
 import { readOdds, resolveOddsColumns } from "./odds-columns";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClock } from "../../../shared/config/clock";
-import { getTeamBySlug } from "../../../shared/domain/teams/registry";
+import { createClock } from "@shared/config/clock";
+import { getTeamBySlug } from "@shared/domain/teams/registry";
 import { memoryLogger } from "../../log";
 import { FIXTURES_SEASONS_DIR, startCsvOrigin, unreachableBaseUrl, type CsvOrigin } from "../../test-support/csv-origin";
 import { ProviderError, type MatchDataProvider, type ProviderFixture } from "../types";

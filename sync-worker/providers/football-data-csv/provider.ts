@@ -3,10 +3,10 @@
  * statistics and odds, `fixtures.csv` for matches not in a season file yet, and, in a replay,
  * live states replayed from the results it already has (as-of.ts).
  */
-import type { Clock } from "../../../shared/config/clock";
-import type { DataKind } from "../../../shared/config/data-sources";
-import { LEAGUES, type LeagueKey } from "../../../shared/domain/leagues";
-import { seasonCodeFor } from "../../../shared/domain/matchweek";
+import type { Clock } from "@shared/config/clock";
+import type { DataKind } from "@shared/config/data-sources";
+import { LEAGUES, type LeagueKey } from "@shared/domain/leagues";
+import { seasonCodeFor } from "@shared/domain/matchweek";
 import type { Logger } from "../../log";
 import type { Feed, FixtureRef, MatchDataProvider, ProviderFixture } from "../types";
 import { fixtureAsOf } from "./as-of";

@@ -4,22 +4,22 @@
  * Sunderland at half-time, Manchester United v Spurs finished), then later in the second half.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv } from "../../../shared/config/env";
-import type { DbHandle } from "../../../shared/db";
-import { liveEvents, predictions } from "../../../shared/db/schema";
-import { testDatabases } from "../../../shared/db/test-databases";
-import { getTeamBySlug } from "../../../shared/domain/teams/registry";
-import { anchorToForecast } from "../../../shared/model/live-match-probability";
-import { goalRateShareLeft, liveProbability } from "../../../shared/model/live-probability";
-import { backfillJob } from "../../../sync-worker/jobs/backfill";
-import { liveJob } from "../../../sync-worker/jobs/live";
-import { referenceDataJob } from "../../../sync-worker/jobs/reference-data";
-import { emptyContent, testWorker, type TestWorker } from "../../../sync-worker/test-support/worker";
+import { parseEnv } from "@shared/config/env";
+import type { DbHandle } from "@shared/db";
+import { liveEvents, predictions } from "@shared/db/schema";
+import { testDatabases } from "@shared/db/test-databases";
+import { getTeamBySlug } from "@shared/domain/teams/registry";
+import { anchorToForecast } from "@shared/model/live-match-probability";
+import { goalRateShareLeft, liveProbability } from "@shared/model/live-probability";
+import { backfillJob } from "@sync-worker/jobs/backfill";
+import { liveJob } from "@sync-worker/jobs/live";
+import { referenceDataJob } from "@sync-worker/jobs/reference-data";
+import { emptyContent, testWorker, type TestWorker } from "@sync-worker/test-support/worker";
 import type { AppContext } from "../load-context";
 import { createPreviewSessions } from "../features/content/preview.server";
 import { apiRequestHandler } from "./remix-handler.test-support";
 import { liveScoreSchema, matchRecordSchema } from "./schemas";
-import { createOperatorServices } from "../../../sync-worker/operations";
+import { createOperatorServices } from "@sync-worker/operations";
 
 const teamId = (slug: string) => getTeamBySlug(slug)!.id;
 const EXPECTED_GOALS = { home: 1.9, away: 0.8 };

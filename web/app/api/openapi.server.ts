@@ -3,7 +3,7 @@
  * schemas the endpoints use, and a small HTML view of it for people.
  */
 import { z } from "zod";
-import { SITE_NAME } from "../../../shared/domain/site";
+import { SITE_NAME } from "@shared/domain/site";
 import { ALLOWED_METHODS } from "./respond.server";
 import { API_TAGS, ENDPOINTS, OTHER_ROUTES, type JsonEndpoint, type OtherRoute } from "./endpoints.server";
 import { apiSchemaRegistry, errorSchema } from "./schemas";

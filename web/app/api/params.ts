@@ -4,7 +4,7 @@
  * error of the 400 answer.
  */
 import { z } from "zod";
-import { findLeagueKey, LEAGUE_KEYS, UNSUPPORTED_LEAGUE } from "../../../shared/domain/leagues";
+import { findLeagueKey, LEAGUE_KEYS, UNSUPPORTED_LEAGUE } from "@shared/domain/leagues";
 
 /** Ids are 32-bit database and provider ids. */
 export const MAX_ID = 2 ** 31 - 1;

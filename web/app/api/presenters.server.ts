@@ -4,10 +4,10 @@
  * only renames and flattens, so an endpoint always says what the page shows.
  */
 import type { z } from "zod";
-import { FORM_NOT_AVAILABLE, formString, formSummary } from "../../../shared/domain/form";
-import { LEAGUES, type LeagueKey } from "../../../shared/domain/leagues";
-import { formatScore } from "../../../shared/domain/picks";
-import { liveMatchProbability, preMatchForecast } from "../../../shared/model/live-match-probability";
+import { FORM_NOT_AVAILABLE, formString, formSummary } from "@shared/domain/form";
+import { LEAGUES, type LeagueKey } from "@shared/domain/leagues";
+import { formatScore } from "@shared/domain/picks";
+import { liveMatchProbability, preMatchForecast } from "@shared/model/live-match-probability";
 import type { TeamKeyPlayers, KeyPlayer } from "../features/match/key-players.server";
 import type { LeaderboardPlayer } from "../features/player/leaderboard.server";
 import type {

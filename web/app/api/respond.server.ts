@@ -3,7 +3,7 @@
  * schemas (a 400 naming the first problem), JSON bodies with an ETag and a 304 for a matching
  * If-None-Match, the endpoint's Cache-Control, and `no-store` for anything read in preview.
  */
-import { isDatabaseUnavailable } from "../../../shared/db/errors";
+import { isDatabaseUnavailable } from "@shared/db/errors";
 import { etagMatches, etagOfBody } from "../../page-cache/page-cache";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";

@@ -6,9 +6,9 @@
  * blocks keep the shapes their read models define.
  */
 import { z } from "zod";
-import { BEST_PICK_RESULTS } from "../../../shared/db/schema/performance";
-import { LEAGUE_KEYS } from "../../../shared/domain/leagues";
-import { MATCH_STATES } from "../../../shared/domain/picks";
+import { BEST_PICK_RESULTS } from "@shared/db/schema/performance";
+import { LEAGUE_KEYS } from "@shared/domain/leagues";
+import { MATCH_STATES } from "@shared/domain/picks";
 import { playerRecentFormItemSchema, playerStatisticsSchema } from "../features/player/players.schema";
 import {
   resolvedTeamSchema,

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { MINIMUM_WAGER_AGE, RESPONSIBLE_BANNER } from "../../../shared/domain/site";
+import { MINIMUM_WAGER_AGE, RESPONSIBLE_BANNER } from "@shared/domain/site";
 
 /** `text` is the editors' wording from site settings; the spec's text otherwise. */
 export function ResponsibleBanner({ text = RESPONSIBLE_BANNER }: { text?: string }) {

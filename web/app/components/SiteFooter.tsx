@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import { DECOY_PATHS, LEAGUE_LINKS, NAV_LINKS } from "../../../shared/domain/urls";
-import { MINIMUM_USER_AGE, MINIMUM_WAGER_AGE, SITE_NAME, SITE_SHORT_NAME } from "../../../shared/domain/site";
+import { DECOY_PATHS, LEAGUE_LINKS, NAV_LINKS } from "@shared/domain/urls";
+import { MINIMUM_USER_AGE, MINIMUM_WAGER_AGE, SITE_NAME, SITE_SHORT_NAME } from "@shared/domain/site";
 
 const LEGAL_LINKS = [
   { href: "/terms", label: "Terms of Service" },

@@ -1,7 +1,7 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { NAV_LINKS } from "../../../shared/domain/urls";
-import { SITE_NAME, SITE_SHORT_NAME } from "../../../shared/domain/site";
+import { NAV_LINKS } from "@shared/domain/urls";
+import { SITE_NAME, SITE_SHORT_NAME } from "@shared/domain/site";
 import { ParlayButton } from "../features/parlay/components/ParlayButton";
 import { SearchBox } from "../features/search/components/SearchBox";
 

@@ -3,7 +3,7 @@ import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { redirectMatchAlias } from "../features/match/match-page.server";
 import { noindexMeta } from "../route-meta";
 import { unclaimedPath } from "../route-page.server";
-import { NOT_FOUND_TITLE } from "../../../shared/domain/site";
+import { NOT_FOUND_TITLE } from "@shared/domain/site";
 
 /**
  * Every path no route file claims: aliases of the route table get a 301 to their canonical

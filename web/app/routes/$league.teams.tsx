@@ -13,7 +13,7 @@ import { requireRoutePage } from "../route-page.server";
 import { siteSeo } from "../features/seo/seo.server";
 import { loadTeamListPage } from "../features/team/team-page.server";
 import teamStyles from "../features/team/styles/teams.css";
-import { HOME, leagueUrl } from "../../../shared/domain/urls";
+import { HOME, leagueUrl } from "@shared/domain/urls";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teamStyles }];
 

@@ -10,7 +10,7 @@ import { loadLeaguePage } from "../features/league/league-page.server";
 import { errorPageMeta } from "../route-meta";
 import playerStyles from "../features/player/styles/players.css";
 import seasonOutlookStyles from "../features/league/styles/season-outlook.css";
-import { LEAGUE_TABLE_ANCHOR } from "../../../shared/domain/urls";
+import { LEAGUE_TABLE_ANCHOR } from "@shared/domain/urls";
 
 /** A league's page, /{league-slug}-predictions: rendered on the server (LeaguePageContent), with live parlay buttons. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -10,7 +10,7 @@ import { loadMatchPage } from "../features/match/match-page.server";
 import { loadMatchweekPage } from "../features/league/matchweek-page.server";
 import { errorPageMeta } from "../route-meta";
 import liveProbabilityStyles from "../features/match/styles/live-probability.css";
-import { routePage } from "../../../shared/domain/routes";
+import { routePage } from "@shared/domain/routes";
 import { MATCH_NOT_FOUND } from "../features/match/match";
 
 /** The not-found pages of this route (not-found.ts). */

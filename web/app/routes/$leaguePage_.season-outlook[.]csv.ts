@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PUBLIC_PAGE_CACHE } from "../cache-control";
 import { getSeasonOutlook, seasonOutlookCsv } from "../features/league/season-outlook.server";
-import { ALL_LEAGUES } from "../../../shared/domain/leagues";
+import { ALL_LEAGUES } from "@shared/domain/leagues";
 import { notFound } from "../not-found.server";
 
 /** /{league-slug}-predictions/season-outlook.csv: the league's season outlook as a CSV download. */

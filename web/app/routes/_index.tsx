@@ -8,7 +8,7 @@ import { ServerMarkup } from "../components/ServerMarkup";
 import { loadHomePage } from "../features/home/home-page.server";
 import { HOME_SECTIONS } from "../features/home/home";
 import homeStyles from "../features/home/styles/home.css";
-import { COMING_SOON } from "../../../shared/domain/picks";
+import { COMING_SOON } from "@shared/domain/picks";
 
 // The home page has no error boundary of its own: on an error the root's takes over, with its meta.
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];

@@ -7,7 +7,7 @@ import { getApiStatus, type JobRunStatus, type PageCacheStatus } from "../featur
 import { listPreviewsNeedingReview } from "../features/internal/needs-review.server";
 import { UtcTime, internalPageHeaders, internalPageMeta } from "../features/internal/internal-page";
 import internalStyles from "../features/internal/styles/internal.css";
-import { API_STATUS, TEST_API } from "../../../shared/domain/urls";
+import { API_STATUS, TEST_API } from "@shared/domain/urls";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: internalStyles }];
 

@@ -2,7 +2,7 @@ import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
 import { derivation, lineupSide } from "../api/presenters.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
 import { getTeamLineupBefore, getTeamPairing, type MatchTeam, type TeamLineup } from "../features/match/matches.server";
-import { seasonCodeFor } from "../../../shared/domain/matchweek";
+import { seasonCodeFor } from "@shared/domain/matchweek";
 
 function lineupStep(side: string, team: MatchTeam, lineup: TeamLineup | null): string {
   return lineup

@@ -1,4 +1,4 @@
-import { leagueBadgeUrl } from "../../../shared/domain/urls";
+import { leagueBadgeUrl } from "@shared/domain/urls";
 import { ENDPOINTS } from "../api/endpoints.server";
 import { topLeaguePick } from "../api/presenters.server";
 import { endpointAction, endpointLoader, ok } from "../api/respond.server";

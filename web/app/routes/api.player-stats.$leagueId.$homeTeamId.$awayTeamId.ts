@@ -3,7 +3,7 @@ import { derivation, teamPlayerStats } from "../api/presenters.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
 import { getTeamKeyPlayers, type TeamKeyPlayers } from "../features/match/key-players.server";
 import { getTeamPairing, type MatchTeam } from "../features/match/matches.server";
-import { seasonCodeFor, seasonLabel } from "../../../shared/domain/matchweek";
+import { seasonCodeFor, seasonLabel } from "@shared/domain/matchweek";
 
 const RULES =
   "Rules: goalkeepers are left out of the top scorer, top assists and top rated lines and shown on their own (most minutes); each line takes the most goals, assists or the best rating above 0, fewer minutes breaking ties.";

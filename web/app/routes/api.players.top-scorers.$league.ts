@@ -2,7 +2,7 @@ import { ENDPOINTS } from "../api/endpoints.server";
 import { leaderboardPlayer } from "../api/presenters.server";
 import { endpointAction, endpointLoader, ok } from "../api/respond.server";
 import { getLeaderboard } from "../features/player/leaderboard.server";
-import { seasonCodeFor } from "../../../shared/domain/matchweek";
+import { seasonCodeFor } from "@shared/domain/matchweek";
 
 /** GET /api/players/top-scorers/{league}: the league page's leaderboard, this season. */
 export const loader = endpointLoader(ENDPOINTS.topScorers, async ({ params, context }) => {

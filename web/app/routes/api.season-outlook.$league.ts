@@ -1,7 +1,7 @@
 import { ENDPOINTS } from "../api/endpoints.server";
 import { endpointAction, endpointLoader, ok } from "../api/respond.server";
 import { getSeasonOutlook } from "../features/league/season-outlook.server";
-import { seasonCodeFor } from "../../../shared/domain/matchweek";
+import { seasonCodeFor } from "@shared/domain/matchweek";
 
 /** GET /api/season-outlook/{league}: the worker's simulation of the rest of the league's season. */
 export const loader = endpointLoader(ENDPOINTS.seasonOutlook, async ({ params, context }) => {

@@ -2,7 +2,7 @@ import { ENDPOINTS } from "../api/endpoints.server";
 import { standingRow } from "../api/presenters.server";
 import { endpointAction, endpointLoader, ok } from "../api/respond.server";
 import { getLeagueTable } from "../features/league/standings.server";
-import { seasonCodeFor } from "../../../shared/domain/matchweek";
+import { seasonCodeFor } from "@shared/domain/matchweek";
 
 /** GET /api/standings/{league}: the league's latest table this season. */
 export const loader = endpointLoader(ENDPOINTS.standings, async ({ params, context }) => {

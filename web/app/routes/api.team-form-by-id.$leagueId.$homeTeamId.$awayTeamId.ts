@@ -2,7 +2,7 @@ import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
 import { derivation, teamForm } from "../api/presenters.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
 import { getTeamFormBefore, getTeamPairing, type FormEntry, type MatchTeam } from "../features/match/matches.server";
-import { seasonCodeFor } from "../../../shared/domain/matchweek";
+import { seasonCodeFor } from "@shared/domain/matchweek";
 
 function formStep(side: string, team: MatchTeam, form: readonly FormEntry[]): string {
   return form.length > 0

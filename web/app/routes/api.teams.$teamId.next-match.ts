@@ -2,8 +2,8 @@ import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
 import { getMatchPick } from "../features/match/matches.server";
 import { getTeamNextFixture, resolveTeam } from "../features/team/teams.server";
-import { COMING_SOON } from "../../../shared/domain/picks";
-import { seasonCodeFor } from "../../../shared/domain/matchweek";
+import { COMING_SOON } from "@shared/domain/picks";
+import { seasonCodeFor } from "@shared/domain/matchweek";
 
 /**
  * GET /api/teams/{teamId}/next-match: the team page's block, from the same read function, with

@@ -1,7 +1,7 @@
 import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
 import { getTeamStatistics, resolveTeam } from "../features/team/teams.server";
-import { seasonCodeFor } from "../../../shared/domain/matchweek";
+import { seasonCodeFor } from "@shared/domain/matchweek";
 
 /** GET /api/teams/{teamId}/statistics: the team page's block, from the same read function. */
 export const loader = endpointLoader(ENDPOINTS.teamStatistics, async ({ params, query, context }) => {

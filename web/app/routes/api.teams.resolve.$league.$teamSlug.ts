@@ -1,7 +1,7 @@
 import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
 import { resolveTeam } from "../features/team/teams.server";
-import { seasonCodeFor } from "../../../shared/domain/matchweek";
+import { seasonCodeFor } from "@shared/domain/matchweek";
 
 /** GET /api/teams/resolve/{league}/{teamSlug}: the team a URL segment names, preferring the league. */
 export const loader = endpointLoader(ENDPOINTS.teamResolveInLeague, async ({ params, context }) => {

@@ -1,7 +1,7 @@
 import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
 import { resolveTeam } from "../features/team/teams.server";
-import { seasonCodeFor } from "../../../shared/domain/matchweek";
+import { seasonCodeFor } from "@shared/domain/matchweek";
 
 /** GET /api/teams/resolve/{teamSlug}: the team a URL segment names, in any league. */
 export const loader = endpointLoader(ENDPOINTS.teamResolve, async ({ params, context }) => {

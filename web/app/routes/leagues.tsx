@@ -5,9 +5,9 @@ import { pageCacheControl, publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { LEAGUE_REDIRECT_TEXT } from "../features/league/league";
 import { requireRoutePage } from "../route-page.server";
-import { DEFAULT_LEAGUE } from "../../../shared/domain/leagues";
-import { SITE_NAME } from "../../../shared/domain/site";
-import { leagueUrl } from "../../../shared/domain/urls";
+import { DEFAULT_LEAGUE } from "@shared/domain/leagues";
+import { SITE_NAME } from "@shared/domain/site";
+import { leagueUrl } from "@shared/domain/urls";
 
 /** Spec 9: "redirect delay 100 ms". */
 const REDIRECT_DELAY_MS = 100;

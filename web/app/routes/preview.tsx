@@ -7,8 +7,8 @@ import { requireRoutePage } from "../route-page.server";
 import { getSocialCard } from "../features/seo/social-card.server";
 import socialCardStyles from "../features/seo/styles/social-card.css";
 import { FINAL_SCORE_TEXT } from "../features/match/match-cards";
-import { COMING_SOON, pickResultLabel } from "../../../shared/domain/picks";
-import { SITE_NAME, SITE_SHORT_NAME } from "../../../shared/domain/site";
+import { COMING_SOON, pickResultLabel } from "@shared/domain/picks";
+import { SITE_NAME, SITE_SHORT_NAME } from "@shared/domain/site";
 
 /**
  * The social card page, at the spec's URL /preview: the 1200×630 card the og:image is made from,

@@ -7,7 +7,7 @@ import { SEARCH_QUERY_MAX_LENGTH } from "../features/search/search-index";
 import { renderSearchResults } from "../features/search/search-results.server";
 import { SEARCH_PAGE_LIMIT, searchSite } from "../features/search/search.server";
 import searchPageStyles from "../features/search/styles/search-page.css";
-import { SITE_NAME } from "../../../shared/domain/site";
+import { SITE_NAME } from "@shared/domain/site";
 
 /** /search?q=: the header's search without JavaScript, and the full list of results. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

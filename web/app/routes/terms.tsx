@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { StaticPageView } from "../features/content/components/StaticPageView";
 import { errorPageMeta } from "../route-meta";
 import { loadStaticPageView } from "../features/content/static-page.server";
-import { TERMS } from "../../../shared/domain/urls";
+import { TERMS } from "@shared/domain/urls";
 
 export const loader = (args: LoaderFunctionArgs) => loadStaticPageView(args, "terms", TERMS);
 

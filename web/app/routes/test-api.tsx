@@ -11,9 +11,9 @@ import type { FoundFixture } from "../features/internal/united-brighton.server";
 import { CREATE_MATCH_FAILED_TEXT, FIND_FIXTURE_FAILED_TEXT, LIVE_DATA_FAILED_TEXT } from "../features/internal/internal";
 import { NO_LIVE_EVENTS_TEXT } from "../features/match/match";
 import internalStyles from "../features/internal/styles/internal.css";
-import { liveClockLabel } from "../../../shared/domain/format";
-import { seasonLabel } from "../../../shared/domain/matchweek";
-import { API_STATUS } from "../../../shared/domain/urls";
+import { liveClockLabel } from "@shared/domain/format";
+import { seasonLabel } from "@shared/domain/matchweek";
+import { API_STATUS } from "@shared/domain/urls";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: internalStyles }];
 

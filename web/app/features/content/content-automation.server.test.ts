@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { testContentDocuments, BAYERN_DORTMUND } from "../../../../shared/content/test-content";
+import { testContentDocuments, BAYERN_DORTMUND } from "@shared/content/test-content";
 import { handleMatchUpdate } from "./content-automation.server";
-import { localContext, removeTemporaryDatasets, temporaryDataset } from "../../test-context";
+import { localContext, removeTemporaryDatasets, temporaryDataset } from "~/test-context";
 
 afterAll(removeTemporaryDatasets);
 

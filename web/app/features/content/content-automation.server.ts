@@ -5,12 +5,12 @@
  * missing or wrong token is a 401; an invalid payload a 400 listing every invalid field, and
  * nothing is written.
  */
-import { contentSeasonAt } from "../../../../shared/content/rules";
-import { ContentConflictError, ContentSourceError } from "../../../../shared/content/source";
-import { parseMatchUpdatePayload } from "../../../../shared/content/match-update-payload";
+import { contentSeasonAt } from "@shared/content/rules";
+import { ContentConflictError, ContentSourceError } from "@shared/content/source";
+import { parseMatchUpdatePayload } from "@shared/content/match-update-payload";
 import { readBodyCapped } from "../../../request-limits";
-import type { AppContext } from "../../load-context";
-import { secretsMatch } from "../../secrets.server";
+import type { AppContext } from "~/load-context";
+import { secretsMatch } from "~/secrets.server";
 
 type AutomationContext = Pick<AppContext, "env" | "content" | "clock">;
 

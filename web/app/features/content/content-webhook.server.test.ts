@@ -2,15 +2,15 @@ import { readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseEnv } from "../../../../shared/config/env";
-import { createContent } from "../../../../shared/content/content";
-import { localContentSource } from "../../../../shared/content/local-source";
-import { testContentDocuments } from "../../../../shared/content/test-content";
-import type { DbHandle } from "../../../../shared/db";
-import { webhookDeliveries } from "../../../../shared/db/schema";
-import { testDatabases } from "../../../../shared/db/test-databases";
+import { parseEnv } from "@shared/config/env";
+import { createContent } from "@shared/content/content";
+import { localContentSource } from "@shared/content/local-source";
+import { testContentDocuments } from "@shared/content/test-content";
+import type { DbHandle } from "@shared/db";
+import { webhookDeliveries } from "@shared/db/schema";
+import { testDatabases } from "@shared/db/test-databases";
 import { handleContentWebhook, IDEMPOTENCY_HEADER_NAME, WEBHOOK_MAX_BODY_BYTES } from "./content-webhook.server";
-import { removeTemporaryDatasets, temporaryDataset } from "../../test-context";
+import { removeTemporaryDatasets, temporaryDataset } from "~/test-context";
 
 afterAll(removeTemporaryDatasets);
 

@@ -8,11 +8,11 @@
 import { createHash } from "node:crypto";
 import { decodeSignatureHeader, isValidSignature, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 import { lt, sql } from "drizzle-orm";
-import { contentChangeSchema } from "../../../../shared/content/cache-tags";
-import type { DbHandle } from "../../../../shared/db";
-import { webhookDeliveries } from "../../../../shared/db/schema";
+import { contentChangeSchema } from "@shared/content/cache-tags";
+import type { DbHandle } from "@shared/db";
+import { webhookDeliveries } from "@shared/db/schema";
 import { readBodyCapped } from "../../../request-limits";
-import type { AppContext } from "../../load-context";
+import type { AppContext } from "~/load-context";
 
 type WebhookContext = Pick<AppContext, "env" | "content" | "db">;
 

@@ -13,17 +13,17 @@
  * page's detail), so the Studio shows what the site shows.
  */
 import { eq } from "drizzle-orm";
-import { matchPreviewDocumentId, matchIdOf } from "../../../../shared/content/ids";
-import { reviewReasons, type ReviewReason } from "../../../../shared/content/review";
-import { isContentSeason } from "../../../../shared/content/rules";
-import { editorialPickContent } from "../../../../shared/content/editorial";
-import { predictions } from "../../../../shared/db/schema";
-import type { LeagueKey } from "../../../../shared/domain/leagues";
-import type { LockedPick, PickContent } from "../../../../shared/domain/resolution";
-import { devig } from "../../../../shared/model/devig";
-import { DEFAULT_MODEL_OPTIONS } from "../../../../shared/model/options";
-import type { EditorFixture, EditorFixtureData, EditorFixtureList, FairOdds } from "../../../../shared/content/editor-desk";
-import type { AppContext } from "../../load-context";
+import { matchPreviewDocumentId, matchIdOf } from "@shared/content/ids";
+import { reviewReasons, type ReviewReason } from "@shared/content/review";
+import { isContentSeason } from "@shared/content/rules";
+import { editorialPickContent } from "@shared/content/editorial";
+import { predictions } from "@shared/db/schema";
+import type { LeagueKey } from "@shared/domain/leagues";
+import type { LockedPick, PickContent } from "@shared/domain/resolution";
+import { devig } from "@shared/model/devig";
+import { DEFAULT_MODEL_OPTIONS } from "@shared/model/options";
+import type { EditorFixture, EditorFixtureData, EditorFixtureList, FairOdds } from "@shared/content/editor-desk";
+import type { AppContext } from "~/load-context";
 import {
   getMatchByFixtureKey,
   listFixturesBetween,
@@ -33,8 +33,8 @@ import {
   type MatchDetail,
 } from "../match/matches.server";
 import { getLeagueTable, type LeagueTableRow } from "../league/standings.server";
-import { matchRecord, standingRow } from "../../api/presenters.server";
-import { predictionPickContent } from "../../../../shared/domain/pick-inputs";
+import { matchRecord, standingRow } from "~/api/presenters.server";
+import { predictionPickContent } from "@shared/domain/pick-inputs";
 
 type ReadContext = Pick<AppContext, "db" | "clock" | "content">;
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sanityContentSource } from "../../../../shared/content/sanity-source";
-import { startSanityApiServer, type SanityApiServer } from "../../../../shared/content/test-sanity-api";
-import { testContentDocuments } from "../../../../shared/content/test-content";
+import { sanityContentSource } from "@shared/content/sanity-source";
+import { startSanityApiServer, type SanityApiServer } from "@shared/content/test-sanity-api";
+import { testContentDocuments } from "@shared/content/test-content";
 import { enterPreview, exitPreview, sameSitePath } from "./preview-mode.server";
-import { contentRouteContext, cookieFrom, localContext, removeTemporaryDatasets, temporaryDataset } from "../../test-context";
+import { contentRouteContext, cookieFrom, localContext, removeTemporaryDatasets, temporaryDataset } from "~/test-context";
 
 afterAll(removeTemporaryDatasets);
 

@@ -9,8 +9,8 @@
  * configured the route does not exist (404).
  */
 import { urlSearchParamPreviewPathname, urlSearchParamPreviewSecret } from "@sanity/preview-url-secret";
-import type { AppContext } from "../../load-context";
-import { secretsMatch } from "../../secrets.server";
+import type { AppContext } from "~/load-context";
+import { secretsMatch } from "~/secrets.server";
 
 type PreviewContext = Pick<AppContext, "env" | "content" | "previewSessions">;
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv } from "../../../../shared/config/env";
-import type { DbHandle } from "../../../../shared/db";
-import { previewSessions as previewSessionsTable } from "../../../../shared/db/schema";
-import { testDatabases } from "../../../../shared/db/test-databases";
+import { parseEnv } from "@shared/config/env";
+import type { DbHandle } from "@shared/db";
+import { previewSessions as previewSessionsTable } from "@shared/db/schema";
+import { testDatabases } from "@shared/db/test-databases";
 import { createPreviewSessions, databasePreviewSessionStore, PREVIEW_MAX_AGE_SECONDS } from "./preview.server";
 
 const SITE = "http://localhost:3000";

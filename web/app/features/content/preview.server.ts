@@ -14,9 +14,9 @@
 import { randomBytes } from "node:crypto";
 import { createCookieSessionStorage } from "@remix-run/node";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
-import type { Env } from "../../../../shared/config/env";
-import type { DbHandle } from "../../../../shared/db";
-import { previewSessions as previewSessionsTable } from "../../../../shared/db/schema";
+import type { Env } from "@shared/config/env";
+import type { DbHandle } from "@shared/db";
+import { previewSessions as previewSessionsTable } from "@shared/db/schema";
 
 export const PREVIEW_COOKIE = "fkp_preview";
 /** An editor's preview lasts an hour; the Presentation tool opens a new one each time. */

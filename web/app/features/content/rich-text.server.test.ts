@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { PortableText } from "../../../../shared/content/documents";
+import type { PortableText } from "@shared/content/documents";
 import { PortableTextBlocks } from "./components/PortableTextBlocks";
 import { renderRichText } from "./rich-text.server";
 

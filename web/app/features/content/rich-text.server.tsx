@@ -5,8 +5,8 @@
  * React element: text is escaped, and nothing an editor writes is ever inserted as HTML.
  */
 import { renderToStaticMarkup } from "react-dom/server";
-import type { PortableText } from "../../../../shared/content/documents";
-import { isExternalHref, safeLinkHref } from "../../../../shared/content/link-href";
+import type { PortableText } from "@shared/content/documents";
+import { isExternalHref, safeLinkHref } from "@shared/content/link-href";
 import { PortableTextBlocks, type MarkComponent } from "./components/PortableTextBlocks";
 import type { RichTextHtml } from "./components/RichText";
 

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { ContentDocument } from "../../../../shared/content/source";
+import type { ContentDocument } from "@shared/content/source";
 import { formatLastUpdated, loadStaticPage } from "./static-page.server";
-import { cookieFrom, localContext, removeTemporaryDatasets, temporaryDataset } from "../../test-context";
+import { cookieFrom, localContext, removeTemporaryDatasets, temporaryDataset } from "~/test-context";
 
 const seed = path.resolve(import.meta.dirname, "../../../../content/dataset.ndjson");
 

@@ -1,13 +1,13 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import type { StaticPageKey } from "../../../../shared/content/ids";
-import { portableTextToPlainText } from "../../../../shared/content/portable-text";
-import { pageCacheControl } from "../../cache-control";
+import type { StaticPageKey } from "@shared/content/ids";
+import { portableTextToPlainText } from "@shared/content/portable-text";
+import { pageCacheControl } from "~/cache-control";
 import type { StaticPageData } from "./components/StaticPageView";
-import type { AppContext } from "../../load-context";
+import type { AppContext } from "~/load-context";
 import { staticPageMeta } from "../seo/page-meta.server";
 import { renderRichText } from "./rich-text.server";
 import { siteSeo } from "../seo/seo.server";
-import { notFound } from "../../not-found.server";
+import { notFound } from "~/not-found.server";
 
 const DESCRIPTION_LENGTH = 160;
 

@@ -4,7 +4,7 @@
  * explainers, the Algo Lab and the link to the track record), and the page's head tags.
  */
 import { data } from "@remix-run/node";
-import { pageCacheControl } from "../../cache-control";
+import { pageCacheControl } from "~/cache-control";
 import { AlgoLab } from "./components/AlgoLab";
 import { ParlayExplainerText } from "./components/HomeParlayExplainer";
 import { HeroContent, ResultsLinkContent, TopLeaguePicksContent } from "./components/HomeMarkup";
@@ -14,10 +14,10 @@ import { embeddedMatch } from "../match/embedded-match.server";
 import { getHomeHero } from "./home.server";
 import { getMatchOfTheWeek, getTopLeaguePicks } from "./home-picks.server";
 import { getAlgoLabRecord } from "./home-sections.server";
-import type { AppContext } from "../../load-context";
+import type { AppContext } from "~/load-context";
 import { homePageMeta } from "../seo/page-meta.server";
 import { siteSeo } from "../seo/seo.server";
-import { renderServerHtml } from "../../server-markup.server";
+import { renderServerHtml } from "~/server-markup.server";
 
 export async function loadHomePage(context: AppContext, request: Request) {
   const preview = await context.previewSessions.isActive(request);

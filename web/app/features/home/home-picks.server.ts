@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { matchOfTheWeek } from "../../../../shared/db/schema";
-import { ALL_LEAGUES, type LeagueKey } from "../../../../shared/domain/leagues";
-import { leagueUrl } from "../../../../shared/domain/urls";
-import type { AppContext } from "../../load-context";
+import { matchOfTheWeek } from "@shared/db/schema";
+import { ALL_LEAGUES, type LeagueKey } from "@shared/domain/leagues";
+import { leagueUrl } from "@shared/domain/urls";
+import type { AppContext } from "~/load-context";
 import { getMatchSummaryById, listWeekMatches, matchweekWindow, type MatchCard, type MatchSummary } from "../match/matches.server";
 
 type ReadContext = Pick<AppContext, "db" | "clock" | "content">;

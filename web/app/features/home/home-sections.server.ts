@@ -1,5 +1,5 @@
 import type { AlgoLabRecord } from "./components/AlgoLab";
-import type { AppContext } from "../../load-context";
+import type { AppContext } from "~/load-context";
 import { getAlgoPerformance } from "../track-record/track-record.server";
 
 /**

@@ -1,8 +1,8 @@
-import { ALL_LEAGUES, type LeagueKey } from "../../../../shared/domain/leagues";
-import { matchweekFor } from "../../../../shared/domain/matchweek";
-import { leagueUrl } from "../../../../shared/domain/urls";
-import type { AppContext } from "../../load-context";
-import { getSiteTexts } from "../../site-texts.server";
+import { ALL_LEAGUES, type LeagueKey } from "@shared/domain/leagues";
+import { matchweekFor } from "@shared/domain/matchweek";
+import { leagueUrl } from "@shared/domain/urls";
+import type { AppContext } from "~/load-context";
+import { getSiteTexts } from "~/site-texts.server";
 
 export interface HomeHero {
   headline: string;

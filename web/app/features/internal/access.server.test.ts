@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "../../../../shared/config/env";
+import { parseEnv } from "@shared/config/env";
 import {
   INTERNAL_COOKIE,
   INTERNAL_COOKIE_MAX_AGE_SECONDS,

@@ -10,11 +10,11 @@
  * site cannot make an operator's browser create matches (CSRF).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { Env } from "../../../../shared/config/env";
-import { API_STATUS, TEST_API } from "../../../../shared/domain/urls";
-import { secretsMatch } from "../../secrets.server";
+import type { Env } from "@shared/config/env";
+import { API_STATUS, TEST_API } from "@shared/domain/urls";
+import { secretsMatch } from "~/secrets.server";
 import { CREATE_MATCH_API, FIND_UNITED_BRIGHTON_API, LIVE_MATCH_API } from "./internal-urls";
-import { notFound } from "../../not-found.server";
+import { notFound } from "~/not-found.server";
 
 /** Every path the access cookie is sent to: the two pages and the endpoints they call. */
 export const INTERNAL_PATHS = [TEST_API, API_STATUS, FIND_UNITED_BRIGHTON_API, LIVE_MATCH_API, CREATE_MATCH_API] as const;

@@ -4,15 +4,15 @@
  * in the last runs of the jobs that read it.
  */
 import { sql } from "drizzle-orm";
-import { DATA_KINDS, type DataKind, type DataSource } from "../../../../shared/config/data-sources";
-import { teamNameOrFallback } from "../../../../shared/domain/format";
-import { LEAGUE_KEYS, LEAGUES, type LeagueKey } from "../../../../shared/domain/leagues";
-import { seasonCodeFor, seasonLabel } from "../../../../shared/domain/matchweek";
-import { matchUrl, matchUrlById } from "../../../../shared/domain/urls";
-import { PROVIDER_LABELS } from "../../../../shared/operations/operator-services";
+import { DATA_KINDS, type DataKind, type DataSource } from "@shared/config/data-sources";
+import { teamNameOrFallback } from "@shared/domain/format";
+import { LEAGUE_KEYS, LEAGUES, type LeagueKey } from "@shared/domain/leagues";
+import { seasonCodeFor, seasonLabel } from "@shared/domain/matchweek";
+import { matchUrl, matchUrlById } from "@shared/domain/urls";
+import { PROVIDER_LABELS } from "@shared/operations/operator-services";
 import type { PageCacheStats } from "../../../page-cache/page-cache";
-import type { AppContext } from "../../load-context";
-import { latestRunPerJob, type JobRunStatus } from "../../../../shared/db/sync-runs";
+import type { AppContext } from "~/load-context";
+import { latestRunPerJob, type JobRunStatus } from "@shared/db/sync-runs";
 
 type StatusContext = Pick<AppContext, "env" | "clock" | "db" | "pageCacheStats" | "operations">;
 
@@ -33,7 +33,7 @@ export interface DatabaseStatus {
   migrations: { applied: number | null; total: number };
 }
 
-export type { JobRunStatus } from "../../../../shared/db/sync-runs";
+export type { JobRunStatus } from "@shared/db/sync-runs";
 
 export interface ProviderStatus {
   kinds: { kind: DataKind; source: DataSource; label: string }[];

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Clock } from "../../../../shared/config/clock";
-import { parseEnv } from "../../../../shared/config/env";
-import type { DbHandle } from "../../../../shared/db";
-import { testDatabases } from "../../../../shared/db/test-databases";
-import { readReplayFile, startReplayServer, type ReplayServer } from "../../../../sync-worker/providers/api-football/testing/replay-server";
-import type { ProviderFixture } from "../../../../sync-worker/providers/types";
-import { REPLAY_MOMENT } from "../../../../sync-worker/test-support/worker";
+import type { Clock } from "@shared/config/clock";
+import { parseEnv } from "@shared/config/env";
+import type { DbHandle } from "@shared/db";
+import { testDatabases } from "@shared/db/test-databases";
+import { readReplayFile, startReplayServer, type ReplayServer } from "@sync-worker/providers/api-football/testing/replay-server";
+import type { ProviderFixture } from "@sync-worker/providers/types";
+import { REPLAY_MOMENT } from "@sync-worker/test-support/worker";
 import { INTERNAL_COOKIE, accessCookieValue } from "./access.server";
 import { MAX_FIXTURE_ID, handleCreateMatch, parseFixtureId } from "./create-match.server";
-import { createOperatorServices } from "../../../../sync-worker/operations";
-import { nextOrLatest } from "../../../../sync-worker/operations/create-match";
-import { NEXT_MEETING_KICKOFF, unitedBrightonCsv } from "../../../../sync-worker/test-support/united-brighton-csv";
+import { createOperatorServices } from "@sync-worker/operations";
+import { nextOrLatest } from "@sync-worker/operations/create-match";
+import { NEXT_MEETING_KICKOFF, unitedBrightonCsv } from "@sync-worker/test-support/united-brighton-csv";
 
 const TOKEN = "internal-pages-token-0123456789";
 const API_KEY = "api-football-key-0123456789";

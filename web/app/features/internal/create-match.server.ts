@@ -3,10 +3,10 @@
  * token and the fixture ID; fetching from the provider and storing the match is the worker's
  * code, reached through the operator services the server injects (context.operations).
  */
-import type { AppContext } from "../../load-context";
+import type { AppContext } from "~/load-context";
 import { checkInternalEndpoint, internalJson } from "./access.server";
 
-export type { CreatedMatch } from "../../../../shared/operations/operator-services";
+export type { CreatedMatch } from "@shared/operations/operator-services";
 
 /** The largest id a fixture column holds (Postgres integer). */
 export const MAX_FIXTURE_ID = 2 ** 31 - 1;

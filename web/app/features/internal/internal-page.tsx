@@ -1,6 +1,6 @@
 /** What the two internal pages share: their meta, their headers and how they write instants. */
 import type { HeadersFunction, MetaDescriptor } from "@remix-run/node";
-import { NOT_FOUND_TITLE, SITE_NAME } from "../../../../shared/domain/site";
+import { NOT_FOUND_TITLE, SITE_NAME } from "@shared/domain/site";
 
 /** The page's title, or the site's not-found title when the page is closed (exactly as an unknown path). */
 export function internalPageMeta(title: string | null): MetaDescriptor[] {

@@ -3,8 +3,8 @@
  * status, minute and score there), with its goals and cards, or a plain "none is live".
  */
 import { asc, count, eq } from "drizzle-orm";
-import { fixtures } from "../../../../shared/db/schema";
-import type { AppContext } from "../../load-context";
+import { fixtures } from "@shared/db/schema";
+import type { AppContext } from "~/load-context";
 import { getMatchById, type MatchEvent } from "../match/matches.server";
 import { checkInternalEndpoint, internalJson } from "./access.server";
 

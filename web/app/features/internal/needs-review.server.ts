@@ -5,13 +5,13 @@
  * current numbers (a new forecast can raise or clear a flag after publishing).
  */
 import { inArray } from "drizzle-orm";
-import { editorialPickContent } from "../../../../shared/content/editorial";
-import { reviewReasons } from "../../../../shared/content/review";
-import { isContentSeason } from "../../../../shared/content/rules";
-import { predictions } from "../../../../shared/db/schema";
-import { LEAGUE_KEYS, LEAGUES } from "../../../../shared/domain/leagues";
-import type { AppContext } from "../../load-context";
-import { predictionPickContent } from "../../../../shared/domain/pick-inputs";
+import { editorialPickContent } from "@shared/content/editorial";
+import { reviewReasons } from "@shared/content/review";
+import { isContentSeason } from "@shared/content/rules";
+import { predictions } from "@shared/db/schema";
+import { LEAGUE_KEYS, LEAGUES } from "@shared/domain/leagues";
+import type { AppContext } from "~/load-context";
+import { predictionPickContent } from "@shared/domain/pick-inputs";
 import { listFixturesBetween, matchweekWindow } from "../match/matches.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

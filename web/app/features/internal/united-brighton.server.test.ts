@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv } from "../../../../shared/config/env";
-import type { DbHandle } from "../../../../shared/db";
-import { liveEvents } from "../../../../shared/db/schema";
-import { testDatabases } from "../../../../shared/db/test-databases";
-import { backfillJob } from "../../../../sync-worker/jobs/backfill";
-import { fixturesAndOddsJob } from "../../../../sync-worker/jobs/fixtures-and-odds";
-import { liveJob } from "../../../../sync-worker/jobs/live";
-import { referenceDataJob } from "../../../../sync-worker/jobs/reference-data";
-import { directorySource } from "../../../../sync-worker/providers/football-data-csv/source";
-import { REPLAY_MOMENT, emptyContent, testWorker, type TestWorker } from "../../../../sync-worker/test-support/worker";
+import { parseEnv } from "@shared/config/env";
+import type { DbHandle } from "@shared/db";
+import { liveEvents } from "@shared/db/schema";
+import { testDatabases } from "@shared/db/test-databases";
+import { backfillJob } from "@sync-worker/jobs/backfill";
+import { fixturesAndOddsJob } from "@sync-worker/jobs/fixtures-and-odds";
+import { liveJob } from "@sync-worker/jobs/live";
+import { referenceDataJob } from "@sync-worker/jobs/reference-data";
+import { directorySource } from "@sync-worker/providers/football-data-csv/source";
+import { REPLAY_MOMENT, emptyContent, testWorker, type TestWorker } from "@sync-worker/test-support/worker";
 import { handleLiveMatch } from "./live-match.server";
 import { handleFindUnitedBrighton } from "./united-brighton.server";
-import { NEXT_MEETING_KICKOFF, PLAYED_MEETING_KICKOFF, unitedBrightonCsv } from "../../../../sync-worker/test-support/united-brighton-csv";
+import { NEXT_MEETING_KICKOFF, PLAYED_MEETING_KICKOFF, unitedBrightonCsv } from "@sync-worker/test-support/united-brighton-csv";
 
 const TOKEN = "internal-pages-token-0123456789";
 const SITE = "http://127.0.0.1:3000";

@@ -6,12 +6,12 @@
  */
 import { and, asc, desc, eq, gte, lt, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { fixtures, teams } from "../../../../shared/db/schema";
-import { LEAGUES, type LeagueKey } from "../../../../shared/domain/leagues";
-import { teamNameOrFallback } from "../../../../shared/domain/format";
-import { matchUrlById } from "../../../../shared/domain/urls";
-import { UNITED_BRIGHTON } from "../../../../shared/operations/operator-services";
-import type { AppContext } from "../../load-context";
+import { fixtures, teams } from "@shared/db/schema";
+import { LEAGUES, type LeagueKey } from "@shared/domain/leagues";
+import { teamNameOrFallback } from "@shared/domain/format";
+import { matchUrlById } from "@shared/domain/urls";
+import { UNITED_BRIGHTON } from "@shared/operations/operator-services";
+import type { AppContext } from "~/load-context";
 import { checkInternalEndpoint, internalJson } from "./access.server";
 
 

@@ -4,23 +4,23 @@
  * match on the page makes it cache briefly and refresh in the browser.
  */
 import { data, redirect } from "@remix-run/node";
-import { LEAGUES, type LeagueKey } from "../../../../shared/domain/leagues";
-import { seasonCodeFor, seasonLabel } from "../../../../shared/domain/matchweek";
-import { matchweeksAround } from "../../../../shared/domain/matchweeks";
-import { routePage } from "../../../../shared/domain/routes";
-import { leagueUrl, matchweekUrl } from "../../../../shared/domain/urls";
-import { pageCacheControl } from "../../cache-control";
+import { LEAGUES, type LeagueKey } from "@shared/domain/leagues";
+import { seasonCodeFor, seasonLabel } from "@shared/domain/matchweek";
+import { matchweeksAround } from "@shared/domain/matchweeks";
+import { routePage } from "@shared/domain/routes";
+import { leagueUrl, matchweekUrl } from "@shared/domain/urls";
+import { pageCacheControl } from "~/cache-control";
 import { LeaguePageContent } from "./components/LeaguePageContent";
 import { getLeaderboards } from "../player/leaderboard.server";
-import type { AppContext } from "../../load-context";
+import type { AppContext } from "~/load-context";
 import { listLeagueWeek, matchweekWindow } from "../match/matches.server";
 import { leaguePageMeta } from "../seo/page-meta.server";
-import { requireRoutePage } from "../../route-page.server";
+import { requireRoutePage } from "~/route-page.server";
 import { siteSeo } from "../seo/seo.server";
 import { getSeasonOutlook } from "./season-outlook.server";
-import { renderServerHtml } from "../../server-markup.server";
+import { renderServerHtml } from "~/server-markup.server";
 import { getLeagueTable } from "./standings.server";
-import { notFound } from "../../not-found.server";
+import { notFound } from "~/not-found.server";
 
 /**
  * `?week=12` on the league page is an alias of its matchweek page: a 301 to

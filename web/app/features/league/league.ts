@@ -1,6 +1,6 @@
 /** The spec's texts of the league and picks pages (sections 2, 4 and 8), quoted exactly. */
-import type { LeagueKey } from "../../../../shared/domain/leagues";
-import { HOME, leagueUrl, matchweekUrl, teamListUrl } from "../../../../shared/domain/urls";
+import type { LeagueKey } from "@shared/domain/leagues";
+import { HOME, leagueUrl, matchweekUrl, teamListUrl } from "@shared/domain/urls";
 
 /** A crumb of a page's trail with its address; `current` marks the page itself. */
 export interface LeagueCrumb {

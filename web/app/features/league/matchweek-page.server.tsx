@@ -5,19 +5,19 @@
  * rendered, so the page cache serves it like the league page.
  */
 import { data } from "@remix-run/node";
-import { formatPercent } from "../../../../shared/domain/format";
-import { LEAGUES } from "../../../../shared/domain/leagues";
-import { seasonCodeFor, seasonLabel } from "../../../../shared/domain/matchweek";
-import { matchweeksAround } from "../../../../shared/domain/matchweeks";
-import { hitRate } from "../../../../shared/domain/picks";
-import { pageCacheControl } from "../../cache-control";
+import { formatPercent } from "@shared/domain/format";
+import { LEAGUES } from "@shared/domain/leagues";
+import { seasonCodeFor, seasonLabel } from "@shared/domain/matchweek";
+import { matchweeksAround } from "@shared/domain/matchweeks";
+import { hitRate } from "@shared/domain/picks";
+import { pageCacheControl } from "~/cache-control";
 import { MatchweekPageContent, type MatchweekHitRate } from "./components/MatchweekPageContent";
-import type { AppContext } from "../../load-context";
+import type { AppContext } from "~/load-context";
 import { listMatchweekMatches, matchweekWindow, type MatchweekCard } from "../match/matches.server";
 import { matchweekPageMeta } from "../seo/page-meta.server";
-import { requireRoutePage } from "../../route-page.server";
+import { requireRoutePage } from "~/route-page.server";
 import { siteSeo } from "../seo/seo.server";
-import { renderServerHtml } from "../../server-markup.server";
+import { renderServerHtml } from "~/server-markup.server";
 
 /** Hits among the week's settled best picks, as the ledger settled them; null before any is settled. */
 export function matchweekHitRate(matches: readonly MatchweekCard[]): MatchweekHitRate | null {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "../../../../shared/db";
-import { testDatabases } from "../../../../shared/db/test-databases";
-import { simulateSeasonOutlook } from "../../../../shared/model/season-outlook";
-import { seasonOutlookKey, seasonOutlookPayload } from "../../../../shared/model/season-outlook-view";
+import type { DbHandle } from "@shared/db";
+import { testDatabases } from "@shared/db/test-databases";
+import { simulateSeasonOutlook } from "@shared/model/season-outlook";
+import { seasonOutlookKey, seasonOutlookPayload } from "@shared/model/season-outlook-view";
 import { getSeasonOutlook, seasonOutlookCsv } from "./season-outlook.server";
 
 describe.each(testDatabases())("reading the stored season outlook on $driver", (testDb) => {

@@ -4,11 +4,11 @@
  * the clubs' names and page links. Reads only; null until the worker has stored one.
  */
 import { eq } from "drizzle-orm";
-import { readModels } from "../../../../shared/db/schema";
-import { LEAGUES, type LeagueKey } from "../../../../shared/domain/leagues";
-import { getTeamById, teamNameById } from "../../../../shared/domain/teams/registry";
-import { parseSeasonOutlookPayload, seasonOutlookKey, type TeamOutlookRow } from "../../../../shared/model/season-outlook-view";
-import type { AppContext } from "../../load-context";
+import { readModels } from "@shared/db/schema";
+import { LEAGUES, type LeagueKey } from "@shared/domain/leagues";
+import { getTeamById, teamNameById } from "@shared/domain/teams/registry";
+import { parseSeasonOutlookPayload, seasonOutlookKey, type TeamOutlookRow } from "@shared/model/season-outlook-view";
+import type { AppContext } from "~/load-context";
 
 export interface TeamOutlookView extends TeamOutlookRow {
   teamName: string;

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq } from "drizzle-orm";
-import { standingRows, standingsSnapshots, teams } from "../../../../shared/db/schema";
-import { displayForm } from "../../../../shared/domain/form";
-import { teamNameOrFallback } from "../../../../shared/domain/format";
-import { tableBand, type LeagueKey, type TableBandKey } from "../../../../shared/domain/leagues";
-import { teamUrl } from "../../../../shared/domain/urls";
-import type { AppContext } from "../../load-context";
+import { standingRows, standingsSnapshots, teams } from "@shared/db/schema";
+import { displayForm } from "@shared/domain/form";
+import { teamNameOrFallback } from "@shared/domain/format";
+import { tableBand, type LeagueKey, type TableBandKey } from "@shared/domain/leagues";
+import { teamUrl } from "@shared/domain/urls";
+import type { AppContext } from "~/load-context";
 
 export interface LeagueTableRow {
   position: number;

@@ -1,9 +1,9 @@
-import type { MatchState } from "../../../../shared/domain/match-state";
-import { pickProbability } from "../../../../shared/domain/parlay-probability";
+import type { MatchState } from "@shared/domain/match-state";
+import { pickProbability } from "@shared/domain/parlay-probability";
 import { embeddedPicksMarkup, matchHeroView } from "./components/match-hero.server";
 import type { MatchHeroView } from "./components/MatchHero";
-import type { ServerHtml } from "../../components/ServerMarkup";
-import type { AppContext } from "../../load-context";
+import type { ServerHtml } from "~/components/ServerMarkup";
+import type { AppContext } from "~/load-context";
 import { getMatchSummaryById, type MatchSummary } from "./matches.server";
 
 /**

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { players, playerSeasonStats, teams } from "../../../../shared/db/schema";
-import { formatPlayerRating, isHighRating, parseRating } from "../../../../shared/domain/format";
-import type { LeagueKey } from "../../../../shared/domain/leagues";
-import { playerSlug, playerUrl } from "../../../../shared/domain/urls";
-import type { AppContext } from "../../load-context";
+import { players, playerSeasonStats, teams } from "@shared/db/schema";
+import { formatPlayerRating, isHighRating, parseRating } from "@shared/domain/format";
+import type { LeagueKey } from "@shared/domain/leagues";
+import { playerSlug, playerUrl } from "@shared/domain/urls";
+import type { AppContext } from "~/load-context";
 
 export interface KeyPlayer {
   id: number;

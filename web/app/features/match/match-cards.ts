@@ -1,6 +1,6 @@
 /** The spec's texts of match cards and the match hero, shown on every page that lists matches. */
-import { formatConfidence } from "../../../../shared/domain/format";
-import type { Resolution } from "../../../../shared/domain/resolution";
+import { formatConfidence } from "@shared/domain/format";
+import type { Resolution } from "@shared/domain/resolution";
 
 export const matchBreadcrumb = (home: string, away: string) => `${home} vs ${away} Prediction`;
 export const FINAL_SCORE_TEXT = "Final Score";

@@ -4,21 +4,21 @@
  * briefly and refreshes in the browser; an unknown match is a 404 'Match Not Found'.
  */
 import { data, redirect } from "@remix-run/node";
-import { parseRoute } from "../../../../shared/domain/routes";
-import { pageCacheControl } from "../../cache-control";
+import { parseRoute } from "@shared/domain/routes";
+import { pageCacheControl } from "~/cache-control";
 import { renderMatchSections } from "./components/match-sections.server";
 import { matchHeroView } from "./components/match-hero.server";
 import { liveProbabilitySection } from "./components/live-probability.server";
 import { probabilityChartSection } from "./components/probability-chart.server";
 import { pickProbabilities } from "./embedded-match.server";
-import type { AppContext } from "../../load-context";
+import type { AppContext } from "~/load-context";
 import { getTeamKeyPlayers } from "./key-players.server";
 import { findMatchBySlugs, findMatchUrlBySlugs, getMatchById, type MatchDetail } from "./matches.server";
 import { matchPageMeta } from "../seo/page-meta.server";
-import { requireRoutePage } from "../../route-page.server";
+import { requireRoutePage } from "~/route-page.server";
 import { matchPlace, siteSeo } from "../seo/seo.server";
 import { getLeagueTable } from "../league/standings.server";
-import { notFound } from "../../not-found.server";
+import { notFound } from "~/not-found.server";
 
 /** A match path naming the two teams, e.g. /match/barcelona-vs-mallorca; null for any other path. */
 function slugMatchRoute(url: URL) {

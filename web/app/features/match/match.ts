@@ -1,6 +1,6 @@
 /** The spec's texts of the match page (sections 2, 4 and 8), quoted exactly. */
 
-import type { NotFoundView } from "../../not-found";
+import type { NotFoundView } from "~/not-found";
 
 export const backToLeagueText = (league: string) => `Back to ${league} Predictions`;
 export const MATCH_NOT_FOUND_TITLE = "Match Not Found";

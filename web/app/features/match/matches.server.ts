@@ -6,30 +6,30 @@
  */
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { MatchPreview } from "../../../../shared/content/documents";
-import { editorialPickContent, previewKey, previewsByMatch } from "../../../../shared/content/editorial";
-import { isContentSeason } from "../../../../shared/content/rules";
-import { fixtureOdds, fixtures, lineups, liveEvents, liveProbabilityTicks, pickLedger, predictions, teams } from "../../../../shared/db/schema";
-import type { LineupPlayer } from "../../../../shared/db/schema/fixtures";
-import { goalsFromTeamView, resultPill, type ResultPill } from "../../../../shared/domain/form";
-import { formatUpdatedAgo, teamNameOrFallback } from "../../../../shared/domain/format";
-import { LEAGUES, type LeagueKey } from "../../../../shared/domain/leagues";
-import { seasonCodeFor, weekWindow } from "../../../../shared/domain/matchweek";
-import { leagueSchedule, type LeagueSchedule } from "../../../../shared/domain/matchweeks";
-import { pickProbability, type OutcomeProbabilities } from "../../../../shared/domain/parlay-probability";
-import { predictionPickContent } from "../../../../shared/domain/pick-inputs";
-import type { MatchState, PickOutcome } from "../../../../shared/domain/picks";
-import { lockablePick, resolvePick, type Resolution } from "../../../../shared/domain/resolution";
-import { matchUrl, matchUrlById } from "../../../../shared/domain/urls";
-import { lockedPickFromLedger, type LedgerPickRow } from "../../../../shared/ledger/locked-pick";
+import type { MatchPreview } from "@shared/content/documents";
+import { editorialPickContent, previewKey, previewsByMatch } from "@shared/content/editorial";
+import { isContentSeason } from "@shared/content/rules";
+import { fixtureOdds, fixtures, lineups, liveEvents, liveProbabilityTicks, pickLedger, predictions, teams } from "@shared/db/schema";
+import type { LineupPlayer } from "@shared/db/schema/fixtures";
+import { goalsFromTeamView, resultPill, type ResultPill } from "@shared/domain/form";
+import { formatUpdatedAgo, teamNameOrFallback } from "@shared/domain/format";
+import { LEAGUES, type LeagueKey } from "@shared/domain/leagues";
+import { seasonCodeFor, weekWindow } from "@shared/domain/matchweek";
+import { leagueSchedule, type LeagueSchedule } from "@shared/domain/matchweeks";
+import { pickProbability, type OutcomeProbabilities } from "@shared/domain/parlay-probability";
+import { predictionPickContent } from "@shared/domain/pick-inputs";
+import type { MatchState, PickOutcome } from "@shared/domain/picks";
+import { lockablePick, resolvePick, type Resolution } from "@shared/domain/resolution";
+import { matchUrl, matchUrlById } from "@shared/domain/urls";
+import { lockedPickFromLedger, type LedgerPickRow } from "@shared/ledger/locked-pick";
 import {
   liveMatchProbability,
   preMatchForecast,
   type LiveProbabilityNow,
   type PreMatchForecast,
-} from "../../../../shared/model/live-match-probability";
-import { inMatchOrder, type LiveProbabilityTick } from "../../../../shared/model/live-probability-history";
-import type { AppContext } from "../../load-context";
+} from "@shared/model/live-match-probability";
+import { inMatchOrder, type LiveProbabilityTick } from "@shared/model/live-probability-history";
+import type { AppContext } from "~/load-context";
 
 type ReadContext = Pick<AppContext, "db" | "clock" | "content">;
 

@@ -4,17 +4,17 @@
  * picks makes the page cache briefly and refresh in the browser.
  */
 import { data } from "@remix-run/node";
-import { LEAGUES } from "../../../../shared/domain/leagues";
-import { pageCacheControl } from "../../cache-control";
+import { LEAGUES } from "@shared/domain/leagues";
+import { pageCacheControl } from "~/cache-control";
 import { LeaguePicksPageContent } from "./components/LeaguePicksPageContent";
 import { PicksPageContent } from "./components/PicksPageContent";
-import type { AppContext } from "../../load-context";
+import type { AppContext } from "~/load-context";
 import { listLeagueMatches } from "../match/matches.server";
 import { leaguePicksPageMeta, picksPageMeta } from "../seo/page-meta.server";
 import { getSundayParlayView, getTopPicks, TOP_PICKS_LIMIT } from "./picks.server";
-import { requireRoutePage } from "../../route-page.server";
+import { requireRoutePage } from "~/route-page.server";
 import { siteSeo } from "../seo/seo.server";
-import { renderServerHtml } from "../../server-markup.server";
+import { renderServerHtml } from "~/server-markup.server";
 
 export async function loadPicksPage(context: AppContext, request: Request) {
   const preview = await context.previewSessions.isActive(request);

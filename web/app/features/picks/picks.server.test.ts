@@ -1,14 +1,14 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ContentDocument } from "../../../../shared/content/source";
-import type { DbHandle } from "../../../../shared/db";
-import { testDatabases } from "../../../../shared/db/test-databases";
-import { backfillJob } from "../../../../sync-worker/jobs/backfill";
-import { liveJob } from "../../../../sync-worker/jobs/live";
-import { referenceDataJob } from "../../../../sync-worker/jobs/reference-data";
-import { testWorker } from "../../../../sync-worker/test-support/worker";
+import type { ContentDocument } from "@shared/content/source";
+import type { DbHandle } from "@shared/db";
+import { testDatabases } from "@shared/db/test-databases";
+import { backfillJob } from "@sync-worker/jobs/backfill";
+import { liveJob } from "@sync-worker/jobs/live";
+import { referenceDataJob } from "@sync-worker/jobs/reference-data";
+import { testWorker } from "@sync-worker/test-support/worker";
 import { formatParlayDate, getSundayParlayView } from "./picks.server";
-import { localContext, removeTemporaryDatasets, temporaryDataset } from "../../test-context";
+import { localContext, removeTemporaryDatasets, temporaryDataset } from "~/test-context";
 
 const seed = path.resolve(import.meta.dirname, "../../../../content/dataset.ndjson");
 

@@ -4,15 +4,15 @@
  * league pages' ranking, merged).
  */
 import { and, eq, or } from "drizzle-orm";
-import { sundayParlayLegs, type SundayParlayLeg } from "../../../../shared/content/editorial";
-import type { SundayParlay } from "../../../../shared/content/documents";
-import { fixtures } from "../../../../shared/db/schema";
-import { ordinal } from "../../../../shared/domain/format";
-import { LEAGUE_KEYS } from "../../../../shared/domain/leagues";
-import { seasonCodeFor } from "../../../../shared/domain/matchweek";
-import { formatScore, settlePick, type MatchState, type MatchTeams, type PickOutcome, type Score } from "../../../../shared/domain/picks";
-import { getTeamBySlug, pickNamesOf } from "../../../../shared/domain/teams/registry";
-import type { AppContext } from "../../load-context";
+import { sundayParlayLegs, type SundayParlayLeg } from "@shared/content/editorial";
+import type { SundayParlay } from "@shared/content/documents";
+import { fixtures } from "@shared/db/schema";
+import { ordinal } from "@shared/domain/format";
+import { LEAGUE_KEYS } from "@shared/domain/leagues";
+import { seasonCodeFor } from "@shared/domain/matchweek";
+import { formatScore, settlePick, type MatchState, type MatchTeams, type PickOutcome, type Score } from "@shared/domain/picks";
+import { getTeamBySlug, pickNamesOf } from "@shared/domain/teams/registry";
+import type { AppContext } from "~/load-context";
 import { byPickConfidence, listWeekMatches, type MatchCard } from "../match/matches.server";
 
 type ReadContext = Pick<AppContext, "db" | "clock" | "content">;

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, gte, isNotNull, sql, type SQL } from "drizzle-orm";
-import { players, playerSeasonStats, teams } from "../../../../shared/db/schema";
-import { formatPlayerRating, gamesPlayed, teamNameOrFallback } from "../../../../shared/domain/format";
-import type { LeagueKey } from "../../../../shared/domain/leagues";
-import { LEADERBOARD_KINDS, perMatchRate, type LeaderboardKind } from "../../../../shared/domain/player-stats";
-import { playerSlug, playerUrl } from "../../../../shared/domain/urls";
-import type { AppContext } from "../../load-context";
+import { players, playerSeasonStats, teams } from "@shared/db/schema";
+import { formatPlayerRating, gamesPlayed, teamNameOrFallback } from "@shared/domain/format";
+import type { LeagueKey } from "@shared/domain/leagues";
+import { LEADERBOARD_KINDS, perMatchRate, type LeaderboardKind } from "@shared/domain/player-stats";
+import { playerSlug, playerUrl } from "@shared/domain/urls";
+import type { AppContext } from "~/load-context";
 import type { LeaderboardPlayer } from "./players.schema";
 
-export type { LeaderboardKind } from "../../../../shared/domain/player-stats";
+export type { LeaderboardKind } from "@shared/domain/player-stats";
 export type { LeaderboardPlayer } from "./players.schema";
 
 /** Spec 9: "leaderboards top 10". */

@@ -3,8 +3,8 @@
  * spelling of the page 301-redirected to its one canonical URL, and the page's data.
  */
 import { data, redirect } from "@remix-run/node";
-import { pageCacheControl } from "../../cache-control";
-import type { AppContext } from "../../load-context";
+import { pageCacheControl } from "~/cache-control";
+import type { AppContext } from "~/load-context";
 import {
   canonicalPlayerUrl,
   chooseMembership,
@@ -17,21 +17,21 @@ import {
   membershipPosition,
   statisticsOf,
 } from "./players.server";
-import { requireRoutePage } from "../../route-page.server";
-import { LEAGUES, type LeagueKey } from "../../../../shared/domain/leagues";
-import { seasonLabel } from "../../../../shared/domain/matchweek";
+import { requireRoutePage } from "~/route-page.server";
+import { LEAGUES, type LeagueKey } from "@shared/domain/leagues";
+import { seasonLabel } from "@shared/domain/matchweek";
 import {
   nationalityAndAge,
   POSITION_GROUPS,
   recentFormLine,
   seasonSummary,
   type PositionGroup,
-} from "../../../../shared/domain/player-stats";
-import type { RoutePage } from "../../../../shared/domain/routes";
-import { findTeam, getTeamById, getTeamBySlug } from "../../../../shared/domain/teams/registry";
-import type { Team } from "../../../../shared/domain/teams/types";
-import { leagueUrl, matchUrl, teamBadgeUrl, teamPlayersUrl, teamUrl } from "../../../../shared/domain/urls";
-import { notFound } from "../../not-found.server";
+} from "@shared/domain/player-stats";
+import type { RoutePage } from "@shared/domain/routes";
+import { findTeam, getTeamById, getTeamBySlug } from "@shared/domain/teams/registry";
+import type { Team } from "@shared/domain/teams/types";
+import { leagueUrl, matchUrl, teamBadgeUrl, teamPlayersUrl, teamUrl } from "@shared/domain/urls";
+import { notFound } from "~/not-found.server";
 
 type PageContext = Pick<AppContext, "db" | "clock">;
 type TeamSegment = { teamSlug?: string; teamId?: number };

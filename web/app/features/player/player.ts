@@ -1,6 +1,6 @@
 /** The spec's texts of the player and squad pages (spec 2 "Player page", spec 8), quoted exactly. */
 
-import type { NotFoundView } from "../../not-found";
+import type { NotFoundView } from "~/not-found";
 
 export const PLAYER_NOT_FOUND_TITLE = "Player Not Found";
 export const PLAYER_NOT_FOUND_TEXT = "The requested player could not be found.";

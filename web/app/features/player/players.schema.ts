@@ -4,7 +4,7 @@
  * check what it sends. Figures the data does not have are null, never invented.
  */
 import { z } from "zod";
-import { POSITION_GROUPS } from "../../../../shared/domain/player-stats";
+import { POSITION_GROUPS } from "@shared/domain/player-stats";
 
 const id = z.number().int().positive();
 const count = z.number().int().min(0);

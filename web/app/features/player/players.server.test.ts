@@ -4,29 +4,29 @@
  * players, top scorers and assists, and match sheets), as of Saturday 7 February 2026, 15:50 UTC.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Clock } from "../../../../shared/config/clock";
-import { parseEnv } from "../../../../shared/config/env";
-import type { DbHandle } from "../../../../shared/db";
-import { testDatabases } from "../../../../shared/db/test-databases";
-import { teamBadgeUrl } from "../../../../shared/domain/urls";
-import { fixturesAndOddsJob } from "../../../../sync-worker/jobs/fixtures-and-odds";
-import { jobDbOf } from "../../../../sync-worker/jobs/job-db";
-import { leaderboardsJob } from "../../../../sync-worker/jobs/leaderboards";
-import { playerMatchStatsJob } from "../../../../sync-worker/jobs/player-match-stats";
-import { playerStatsJob } from "../../../../sync-worker/jobs/player-stats";
-import { referenceDataJob } from "../../../../sync-worker/jobs/reference-data";
-import { runJob, type JobRun } from "../../../../sync-worker/jobs/run-job";
-import type { JobDefinition } from "../../../../sync-worker/jobs/types";
-import { memoryLogger } from "../../../../sync-worker/log";
+import type { Clock } from "@shared/config/clock";
+import { parseEnv } from "@shared/config/env";
+import type { DbHandle } from "@shared/db";
+import { testDatabases } from "@shared/db/test-databases";
+import { teamBadgeUrl } from "@shared/domain/urls";
+import { fixturesAndOddsJob } from "@sync-worker/jobs/fixtures-and-odds";
+import { jobDbOf } from "@sync-worker/jobs/job-db";
+import { leaderboardsJob } from "@sync-worker/jobs/leaderboards";
+import { playerMatchStatsJob } from "@sync-worker/jobs/player-match-stats";
+import { playerStatsJob } from "@sync-worker/jobs/player-stats";
+import { referenceDataJob } from "@sync-worker/jobs/reference-data";
+import { runJob, type JobRun } from "@sync-worker/jobs/run-job";
+import type { JobDefinition } from "@sync-worker/jobs/types";
+import { memoryLogger } from "@sync-worker/log";
 import {
   readReplayFile,
   startReplayServer,
   type ReplayResponse,
   type ReplayServer,
-} from "../../../../sync-worker/providers/api-football/testing/replay-server";
-import { createProviderSet } from "../../../../sync-worker/providers/provider-set";
-import type { ProviderSet } from "../../../../sync-worker/providers/types";
-import { emptyContent } from "../../../../sync-worker/test-support/worker";
+} from "@sync-worker/providers/api-football/testing/replay-server";
+import { createProviderSet } from "@sync-worker/providers/provider-set";
+import type { ProviderSet } from "@sync-worker/providers/types";
+import { emptyContent } from "@sync-worker/test-support/worker";
 import { getTeamKeyPlayers } from "../match/key-players.server";
 import { getLeaderboards, getTopPlayers } from "./leaderboard.server";
 import { loadPlayerPage, loadSquadPage } from "./player-page.server";

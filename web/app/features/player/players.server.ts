@@ -6,14 +6,14 @@
  */
 import { and, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { fixtures, players, playerMatchStats, playerSeasonStats, teams } from "../../../../shared/db/schema";
-import { TEAM_FORM_LIMIT } from "../../../../shared/domain/form";
-import { formatPlayerRating, teamNameOrFallback } from "../../../../shared/domain/format";
-import { LEAGUES, type LeagueKey } from "../../../../shared/domain/leagues";
-import { seasonCodeFor, seasonLabel } from "../../../../shared/domain/matchweek";
-import { ageOn, playersNamedBy, positionGroup, type PlayerNames } from "../../../../shared/domain/player-stats";
-import { playerSlug, playerUrl, teamBadgeUrl } from "../../../../shared/domain/urls";
-import type { AppContext } from "../../load-context";
+import { fixtures, players, playerMatchStats, playerSeasonStats, teams } from "@shared/db/schema";
+import { TEAM_FORM_LIMIT } from "@shared/domain/form";
+import { formatPlayerRating, teamNameOrFallback } from "@shared/domain/format";
+import { LEAGUES, type LeagueKey } from "@shared/domain/leagues";
+import { seasonCodeFor, seasonLabel } from "@shared/domain/matchweek";
+import { ageOn, playersNamedBy, positionGroup, type PlayerNames } from "@shared/domain/player-stats";
+import { playerSlug, playerUrl, teamBadgeUrl } from "@shared/domain/urls";
+import type { AppContext } from "~/load-context";
 import type { PlayerRecentFormItem, PlayerStatistics, SquadPlayer } from "./players.schema";
 
 type ReadContext = Pick<AppContext, "db" | "clock">;

@@ -7,7 +7,7 @@
  * starting with it, then names whose words start with each of the query's words, then a name
  * that merely contains it.
  */
-import { foldToAscii } from "../../../../shared/domain/slug";
+import { foldToAscii } from "@shared/domain/slug";
 
 export type SearchKind = "team" | "match" | "player";
 

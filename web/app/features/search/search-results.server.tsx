@@ -1,7 +1,7 @@
 /** The /search page's results, rendered to HTML on the server (decision 005). */
-import { PageLink } from "../../components/PageLink";
-import type { ServerHtml } from "../../components/ServerMarkup";
-import { renderServerHtml } from "../../server-markup.server";
+import { PageLink } from "~/components/PageLink";
+import type { ServerHtml } from "~/components/ServerMarkup";
+import { renderServerHtml } from "~/server-markup.server";
 import type { SearchKind, SearchResult } from "./search-index";
 
 export const SEARCH_KIND_LABELS: Readonly<Record<SearchKind, string>> = { team: "Club", match: "Match", player: "Player" };

@@ -4,12 +4,12 @@
  * the matchweek turns. Queries are answered from memory.
  */
 import { desc, eq } from "drizzle-orm";
-import { readDataVersions } from "../../../../shared/db/data-versions";
-import { players, playerSeasonStats } from "../../../../shared/db/schema";
-import { LEAGUE_KEYS, LEAGUES } from "../../../../shared/domain/leagues";
-import { getTeamById, pickNamesOf, TEAMS } from "../../../../shared/domain/teams/registry";
-import { playerSlug, playerUrl, teamUrl } from "../../../../shared/domain/urls";
-import type { AppContext } from "../../load-context";
+import { readDataVersions } from "@shared/db/data-versions";
+import { players, playerSeasonStats } from "@shared/db/schema";
+import { LEAGUE_KEYS, LEAGUES } from "@shared/domain/leagues";
+import { getTeamById, pickNamesOf, TEAMS } from "@shared/domain/teams/registry";
+import { playerSlug, playerUrl, teamUrl } from "@shared/domain/urls";
+import type { AppContext } from "~/load-context";
 import { listWeekMatches, matchweekWindow } from "../match/matches.server";
 import { buildSearchIndex, type MatchEntry, type SearchEntry, type SearchIndex, type SearchResult } from "./search-index";
 

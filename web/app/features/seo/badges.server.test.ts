@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LEAGUE_KEYS } from "../../../../shared/domain/leagues";
-import { leagueBadgeUrl, teamBadgeUrl } from "../../../../shared/domain/urls";
+import { LEAGUE_KEYS } from "@shared/domain/leagues";
+import { leagueBadgeUrl, teamBadgeUrl } from "@shared/domain/urls";
 import { BADGE_IMMUTABLE_CACHE, BADGE_UNVERSIONED_CACHE, badgeResponse, leagueBadgeResponse } from "./badges.server";
 
 const ARSENAL = 42;

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { LEAGUE_BADGE_DESIGN_VERSION, leagueBadgeSvg } from "../../../../shared/domain/league-badge";
-import { isLeagueKey } from "../../../../shared/domain/leagues";
-import { BADGE_DESIGN_VERSION, teamBadgeSvg } from "../../../../shared/domain/teams/badge";
-import { getTeamById } from "../../../../shared/domain/teams/registry";
+import { LEAGUE_BADGE_DESIGN_VERSION, leagueBadgeSvg } from "@shared/domain/league-badge";
+import { isLeagueKey } from "@shared/domain/leagues";
+import { BADGE_DESIGN_VERSION, teamBadgeSvg } from "@shared/domain/teams/badge";
+import { getTeamById } from "@shared/domain/teams/registry";
 
 /** A versioned badge URL never changes: the design version in it changes instead. */
 export const BADGE_IMMUTABLE_CACHE = "public, max-age=31536000, immutable";

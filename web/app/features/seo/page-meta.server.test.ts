@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { plainTextToPortableText } from "../../../../shared/content/portable-text";
+import { plainTextToPortableText } from "@shared/content/portable-text";
 import { data } from "@remix-run/node";
-import { resolvePick, type LockedPick, type PickContent } from "../../../../shared/domain/resolution";
-import type { MatchState, Score } from "../../../../shared/domain/picks";
+import { resolvePick, type LockedPick, type PickContent } from "@shared/domain/resolution";
+import type { MatchState, Score } from "@shared/domain/picks";
 import { leaguePageMeta, matchPageMeta, staticPageMeta, withPageMeta } from "./page-meta.server";
 
 const site = { siteUrl: "https://firstkickpicks.example", preview: false, socialUrl: "https://x.com/firstkickpicks" };

@@ -5,13 +5,13 @@
  * on the server, although Remix also calls `meta` in the browser on client-side navigations.
  */
 import { data, type MetaDescriptor } from "@remix-run/node";
-import type { PortableText } from "../../../../shared/content/documents";
-import { portableTextToPlainText } from "../../../../shared/content/portable-text";
-import { formatConfidence, formatPercent, standingLabel } from "../../../../shared/domain/format";
-import { LEAGUES, type LeagueKey } from "../../../../shared/domain/leagues";
-import type { PickOutcome } from "../../../../shared/domain/picks";
-import { SITE_NAME } from "../../../../shared/domain/site";
-import { ALGO_RESULTS, HOME, leaguePicksUrl, leagueUrl, PICKS, teamListUrl } from "../../../../shared/domain/urls";
+import type { PortableText } from "@shared/content/documents";
+import { portableTextToPlainText } from "@shared/content/portable-text";
+import { formatConfidence, formatPercent, standingLabel } from "@shared/domain/format";
+import { LEAGUES, type LeagueKey } from "@shared/domain/leagues";
+import type { PickOutcome } from "@shared/domain/picks";
+import { SITE_NAME } from "@shared/domain/site";
+import { ALGO_RESULTS, HOME, leaguePicksUrl, leagueUrl, PICKS, teamListUrl } from "@shared/domain/urls";
 import type { MatchCard } from "../match/matches.server";
 import { ALGO_RESULTS_FAQ, PICKS_FAQ } from "../content/faq";
 import { leagueHeading, leaguePageCrumbs, matchweekHeading, matchweekPageCrumbs, PICKS_TITLE } from "../league/league";

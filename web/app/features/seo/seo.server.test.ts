@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getTeamBySlug } from "../../../../shared/domain/teams/registry";
+import { getTeamBySlug } from "@shared/domain/teams/registry";
 import { matchPlace } from "./seo.server";
 
 const id = (slug: string) => getTeamBySlug(slug)!.id;

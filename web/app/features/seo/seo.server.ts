@@ -3,11 +3,11 @@
  * profile for every page (`siteSeo`), and where a match is played, from the stored fixture's
  * venue or else the home club's ground in the team registry (`matchPlace`).
  */
-import type { LeagueKey } from "../../../../shared/domain/leagues";
-import { getTeamById } from "../../../../shared/domain/teams/registry";
-import type { AppContext } from "../../load-context";
+import type { LeagueKey } from "@shared/domain/leagues";
+import { getTeamById } from "@shared/domain/teams/registry";
+import type { AppContext } from "~/load-context";
 import type { MatchPlace, SiteSeo } from "./seo";
-import { getSiteTexts } from "../../site-texts.server";
+import { getSiteTexts } from "~/site-texts.server";
 
 /**
  * The site facts of a request's metadata: the public origin (SITE_URL), whether it is a draft

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { documentTitle, errorPageMeta, noindexMeta } from "../../route-meta";
+import { documentTitle, errorPageMeta, noindexMeta } from "~/route-meta";
 import {
   absoluteUrl,
   breadcrumbJsonLd,

@@ -26,11 +26,11 @@
  *   left out.
  */
 import type { MetaDescriptor } from "@remix-run/node";
-import { LEAGUES, type LeagueKey } from "../../../../shared/domain/leagues";
-import type { MatchState } from "../../../../shared/domain/picks";
-import { SITE_NAME, SOCIAL_URL } from "../../../../shared/domain/site";
-import { HOME, teamUrl } from "../../../../shared/domain/urls";
-import { documentTitle, oneLine, ROBOTS_INDEX, ROBOTS_NOINDEX } from "../../route-meta";
+import { LEAGUES, type LeagueKey } from "@shared/domain/leagues";
+import type { MatchState } from "@shared/domain/picks";
+import { SITE_NAME, SOCIAL_URL } from "@shared/domain/site";
+import { HOME, teamUrl } from "@shared/domain/urls";
+import { documentTitle, oneLine, ROBOTS_INDEX, ROBOTS_NOINDEX } from "~/route-meta";
 
 export interface SocialImage {
   /** Path under the site's origin. */

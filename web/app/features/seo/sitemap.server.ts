@@ -7,11 +7,11 @@
  */
 import { and, asc, eq, gte, lt, max } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { STATIC_PAGES, type StaticPageKey } from "../../../../shared/content/ids";
-import { fixtures, teams } from "../../../../shared/db/schema";
-import { ALL_LEAGUES, type LeagueKey } from "../../../../shared/domain/leagues";
-import { seasonCodeFor } from "../../../../shared/domain/matchweek";
-import { CURRENT_SEASON, teamsInLeague, type SeasonCode } from "../../../../shared/domain/teams/registry";
+import { STATIC_PAGES, type StaticPageKey } from "@shared/content/ids";
+import { fixtures, teams } from "@shared/db/schema";
+import { ALL_LEAGUES, type LeagueKey } from "@shared/domain/leagues";
+import { seasonCodeFor } from "@shared/domain/matchweek";
+import { CURRENT_SEASON, teamsInLeague, type SeasonCode } from "@shared/domain/teams/registry";
 import {
   ABOUT,
   ALGO_RESULTS,
@@ -27,8 +27,8 @@ import {
   matchweekUrl,
   teamListUrl,
   teamUrl,
-} from "../../../../shared/domain/urls";
-import type { AppContext } from "../../load-context";
+} from "@shared/domain/urls";
+import type { AppContext } from "~/load-context";
 import { matchweekWindow } from "../match/matches.server";
 import { absoluteUrl } from "./seo";
 

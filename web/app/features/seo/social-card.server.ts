@@ -1,8 +1,8 @@
-import { ALL_LEAGUES, LEAGUES } from "../../../../shared/domain/leagues";
-import type { MatchState, PickOutcome } from "../../../../shared/domain/picks";
+import { ALL_LEAGUES, LEAGUES } from "@shared/domain/leagues";
+import type { MatchState, PickOutcome } from "@shared/domain/picks";
 import { getHomeHero } from "../home/home.server";
 import { getMatchOfTheWeek } from "../home/home-picks.server";
-import type { AppContext } from "../../load-context";
+import type { AppContext } from "~/load-context";
 import type { MatchCard } from "../match/matches.server";
 import { getTopPicks } from "../picks/picks.server";
 

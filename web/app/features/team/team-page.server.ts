@@ -1,11 +1,11 @@
 import { data, redirect } from "@remix-run/node";
-import { findLeagueKey, LEAGUES, type LeagueKey } from "../../../../shared/domain/leagues";
-import { seasonCodeFor, seasonLabel } from "../../../../shared/domain/matchweek";
-import { parseRoute, type RoutePage } from "../../../../shared/domain/routes";
-import { getTeamById } from "../../../../shared/domain/teams/registry";
-import { teamListUrl, teamUrl } from "../../../../shared/domain/urls";
-import { pageCacheControl } from "../../cache-control";
-import type { AppContext } from "../../load-context";
+import { findLeagueKey, LEAGUES, type LeagueKey } from "@shared/domain/leagues";
+import { seasonCodeFor, seasonLabel } from "@shared/domain/matchweek";
+import { parseRoute, type RoutePage } from "@shared/domain/routes";
+import { getTeamById } from "@shared/domain/teams/registry";
+import { teamListUrl, teamUrl } from "@shared/domain/urls";
+import { pageCacheControl } from "~/cache-control";
+import type { AppContext } from "~/load-context";
 import { renderOptionalRichText } from "../content/rich-text.server";
 import { getSeasonOutlook } from "../league/season-outlook.server";
 import {
@@ -19,7 +19,7 @@ import {
   listLeagueTeams,
   resolveTeam,
 } from "./teams.server";
-import { notFound } from "../../not-found.server";
+import { notFound } from "~/not-found.server";
 
 export type TeamRoute = Extract<RoutePage, { page: "team" }>;
 

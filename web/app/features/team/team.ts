@@ -1,6 +1,6 @@
 /** The spec's texts of the team list and team pages (sections 2 and 8), quoted exactly. */
 
-import type { NotFoundView } from "../../not-found";
+import type { NotFoundView } from "~/not-found";
 
 export const teamListHeading = (league: string) => `${league} Teams`;
 export const TEAM_NOT_FOUND_TITLE = "Team Not Found";

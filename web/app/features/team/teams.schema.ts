@@ -5,7 +5,7 @@
  * Dates are ISO 8601 strings in UTC; paths are the site's canonical ones.
  */
 import { z } from "zod";
-import { LEAGUE_KEYS } from "../../../../shared/domain/leagues";
+import { LEAGUE_KEYS } from "@shared/domain/leagues";
 
 const leagueKey = z.enum(LEAGUE_KEYS);
 const percentage = z.number().int().min(0).max(100);

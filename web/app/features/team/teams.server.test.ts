@@ -2,21 +2,21 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createContent } from "../../../../shared/content/content";
-import { localContentSource, serializeDataset } from "../../../../shared/content/local-source";
-import { plainTextToPortableText, portableTextToPlainText } from "../../../../shared/content/portable-text";
-import type { DbHandle } from "../../../../shared/db";
-import { players, playerSeasonStats, teamSeasonStats } from "../../../../shared/db/schema";
-import { testDatabases } from "../../../../shared/db/test-databases";
-import { LEAGUE_KEYS, type LeagueKey } from "../../../../shared/domain/leagues";
-import { getTeamBySlug } from "../../../../shared/domain/teams/registry";
-import { backfillJob } from "../../../../sync-worker/jobs/backfill";
-import { liveJob } from "../../../../sync-worker/jobs/live";
-import { referenceDataJob } from "../../../../sync-worker/jobs/reference-data";
-import { standingsJob } from "../../../../sync-worker/jobs/standings";
-import { teamStatisticsJob } from "../../../../sync-worker/jobs/team-statistics";
-import { testWorker, type TestWorker } from "../../../../sync-worker/test-support/worker";
-import type { AppContext } from "../../load-context";
+import { createContent } from "@shared/content/content";
+import { localContentSource, serializeDataset } from "@shared/content/local-source";
+import { plainTextToPortableText, portableTextToPlainText } from "@shared/content/portable-text";
+import type { DbHandle } from "@shared/db";
+import { players, playerSeasonStats, teamSeasonStats } from "@shared/db/schema";
+import { testDatabases } from "@shared/db/test-databases";
+import { LEAGUE_KEYS, type LeagueKey } from "@shared/domain/leagues";
+import { getTeamBySlug } from "@shared/domain/teams/registry";
+import { backfillJob } from "@sync-worker/jobs/backfill";
+import { liveJob } from "@sync-worker/jobs/live";
+import { referenceDataJob } from "@sync-worker/jobs/reference-data";
+import { standingsJob } from "@sync-worker/jobs/standings";
+import { teamStatisticsJob } from "@sync-worker/jobs/team-statistics";
+import { testWorker, type TestWorker } from "@sync-worker/test-support/worker";
+import type { AppContext } from "~/load-context";
 import { TEAM_NOT_FOUND_TITLE } from "./team";
 import { createPreviewSessions } from "../content/preview.server";
 import { loadTeamListPage, loadTeamPage, requireTeamRoute } from "./team-page.server";
@@ -39,8 +39,8 @@ import {
   teamStandingSchema,
   teamStatisticsSchema,
 } from "./teams.schema";
-import { parseEnv } from "../../../../shared/config/env";
-import { createOperatorServices } from "../../../../sync-worker/operations";
+import { parseEnv } from "@shared/config/env";
+import { createOperatorServices } from "@sync-worker/operations";
 
 const id = (slug: string) => getTeamBySlug(slug)!.id;
 const ARSENAL = id("arsenal");

@@ -5,12 +5,12 @@
  */
 import { and, asc, desc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { PortableText } from "../../../../shared/content/documents";
-import { fixtures, players, playerSeasonStats, teams, teamSeasonStats } from "../../../../shared/db/schema";
-import { parseRating, teamNameOrFallback } from "../../../../shared/domain/format";
-import { LEAGUE_KEYS, LEAGUES, type LeagueKey } from "../../../../shared/domain/leagues";
-import { teamSeasonStatsOverview } from "../../../../shared/domain/team-season-stats";
-import { squadSections } from "../../../../shared/domain/team-squad";
+import type { PortableText } from "@shared/content/documents";
+import { fixtures, players, playerSeasonStats, teams, teamSeasonStats } from "@shared/db/schema";
+import { parseRating, teamNameOrFallback } from "@shared/domain/format";
+import { LEAGUE_KEYS, LEAGUES, type LeagueKey } from "@shared/domain/leagues";
+import { teamSeasonStatsOverview } from "@shared/domain/team-season-stats";
+import { squadSections } from "@shared/domain/team-squad";
 import {
   CURRENT_SEASON,
   findTeam,
@@ -19,10 +19,10 @@ import {
   getTeamBySlug,
   teamsInLeague,
   type SeasonCode,
-} from "../../../../shared/domain/teams/registry";
-import type { Team } from "../../../../shared/domain/teams/types";
-import { matchUrl, matchUrlById, teamBadgeUrl, teamUrl } from "../../../../shared/domain/urls";
-import type { AppContext } from "../../load-context";
+} from "@shared/domain/teams/registry";
+import type { Team } from "@shared/domain/teams/types";
+import { matchUrl, matchUrlById, teamBadgeUrl, teamUrl } from "@shared/domain/urls";
+import type { AppContext } from "~/load-context";
 import { getLeagueTable } from "../league/standings.server";
 import type {
   ResolvedTeam,

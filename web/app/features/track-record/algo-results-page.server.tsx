@@ -4,14 +4,14 @@
  * the page's head tags.
  */
 import { data } from "@remix-run/node";
-import type { LedgerPickKind } from "../../../../shared/model";
-import { ODDS_CHECK_MODEL_KEY, parseOddsCheckPayload } from "../../../../shared/model/odds-check";
-import { pageCacheControl } from "../../cache-control";
+import type { LedgerPickKind } from "@shared/model";
+import { ODDS_CHECK_MODEL_KEY, parseOddsCheckPayload } from "@shared/model/odds-check";
+import { pageCacheControl } from "~/cache-control";
 import { AlgoResultsContent, type AlgoResultsData } from "./components/AlgoResultsContent";
-import type { AppContext } from "../../load-context";
+import type { AppContext } from "~/load-context";
 import { algoResultsPageMeta } from "../seo/page-meta.server";
 import { siteSeo } from "../seo/seo.server";
-import { renderServerHtml } from "../../server-markup.server";
+import { renderServerHtml } from "~/server-markup.server";
 import { getTrackRecordWith, TRACKED_PICK_KINDS } from "./track-record.server";
 
 const PICK_KIND_LABELS: Record<LedgerPickKind, string> = {

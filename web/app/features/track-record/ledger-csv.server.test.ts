@@ -1,16 +1,16 @@
 import { createElement } from "react";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DbHandle } from "../../../../shared/db";
-import { insertSampleClubs, SAMPLE_SEASON, SAMPLE_TEAMS, testDatabases } from "../../../../shared/db/test-databases";
-import { LEDGER_GENESIS_HASH } from "../../../../shared/ledger/canonical";
-import { LEDGER_CSV_COLUMNS, parseLedgerCsv } from "../../../../shared/ledger/csv";
-import { verifyLedger } from "../../../../shared/ledger/verify";
+import type { DbHandle } from "@shared/db";
+import { insertSampleClubs, SAMPLE_SEASON, SAMPLE_TEAMS, testDatabases } from "@shared/db/test-databases";
+import { LEDGER_GENESIS_HASH } from "@shared/ledger/canonical";
+import { LEDGER_CSV_COLUMNS, parseLedgerCsv } from "@shared/ledger/csv";
+import { verifyLedger } from "@shared/ledger/verify";
 import { readAlgoResultsPage } from "./algo-results-page.server";
-import { PUBLIC_PAGE_CACHE } from "../../cache-control";
+import { PUBLIC_PAGE_CACHE } from "~/cache-control";
 import { AlgoResultsContent } from "./components/AlgoResultsContent";
-import type { AppContext } from "../../load-context";
-import { loader } from "../../routes/algo-results_.ledger[.]csv";
-import { renderServerHtml } from "../../server-markup.server";
+import type { AppContext } from "~/load-context";
+import { loader } from "~/routes/algo-results_.ledger[.]csv";
+import { renderServerHtml } from "~/server-markup.server";
 
 describe.each(testDatabases())("/algo-results/ledger.csv on $driver", (testDb) => {
   let db: DbHandle;

@@ -3,9 +3,9 @@
  * score it was settled against, its outcome, both hash chains and a trailer line with the chain
  * heads (format: shared/ledger/csv.ts). Anyone can check it with `npm run ledger:verify`. Reads only.
  */
-import { readLedgerRows } from "../../../../shared/db/ledger-export";
-import { ledgerCsv, ledgerHeads, type LedgerHeads } from "../../../../shared/ledger/csv";
-import type { AppContext } from "../../load-context";
+import { readLedgerRows } from "@shared/db/ledger-export";
+import { ledgerCsv, ledgerHeads, type LedgerHeads } from "@shared/ledger/csv";
+import type { AppContext } from "~/load-context";
 
 export interface LedgerCsvFile {
   csv: string;

@@ -1,19 +1,19 @@
 import { createElement } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "../../../../shared/db";
-import { testDatabases } from "../../../../shared/db/test-databases";
-import { ODDS_CHECK_MODEL_KEY, ODDS_CHECK_VERSION, type OddsCheckPayload } from "../../../../shared/model/odds-check";
-import { reliabilityBins } from "../../../../shared/model/reliability";
-import { jobDbOf } from "../../../../sync-worker/jobs/job-db";
-import { storeReadModel } from "../../../../sync-worker/store/read-models";
+import type { DbHandle } from "@shared/db";
+import { testDatabases } from "@shared/db/test-databases";
+import { ODDS_CHECK_MODEL_KEY, ODDS_CHECK_VERSION, type OddsCheckPayload } from "@shared/model/odds-check";
+import { reliabilityBins } from "@shared/model/reliability";
+import { jobDbOf } from "@sync-worker/jobs/job-db";
+import { storeReadModel } from "@sync-worker/store/read-models";
 import { readAlgoResultsPage } from "./algo-results-page.server";
 import { AlgoResultsContent } from "./components/AlgoResultsContent";
 import { ODDS_CHECK_PENDING_TEXT, ODDS_CHECK_TITLE, OddsCheckSection } from "./components/OddsCheckSection";
-import { oddsCheckSchema } from "../../api/schemas";
-import type { AppContext } from "../../load-context";
+import { oddsCheckSchema } from "~/api/schemas";
+import type { AppContext } from "~/load-context";
 import { getOddsCheck } from "./odds-check.server";
-import { loader as apiLoader } from "../../routes/api.algo-performance.odds-check";
-import { renderServerHtml } from "../../server-markup.server";
+import { loader as apiLoader } from "~/routes/api.algo-performance.odds-check";
+import { renderServerHtml } from "~/server-markup.server";
 
 const SAMPLE_ODDS_CHECK: OddsCheckPayload = {
   version: ODDS_CHECK_VERSION,

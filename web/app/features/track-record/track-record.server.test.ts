@@ -1,17 +1,17 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DbHandle } from "../../../../shared/db";
-import { countQueries } from "../../../../shared/db/query-count";
-import { testDatabases } from "../../../../shared/db/test-databases";
-import { hitRate } from "../../../../shared/domain/picks";
-import { FORECAST_CSV_COLUMNS } from "../../../../shared/model";
-import { parseTrackRecordPayload, TRACK_RECORD_MODEL_KEY } from "../../../../shared/model/track-record-view";
-import { backfillJob } from "../../../../sync-worker/jobs/backfill";
-import { lockPicksJob } from "../../../../sync-worker/jobs/lock-picks";
-import { performanceJob } from "../../../../sync-worker/jobs/performance";
-import { createPredictionsJob } from "../../../../sync-worker/jobs/predictions";
-import { settlePicksJob } from "../../../../sync-worker/jobs/settle-picks";
-import { replayedSeason, type ReplayedSeason } from "../../../../sync-worker/test-support/replayed-season";
+import type { DbHandle } from "@shared/db";
+import { countQueries } from "@shared/db/query-count";
+import { testDatabases } from "@shared/db/test-databases";
+import { hitRate } from "@shared/domain/picks";
+import { FORECAST_CSV_COLUMNS } from "@shared/model";
+import { parseTrackRecordPayload, TRACK_RECORD_MODEL_KEY } from "@shared/model/track-record-view";
+import { backfillJob } from "@sync-worker/jobs/backfill";
+import { lockPicksJob } from "@sync-worker/jobs/lock-picks";
+import { performanceJob } from "@sync-worker/jobs/performance";
+import { createPredictionsJob } from "@sync-worker/jobs/predictions";
+import { settlePicksJob } from "@sync-worker/jobs/settle-picks";
+import { replayedSeason, type ReplayedSeason } from "@sync-worker/test-support/replayed-season";
 import { readAlgoResultsPage } from "./algo-results-page.server";
 import {
   getAlgoPerformance,

@@ -6,12 +6,12 @@
  * it back in one statement. The forecast CSV is one query over the stored forecasts. Reads only.
  */
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
-import { fixtures, predictions, readModels } from "../../../../shared/db/schema";
-import { readTrackRecordSources } from "../../../../shared/db/track-record-sources";
-import { LEAGUE_KEYS, type LeagueKey } from "../../../../shared/domain/leagues";
-import { bttsPickText, resultPickText } from "../../../../shared/domain/picks";
-import { teamNameById } from "../../../../shared/domain/teams/registry";
-import { forecastCsv, type ConfidenceReliability, type LedgerPickKind, type MarketComparison } from "../../../../shared/model";
+import { fixtures, predictions, readModels } from "@shared/db/schema";
+import { readTrackRecordSources } from "@shared/db/track-record-sources";
+import { LEAGUE_KEYS, type LeagueKey } from "@shared/domain/leagues";
+import { bttsPickText, resultPickText } from "@shared/domain/picks";
+import { teamNameById } from "@shared/domain/teams/registry";
+import { forecastCsv, type ConfidenceReliability, type LedgerPickKind, type MarketComparison } from "@shared/model";
 import {
   parseTrackRecordPayload,
   TRACK_RECORD_MODEL_KEY,
@@ -20,12 +20,12 @@ import {
   type PerformanceRecord,
   type RecentSettledMatch,
   type TrackRecordView,
-} from "../../../../shared/model/track-record-view";
-import type { AppContext } from "../../load-context";
+} from "@shared/model/track-record-view";
+import type { AppContext } from "~/load-context";
 
 type Db = Pick<AppContext, "db">;
 
-export { TRACKED_PICK_KINDS } from "../../../../shared/model/track-record-view";
+export { TRACKED_PICK_KINDS } from "@shared/model/track-record-view";
 export type { LeaguePerformanceRecord, PerformanceRecord, RecentSettledMatch, TrackRecordView };
 
 /**

@@ -1,4 +1,4 @@
-import type { FaqItem } from "../../seo/seo";
+import type { FaqItem } from "~/features/seo/seo";
 
 /** A page's questions and answers, as shown; the page's FAQPage JSON-LD carries the same texts. */
 export function FaqSection({ id, title, items }: { id: string; title: string; items: readonly FaqItem[] }) {

@@ -3,7 +3,7 @@ import { PortableText, type PortableTextComponents } from "@portabletext/react";
 import { createElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { portableTextSchema, type PortableText as PortableTextValue } from "../../../../../shared/content/documents";
+import { portableTextSchema, type PortableText as PortableTextValue } from "@shared/content/documents";
 import { PortableTextBlocks, type MarkProps } from "./PortableTextBlocks";
 import { RichText } from "./RichText";
 import { renderRichText } from "../rich-text.server";

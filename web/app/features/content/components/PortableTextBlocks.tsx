@@ -11,8 +11,8 @@
  * library and its toolkit for a handful of element types.
  */
 import type { ReactNode } from "react";
-import type { PortableText as PortableTextValue } from "../../../../../shared/content/documents";
-import { safeLinkHref } from "../../../../../shared/content/link-href";
+import type { PortableText as PortableTextValue } from "@shared/content/documents";
+import { safeLinkHref } from "@shared/content/link-href";
 
 export type PortableTextBlock = PortableTextValue[number];
 type Span = PortableTextBlock["children"][number];

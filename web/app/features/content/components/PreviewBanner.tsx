@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { PREVIEW_MODE_DISABLE_PATH } from "../../../../../shared/content/preview-mode";
+import { PREVIEW_MODE_DISABLE_PATH } from "@shared/content/preview-mode";
 
 /** Shown on every page in draft preview, so an editor never mistakes drafts for the live site. */
 export function PreviewBanner() {

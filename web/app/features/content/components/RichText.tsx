@@ -1,4 +1,4 @@
-import type { ServerHtml } from "../../../components/ServerMarkup";
+import type { ServerHtml } from "~/components/ServerMarkup";
 
 /** Editorial Portable Text, as rendered to HTML on the server (rich-text.server.tsx). */
 export type RichTextHtml = ServerHtml;

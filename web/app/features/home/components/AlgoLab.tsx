@@ -1,5 +1,5 @@
-import { formatMatchDateMDYY, formatPercent } from "../../../../../shared/domain/format";
-import { FORECASTS_CSV } from "../../../../../shared/domain/urls";
+import { formatMatchDateMDYY, formatPercent } from "@shared/domain/format";
+import { FORECASTS_CSV } from "@shared/domain/urls";
 import { HOME_SECTIONS } from "../home";
 
 /** The ledger's overall best-pick record, when at least one pick has been settled. */

@@ -3,12 +3,12 @@
  * (home-page.server.tsx): the hero's contents, the week's top pick of each league, and the
  * link to the track record. The route renders each one's host element around the markup.
  */
-import { ALGO_RESULTS } from "../../../../../shared/domain/urls";
-import { COMING_SOON } from "../../../../../shared/domain/picks";
+import { ALGO_RESULTS } from "@shared/domain/urls";
+import { COMING_SOON } from "@shared/domain/picks";
 import type { HomeHero } from "../home.server";
 import type { TopLeaguePick } from "../home-picks.server";
 import { VIEW_RESULTS_TEXT } from "../home";
-import { PageLink } from "../../../components/PageLink";
+import { PageLink } from "~/components/PageLink";
 import { HomePickCard } from "./HomePickCard";
 
 /** The contents of the hero section: matchweek, the editors' texts, the button and the leagues. */

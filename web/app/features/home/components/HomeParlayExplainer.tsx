@@ -1,7 +1,7 @@
-import { MAX_PARLAY_PICKS } from "../../../../../shared/domain/parlay";
+import { MAX_PARLAY_PICKS } from "@shared/domain/parlay";
 import { HOME_SECTIONS } from "../home";
-import { OPEN_PARLAY_MODAL_EVENT } from "../../parlay/components/parlay-storage";
-import { ServerMarkup, type ServerHtml } from "../../../components/ServerMarkup";
+import { OPEN_PARLAY_MODAL_EVENT } from "~/features/parlay/components/parlay-storage";
+import { ServerMarkup, type ServerHtml } from "~/components/ServerMarkup";
 
 /**
  * The explainer's text: heading, introduction and the three steps. Rendered on the server

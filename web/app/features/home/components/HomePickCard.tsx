@@ -1,8 +1,8 @@
-import { FullPredictionLink } from "../../match/components/FullPredictionLink";
+import { FullPredictionLink } from "~/features/match/components/FullPredictionLink";
 import type { HomePickMatch } from "../home-picks.server";
-import { KickoffTime } from "../../match/components/KickoffTime";
-import { PickBox } from "../../match/components/PickBox";
-import { Scoreline } from "../../match/components/Scoreline";
+import { KickoffTime } from "~/features/match/components/KickoffTime";
+import { PickBox } from "~/features/match/components/PickBox";
+import { Scoreline } from "~/features/match/components/Scoreline";
 
 /** A home page pick: teams, score or VS, the best pick with its confidence, and the match link. */
 export function HomePickCard({ match, label }: { match: HomePickMatch; label: string }) {

@@ -1,7 +1,7 @@
-import { LEAGUES } from "../../../../../shared/domain/leagues";
-import { LEAGUE_LINKS, leaguePicksUrl, teamListUrl } from "../../../../../shared/domain/urls";
+import { LEAGUES } from "@shared/domain/leagues";
+import { LEAGUE_LINKS, leaguePicksUrl, teamListUrl } from "@shared/domain/urls";
 import { HOME_SECTIONS } from "../home";
-import { PageLink } from "../../../components/PageLink";
+import { PageLink } from "~/components/PageLink";
 
 /**
  * World League Coverage: each league's predictions page, team list and league picks. The

@@ -1,6 +1,6 @@
-import { PageLink } from "../../../components/PageLink";
-import { LEADERBOARD_KINDS, LEADERBOARD_TITLES, type LeaderboardKind } from "../../../../../shared/domain/player-stats";
-import type { LeaderboardPlayer, Leaderboards } from "../../player/leaderboard.server";
+import { PageLink } from "~/components/PageLink";
+import { LEADERBOARD_KINDS, LEADERBOARD_TITLES, type LeaderboardKind } from "@shared/domain/player-stats";
+import type { LeaderboardPlayer, Leaderboards } from "~/features/player/leaderboard.server";
 import { NO_PLAYER_DATA_TEXT } from "../league";
 
 interface Column {

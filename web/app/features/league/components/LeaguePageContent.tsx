@@ -2,11 +2,11 @@
  * The league page's content: breadcrumb, header, the week's ranked matches, the table, the
  * Season Outlook and the leaderboards. Rendered on the server only (league-page.server.tsx); the route shows the markup.
  */
-import { ALGO_RESULTS, LEAGUE_TABLE_ANCHOR, matchweekUrl, SEASON_OUTLOOK_ANCHOR } from "../../../../../shared/domain/urls";
-import type { TableBand } from "../../../../../shared/domain/leagues";
-import type { MatchweekNeighbours } from "../../../../../shared/domain/matchweeks";
-import type { Leaderboards } from "../../player/leaderboard.server";
-import type { MatchCard } from "../../match/matches.server";
+import { ALGO_RESULTS, LEAGUE_TABLE_ANCHOR, matchweekUrl, SEASON_OUTLOOK_ANCHOR } from "@shared/domain/urls";
+import type { TableBand } from "@shared/domain/leagues";
+import type { MatchweekNeighbours } from "@shared/domain/matchweeks";
+import type { Leaderboards } from "~/features/player/leaderboard.server";
+import type { MatchCard } from "~/features/match/matches.server";
 import {
   leagueHeading,
   leaguePageCrumbs,
@@ -18,9 +18,9 @@ import {
 import { SEASON_OUTLOOK_TABLE_LINK_TEXT } from "../season-outlook";
 import type { SeasonOutlookView } from "../season-outlook.server";
 import type { LeagueTable } from "../standings.server";
-import { Breadcrumb } from "../../../components/Breadcrumb";
-import { RankedMatchCard } from "../../match/components/RankedMatchCard";
-import { PageLink } from "../../../components/PageLink";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { RankedMatchCard } from "~/features/match/components/RankedMatchCard";
+import { PageLink } from "~/components/PageLink";
 import { SeasonOutlookSection } from "./season-outlook/SeasonOutlookSection";
 import { LeaderboardTables } from "./LeaderboardTables";
 import { LeagueTableView, TableBandKey } from "./LeagueTableView";

@@ -5,10 +5,10 @@
  * server only (matchweek-page.server.tsx).
  */
 import type { ReactNode } from "react";
-import { formatPercent } from "../../../../../shared/domain/format";
-import type { LeagueKey } from "../../../../../shared/domain/leagues";
-import { ALGO_RESULTS, leagueUrl, matchweekUrl } from "../../../../../shared/domain/urls";
-import type { MatchweekCard } from "../../match/matches.server";
+import { formatPercent } from "@shared/domain/format";
+import type { LeagueKey } from "@shared/domain/leagues";
+import { ALGO_RESULTS, leagueUrl, matchweekUrl } from "@shared/domain/urls";
+import type { MatchweekCard } from "~/features/match/matches.server";
 import {
   ALL_MATCHWEEKS_TEXT,
   matchweekHeading,
@@ -18,10 +18,10 @@ import {
   NO_FIXTURES_TEXT,
   PREVIOUS_WEEK_TEXT,
 } from "../league";
-import { Breadcrumb } from "../../../components/Breadcrumb";
-import { RankedMatchCard } from "../../match/components/RankedMatchCard";
-import { PageLink } from "../../../components/PageLink";
-import { SERVER_LINK_ATTRIBUTE } from "../../../components/server-markup-behaviour";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { RankedMatchCard } from "~/features/match/components/RankedMatchCard";
+import { PageLink } from "~/components/PageLink";
+import { SERVER_LINK_ATTRIBUTE } from "~/components/server-markup-behaviour";
 
 export interface MatchweekHitRate {
   hits: number;

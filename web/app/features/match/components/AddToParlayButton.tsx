@@ -5,15 +5,15 @@ import {
   PARLAY_REMOVE_FAILED,
   removeFromParlay,
   type ParlayPick,
-} from "../../../../../shared/domain/parlay";
-import { addToParlay, parlayButtonState } from "../../../../../shared/domain/parlay-rules";
+} from "@shared/domain/parlay";
+import { addToParlay, parlayButtonState } from "@shared/domain/parlay-rules";
 import {
   announcePickAdded,
   OPEN_PARLAY_MODAL_EVENT,
   PARLAY_UPDATED_EVENT,
   readParlay,
   storeParlayOrToast,
-} from "../../parlay/components/parlay-storage";
+} from "~/features/parlay/components/parlay-storage";
 
 /**
  * The parlay button of a match (the match page's header and the ranked match cards) with the

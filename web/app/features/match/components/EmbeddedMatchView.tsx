@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useId } from "react";
 import type { EmbeddedMatch } from "../embedded-match.server";
-import { FULL_ANALYSIS_TEXT } from "../../home/home";
-import { ServerMarkup } from "../../../components/ServerMarkup";
+import { FULL_ANALYSIS_TEXT } from "~/features/home/home";
+import { ServerMarkup } from "~/components/ServerMarkup";
 import { MatchHero } from "./MatchHero";
 import { useEmbeddedRefresh } from "./useEmbeddedRefresh";
 

@@ -1,4 +1,4 @@
-import { PageLink } from "../../../components/PageLink";
+import { PageLink } from "~/components/PageLink";
 
 /** A match card's link to its match page, named with the matchup for screen readers. */
 export function FullPredictionLink({ match }: { match: { href: string; home: { name: string }; away: { name: string } } }) {

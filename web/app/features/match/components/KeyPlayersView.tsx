@@ -1,7 +1,7 @@
-import { PageLink } from "../../../components/PageLink";
+import { PageLink } from "~/components/PageLink";
 import type { KeyPlayer, TeamKeyPlayers } from "../key-players.server";
 import { HIGH_RATING_TEXT } from "../match";
-import { PLAYER_DATA_COMING_SOON_TEXT } from "../../../page-texts/shared";
+import { PLAYER_DATA_COMING_SOON_TEXT } from "~/page-texts/shared";
 
 function PlayerLine({ label, player, stat }: { label: string; player: KeyPlayer | null; stat: (p: KeyPlayer) => string }) {
   return (

@@ -3,7 +3,7 @@
  * (home, draw, away) and the over 2.5 and both-teams-to-score chances. Rendered on the server
  * only (server markup); every number is text, the bars only repeat it.
  */
-import type { LiveProbabilityNow } from "../../../../../shared/model/live-match-probability";
+import type { LiveProbabilityNow } from "@shared/model/live-match-probability";
 
 export const LIVE_PROBABILITY_TITLE = "Win probability now";
 

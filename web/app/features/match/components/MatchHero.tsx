@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { ParlayPick } from "../../../../../shared/domain/parlay";
-import { ServerMarkup, type ServerHtml } from "../../../components/ServerMarkup";
+import type { ParlayPick } from "@shared/domain/parlay";
+import { ServerMarkup, type ServerHtml } from "~/components/ServerMarkup";
 import { AddToParlayButton } from "./AddToParlayButton";
 
 /** The match header's data (match-hero.server.tsx): its texts, its server-rendered parts and the parlay pick. */

@@ -1,4 +1,4 @@
-import { ServerMarkup, type ServerHtml } from "../../../components/ServerMarkup";
+import { ServerMarkup, type ServerHtml } from "~/components/ServerMarkup";
 import { MatchHero, type MatchHeroView } from "./MatchHero";
 import { useLiveRefresh } from "./useLiveRefresh";
 

@@ -1,5 +1,5 @@
-import type { Resolution } from "../../../../../shared/domain/resolution";
-import type { MatchState, PickOutcome } from "../../../../../shared/domain/picks";
+import type { Resolution } from "@shared/domain/resolution";
+import type { MatchState, PickOutcome } from "@shared/domain/picks";
 import { pickConfidenceTexts } from "../match-cards";
 import { PickOutcomeBadge } from "./PickOutcomeBadge";
 

@@ -1,4 +1,4 @@
-import { pickResultLabel, type PickOutcome } from "../../../../../shared/domain/picks";
+import { pickResultLabel, type PickOutcome } from "@shared/domain/picks";
 
 /** HIT with a check or MISS with a cross after the match (spec 4); nothing while pending. */
 export function PickOutcomeBadge({ outcome }: { outcome: PickOutcome }) {

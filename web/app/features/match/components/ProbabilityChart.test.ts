@@ -1,9 +1,9 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { fullTimeTick, kickOffTick, liveTickOf } from "../../../../../shared/model/live-probability-history";
-import type { LiveProbabilityTick } from "../../../../../shared/model/live-probability-history";
-import type { PreMatchForecast } from "../../../../../shared/model/live-match-probability";
+import { fullTimeTick, kickOffTick, liveTickOf } from "@shared/model/live-probability-history";
+import type { LiveProbabilityTick } from "@shared/model/live-probability-history";
+import type { PreMatchForecast } from "@shared/model/live-match-probability";
 import { chartEventsOf, probabilityChartSection } from "./probability-chart.server";
 import { CHART, eventsFromTicks, ProbabilityChart, probabilityChartModel } from "./ProbabilityChart";
 

@@ -7,8 +7,8 @@
  * No style attributes (the CSP allows none): classes in live-probability.css, SVG presentation
  * attributes for the line patterns.
  */
-import { ordinal } from "../../../../../shared/domain/format";
-import { tickPosition, type LiveProbabilityTick } from "../../../../../shared/model/live-probability-history";
+import { ordinal } from "@shared/domain/format";
+import { tickPosition, type LiveProbabilityTick } from "@shared/model/live-probability-history";
 import { wholePercents } from "./LiveProbabilityView";
 
 export const PROBABILITY_CHART_TITLE = "Win probability through the match";

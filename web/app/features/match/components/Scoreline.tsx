@@ -1,4 +1,4 @@
-import { liveClockLabel } from "../../../../../shared/domain/format";
+import { liveClockLabel } from "@shared/domain/format";
 import { FINAL_SCORE_TEXT, LIVE_BADGE_TEXT, VS_TEXT } from "../match-cards";
 import type { MatchCard } from "../matches.server";
 

@@ -2,10 +2,10 @@
  * The match page's 'Win probability now' section for a match in play, rendered on the server
  * and sent with the page's data, so each live refresh brings new numbers and no code.
  */
-import { liveMatchProbability, preMatchForecast } from "../../../../../shared/model/live-match-probability";
+import { liveMatchProbability, preMatchForecast } from "@shared/model/live-match-probability";
 import type { MatchDetail } from "../matches.server";
-import { renderServerHtml } from "../../../server-markup.server";
-import type { ServerHtml } from "../../../components/ServerMarkup";
+import { renderServerHtml } from "~/server-markup.server";
+import type { ServerHtml } from "~/components/ServerMarkup";
 import { liveMinuteLabel, LiveProbabilityView } from "./LiveProbabilityView";
 
 export const LIVE_PROBABILITY_SECTION_ID = "live-probability";

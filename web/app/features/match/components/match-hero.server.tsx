@@ -5,13 +5,13 @@
  * embedded view's refresh (resource.embedded-match.$id.ts), so the browser never renders a
  * score or a pick itself.
  */
-import { formatPercent } from "../../../../../shared/domain/format";
-import { LEAGUES } from "../../../../../shared/domain/leagues";
+import { formatPercent } from "@shared/domain/format";
+import { LEAGUES } from "@shared/domain/leagues";
 import type { PickProbabilities } from "../embedded-match.server";
 import type { MatchSummary } from "../matches.server";
 import { matchBreadcrumb, pickConfidenceTexts } from "../match-cards";
-import { renderServerHtml } from "../../../server-markup.server";
-import type { ServerHtml } from "../../../components/ServerMarkup";
+import { renderServerHtml } from "~/server-markup.server";
+import type { ServerHtml } from "~/components/ServerMarkup";
 import { KickoffTime } from "./KickoffTime";
 import { LIVE_PROBABILITY_TITLE, LiveProbabilityText } from "./LiveProbabilityView";
 import { matchParlayPick } from "./parlay-pick";

@@ -5,9 +5,9 @@
  * MatchView shows it around the interactive header (MatchHero).
  */
 import type { ReactNode } from "react";
-import { formatMatchMinute, formatPercent } from "../../../../../shared/domain/format";
-import { LEAGUES } from "../../../../../shared/domain/leagues";
-import { HOME, leagueTableUrl, leagueUrl } from "../../../../../shared/domain/urls";
+import { formatMatchMinute, formatPercent } from "@shared/domain/format";
+import { LEAGUES } from "@shared/domain/leagues";
+import { HOME, leagueTableUrl, leagueUrl } from "@shared/domain/urls";
 import type { TeamKeyPlayers } from "../key-players.server";
 import type { MatchDetail } from "../matches.server";
 import {
@@ -23,15 +23,15 @@ import {
   TEAM_FORM_EMPTY_TEXT,
 } from "../match";
 import { matchBreadcrumb, pickConfidenceTexts } from "../match-cards";
-import { PLAYER_STATS_MISSING_TEXT, STANDINGS_MISSING_TEXT } from "../../../page-texts/shared";
-import { renderOptionalRichText } from "../../content/rich-text.server";
-import { renderServerHtml } from "../../../server-markup.server";
-import type { LeagueTable } from "../../league/standings.server";
-import { BreadcrumbTrail } from "../../../components/Breadcrumb";
-import { LeagueTableView } from "../../league/components/LeagueTableView";
-import { PageLink } from "../../../components/PageLink";
-import { RichText } from "../../content/components/RichText";
-import type { ServerHtml } from "../../../components/ServerMarkup";
+import { PLAYER_STATS_MISSING_TEXT, STANDINGS_MISSING_TEXT } from "~/page-texts/shared";
+import { renderOptionalRichText } from "~/features/content/rich-text.server";
+import { renderServerHtml } from "~/server-markup.server";
+import type { LeagueTable } from "~/features/league/standings.server";
+import { BreadcrumbTrail } from "~/components/Breadcrumb";
+import { LeagueTableView } from "~/features/league/components/LeagueTableView";
+import { PageLink } from "~/components/PageLink";
+import { RichText } from "~/features/content/components/RichText";
+import type { ServerHtml } from "~/components/ServerMarkup";
 import { KeyPlayersView } from "./KeyPlayersView";
 import { KickoffTime } from "./KickoffTime";
 import type { MatchSectionsMarkup } from "./MatchView";

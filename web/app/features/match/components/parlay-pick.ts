@@ -1,5 +1,5 @@
-import { LEAGUES } from "../../../../../shared/domain/leagues";
-import type { ParlayPick } from "../../../../../shared/domain/parlay";
+import { LEAGUES } from "@shared/domain/leagues";
+import type { ParlayPick } from "@shared/domain/parlay";
 import type { MatchCard } from "../matches.server";
 
 export type ParlayPickMatch = Pick<MatchCard, "id" | "league" | "href" | "state" | "home" | "away" | "resolution">;

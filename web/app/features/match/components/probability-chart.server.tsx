@@ -4,11 +4,11 @@
  * gets no code for it. Shown once the match is final, when at least one reading in play was
  * recorded (a match the worker did not follow live has only its kick-off and full-time ticks).
  */
-import { isSendingOff } from "../../../../../shared/model/live-match-probability";
-import { fullTimeTick, tickPosition, type LiveProbabilityTick } from "../../../../../shared/model/live-probability-history";
+import { isSendingOff } from "@shared/model/live-match-probability";
+import { fullTimeTick, tickPosition, type LiveProbabilityTick } from "@shared/model/live-probability-history";
 import type { MatchDetail } from "../matches.server";
-import { renderServerHtml } from "../../../server-markup.server";
-import type { ServerHtml } from "../../../components/ServerMarkup";
+import { renderServerHtml } from "~/server-markup.server";
+import type { ServerHtml } from "~/components/ServerMarkup";
 import { ProbabilityChart, type ChartEvent, type ChartTeam } from "./ProbabilityChart";
 
 export const PROBABILITY_CHART_SECTION_ID = "probability-history";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MatchState } from "../../../../../shared/domain/picks";
+import type { MatchState } from "@shared/domain/picks";
 import { embeddedMatchDataUrl, embeddedRefreshMs } from "./useEmbeddedRefresh";
 
 describe("embeddedRefreshMs", () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { LIVE_REFRESH_MS, type MatchState } from "../../../../../shared/domain/match-state";
+import { LIVE_REFRESH_MS, type MatchState } from "@shared/domain/match-state";
 import type { EmbeddedMatch } from "../embedded-match.server";
 
 /** Spec 9: "embedded refresh 60 s"; spec 7: "every 60 s when embedded and not post-match". */

@@ -1,6 +1,6 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-import { LIVE_REFRESH_MS } from "../../../../../shared/domain/match-state";
+import { LIVE_REFRESH_MS } from "@shared/domain/match-state";
 
 /**
  * Reloads the route's data every 15 s while `live` is true, without a full page load; the

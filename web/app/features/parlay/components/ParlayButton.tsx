@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { EMPTY_PARLAY_NOTICE } from "../../../../../shared/domain/parlay";
-import { Tooltip } from "../../../components/tooltip/Tooltip";
+import { EMPTY_PARLAY_NOTICE } from "@shared/domain/parlay";
+import { Tooltip } from "~/components/tooltip/Tooltip";
 import { OPEN_PARLAY_MODAL_EVENT } from "./parlay-storage";
 import { useParlayCount } from "./useParlayCount";
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from "react";
-import { formatConfidence, formatPercent } from "../../../../../shared/domain/format";
+import { formatConfidence, formatPercent } from "@shared/domain/format";
 import {
   clearParlay,
   EMPTY_PARLAY_NOTICE,
@@ -7,11 +7,11 @@ import {
   PARLAY_REMOVE_FAILED,
   removeFromParlay,
   type ParlayPick,
-} from "../../../../../shared/domain/parlay";
-import { averageConfidence, PARLAY_COPIED, PARLAY_COPY_FAILED, parlayCopyText } from "../../../../../shared/domain/parlay-copy";
-import { combinedProbability, sameMatchMatchups } from "../../../../../shared/domain/parlay-probability";
-import { SITE_NAME } from "../../../../../shared/domain/site";
-import { PARLAY_TOAST_DURATION_MS, showToast } from "../../../components/toast/toast-events";
+} from "@shared/domain/parlay";
+import { averageConfidence, PARLAY_COPIED, PARLAY_COPY_FAILED, parlayCopyText } from "@shared/domain/parlay-copy";
+import { combinedProbability, sameMatchMatchups } from "@shared/domain/parlay-probability";
+import { SITE_NAME } from "@shared/domain/site";
+import { PARLAY_TOAST_DURATION_MS, showToast } from "~/components/toast/toast-events";
 import {
   announceModalOpen,
   OPEN_PARLAY_MODAL_EVENT,

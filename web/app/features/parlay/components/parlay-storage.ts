@@ -1,6 +1,6 @@
-import { PARLAY_STORAGE_KEY, type ParlayPick } from "../../../../../shared/domain/parlay";
-import { parseStoredParlay } from "../../../../../shared/domain/stored-parlay";
-import { showToast } from "../../../components/toast/toast-events";
+import { PARLAY_STORAGE_KEY, type ParlayPick } from "@shared/domain/parlay";
+import { parseStoredParlay } from "@shared/domain/stored-parlay";
+import { showToast } from "~/components/toast/toast-events";
 
 /**
  * The Parlay Builder's window events (spec 2 and 7: "window events for add, update, modal-open").

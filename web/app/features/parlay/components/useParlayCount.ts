@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { PARLAY_STORAGE_KEY } from "../../../../../shared/domain/parlay";
+import { PARLAY_STORAGE_KEY } from "@shared/domain/parlay";
 import { PARLAY_UPDATED_EVENT, readParlay } from "./parlay-storage";
 
 /** The number of stored parlay picks; refreshes on storage changes and parlay-updated events. */

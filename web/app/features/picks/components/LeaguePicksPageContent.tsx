@@ -3,12 +3,12 @@
  * links to the league page and the track record. Rendered on the server only
  * (picks-page.server.tsx); the route shows the markup.
  */
-import type { LeagueKey } from "../../../../../shared/domain/leagues";
-import { ALGO_RESULTS, HOME, leaguePicksUrl, leagueUrl, PICKS } from "../../../../../shared/domain/urls";
-import type { MatchCard } from "../../match/matches.server";
-import { PICKS_TITLE } from "../../league/league";
-import { Breadcrumb } from "../../../components/Breadcrumb";
-import { PageLink } from "../../../components/PageLink";
+import type { LeagueKey } from "@shared/domain/leagues";
+import { ALGO_RESULTS, HOME, leaguePicksUrl, leagueUrl, PICKS } from "@shared/domain/urls";
+import type { MatchCard } from "~/features/match/matches.server";
+import { PICKS_TITLE } from "~/features/league/league";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { PageLink } from "~/components/PageLink";
 import { RankedPicksList } from "./RankedPicksList";
 
 export function LeaguePicksPageContent({ page }: { page: { league: LeagueKey; name: string; matches: MatchCard[] } }) {

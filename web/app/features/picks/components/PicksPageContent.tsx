@@ -4,16 +4,16 @@
  * Builder works. Rendered on the server only (picks-page.server.tsx); the route shows the markup
  * and brings the cards' parlay buttons to life (ParlayButtonSlots).
  */
-import { formatConfidence } from "../../../../../shared/domain/format";
-import { ALL_LEAGUES } from "../../../../../shared/domain/leagues";
-import { ALGO_RESULTS, leaguePicksUrl, leagueUrl } from "../../../../../shared/domain/urls";
-import type { MatchCard } from "../../match/matches.server";
-import { PICKS_TITLE } from "../../league/league";
+import { formatConfidence } from "@shared/domain/format";
+import { ALL_LEAGUES } from "@shared/domain/leagues";
+import { ALGO_RESULTS, leaguePicksUrl, leagueUrl } from "@shared/domain/urls";
+import type { MatchCard } from "~/features/match/matches.server";
+import { PICKS_TITLE } from "~/features/league/league";
 import type { SundayParlayView } from "../picks.server";
-import { PickOutcomeBadge } from "../../match/components/PickOutcomeBadge";
-import { PICKS_FAQ } from "../../content/faq";
-import { FaqSection } from "../../content/components/FaqSection";
-import { PageLink } from "../../../components/PageLink";
+import { PickOutcomeBadge } from "~/features/match/components/PickOutcomeBadge";
+import { PICKS_FAQ } from "~/features/content/faq";
+import { FaqSection } from "~/features/content/components/FaqSection";
+import { PageLink } from "~/components/PageLink";
 import { ParlayBuilderExplainer } from "./ParlayBuilderExplainer";
 import { RankedPicksList } from "./RankedPicksList";
 

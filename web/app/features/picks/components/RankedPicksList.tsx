@@ -1,6 +1,6 @@
-import type { MatchCard } from "../../match/matches.server";
-import { NO_FIXTURES_TEXT } from "../../league/league";
-import { RankedMatchCard } from "../../match/components/RankedMatchCard";
+import type { MatchCard } from "~/features/match/matches.server";
+import { NO_FIXTURES_TEXT } from "~/features/league/league";
+import { RankedMatchCard } from "~/features/match/components/RankedMatchCard";
 
 /** Match cards ranked by their pick's confidence, numbered from 1. */
 export function RankedPicksList({ matches }: { matches: MatchCard[] }) {

@@ -1,6 +1,6 @@
 import { useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { clubRoutePage } from "../../../../../shared/domain/route-pages";
+import { clubRoutePage } from "@shared/domain/route-pages";
 
 /** True while a client-side navigation to a player page waits for its data. */
 export function usePendingPlayerPage(): boolean {

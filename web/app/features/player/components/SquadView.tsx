@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
-import { POSITION_GROUP_HEADINGS, type PositionGroup } from "../../../../../shared/domain/player-stats";
-import { HOME } from "../../../../../shared/domain/urls";
-import { Breadcrumb } from "../../../components/Breadcrumb";
+import { POSITION_GROUP_HEADINGS, type PositionGroup } from "@shared/domain/player-stats";
+import { HOME } from "@shared/domain/urls";
+import { Breadcrumb } from "~/components/Breadcrumb";
 import type { SquadPlayer } from "../players.schema";
 import { squadHeading } from "../player";
-import { PLAYER_DATA_COMING_SOON_TEXT, PLAYER_STATS_MISSING_TEXT } from "../../../page-texts/shared";
+import { PLAYER_DATA_COMING_SOON_TEXT, PLAYER_STATS_MISSING_TEXT } from "~/page-texts/shared";
 
 export interface SquadPageData {
   leagueName: string;

@@ -1,6 +1,6 @@
 import { useNavigation } from "@remix-run/react";
-import { clubRoutePage } from "../../../../../shared/domain/route-pages";
-import { TEAM_LOADING_TEXT } from "../../../page-texts/navigation";
+import { clubRoutePage } from "@shared/domain/route-pages";
+import { TEAM_LOADING_TEXT } from "~/page-texts/navigation";
 
 /**
  * 'Loading team information...' while a client-side navigation to a team page waits for its

@@ -1,25 +1,25 @@
 import type { ReactNode } from "react";
-import { formatTeamRating, standingLabel } from "../../../../../shared/domain/format";
-import { displayForm, type FormLetter } from "../../../../../shared/domain/form";
-import { winRatesLabel } from "../../../../../shared/domain/team-season-stats";
-import { impactScore, isDefender, squadSections } from "../../../../../shared/domain/team-squad";
-import { recentResults } from "../../../../../shared/domain/team-stats";
-import { HOME, leagueUrl, playerSlug, playerUrl, teamListUrl, teamUrl } from "../../../../../shared/domain/urls";
-import { LIVE_BADGE_TEXT } from "../../match/match-cards";
+import { formatTeamRating, standingLabel } from "@shared/domain/format";
+import { displayForm, type FormLetter } from "@shared/domain/form";
+import { winRatesLabel } from "@shared/domain/team-season-stats";
+import { impactScore, isDefender, squadSections } from "@shared/domain/team-squad";
+import { recentResults } from "@shared/domain/team-stats";
+import { HOME, leagueUrl, playerSlug, playerUrl, teamListUrl, teamUrl } from "@shared/domain/urls";
+import { LIVE_BADGE_TEXT } from "~/features/match/match-cards";
 import { NEXT_MATCH_BUTTON_TEXT, TEAM_FORM_NO_DATA_TEXT, TEAM_SECTIONS } from "../team";
 import {
   NO_COMPLETED_MATCHES_TEXT,
   PLAYER_DATA_COMING_SOON_TEXT,
   PLAYER_STATS_MISSING_TEXT,
   STANDINGS_MISSING_TEXT,
-} from "../../../page-texts/shared";
+} from "~/page-texts/shared";
 import type { TeamFixture, TeamInfo, TeamPlayerStat, TeamStanding, TeamStatistics } from "../teams.schema";
-import { Breadcrumb } from "../../../components/Breadcrumb";
+import { Breadcrumb } from "~/components/Breadcrumb";
 import { MyTeamStar } from "./my-teams/MyTeamStar";
-import { PageLink } from "../../../components/PageLink";
-import { KickoffTime } from "../../match/components/KickoffTime";
-import { RichText, type RichTextHtml } from "../../content/components/RichText";
-import { TeamSeasonOutlook, type TeamOutlook } from "../../league/components/season-outlook/TeamSeasonOutlook";
+import { PageLink } from "~/components/PageLink";
+import { KickoffTime } from "~/features/match/components/KickoffTime";
+import { RichText, type RichTextHtml } from "~/features/content/components/RichText";
+import { TeamSeasonOutlook, type TeamOutlook } from "~/features/league/components/season-outlook/TeamSeasonOutlook";
 import { TeamBadge } from "./TeamBadge";
 
 export interface TeamPageData {

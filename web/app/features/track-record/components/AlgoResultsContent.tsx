@@ -3,19 +3,19 @@
  * results, the calibration chart, the comparison with the market and the forecasts download.
  * Rendered on the server only (algo-results-page.server.tsx); the route shows the markup.
  */
-import { formatMatchDateMDYY, formatPercent } from "../../../../../shared/domain/format";
-import { formatProfit } from "../../../../../shared/domain/picks";
-import { FORECASTS_CSV, LEDGER_CSV, leagueUrl } from "../../../../../shared/domain/urls";
-import { ALGO_RESULTS_FAQ } from "../../content/faq";
-import { FaqSection } from "../../content/components/FaqSection";
+import { formatMatchDateMDYY, formatPercent } from "@shared/domain/format";
+import { formatProfit } from "@shared/domain/picks";
+import { FORECASTS_CSV, LEDGER_CSV, leagueUrl } from "@shared/domain/urls";
+import { ALGO_RESULTS_FAQ } from "~/features/content/faq";
+import { FaqSection } from "~/features/content/components/FaqSection";
 import { PERFORMANCE_UNAVAILABLE_TEXT } from "../results";
-import { NO_COMPLETED_MATCHES_TEXT } from "../../../page-texts/shared";
-import type { ConfidenceReliability, MarketComparison } from "../../../../../shared/model";
-import type { OddsCheckPayload } from "../../../../../shared/model/odds-check";
+import { NO_COMPLETED_MATCHES_TEXT } from "~/page-texts/shared";
+import type { ConfidenceReliability, MarketComparison } from "@shared/model";
+import type { OddsCheckPayload } from "@shared/model/odds-check";
 import type { LeaguePerformanceRecord, PerformanceRecord, RecentSettledMatch } from "../track-record.server";
-import { PickOutcomeBadge } from "../../match/components/PickOutcomeBadge";
-import { PageLink } from "../../../components/PageLink";
-import { ScrollRegion } from "../../../components/ScrollRegion";
+import { PickOutcomeBadge } from "~/features/match/components/PickOutcomeBadge";
+import { PageLink } from "~/components/PageLink";
+import { ScrollRegion } from "~/components/ScrollRegion";
 import { OddsCheckSection } from "./OddsCheckSection";
 import { ReliabilityChart } from "./ReliabilityChart";
 

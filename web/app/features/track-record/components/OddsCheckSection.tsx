@@ -3,8 +3,8 @@
  * of the season outlook and of the live win probability at half-time (shared/model/odds-check.ts),
  * as two small tables with a plain-language line each. Rendered on the server only.
  */
-import type { LiveCheckFigures, OddsCheckPayload, OutlookCheckFigures, OutlookMetric } from "../../../../../shared/model/odds-check";
-import { ScrollRegion } from "../../../components/ScrollRegion";
+import type { LiveCheckFigures, OddsCheckPayload, OutlookCheckFigures, OutlookMetric } from "@shared/model/odds-check";
+import { ScrollRegion } from "~/components/ScrollRegion";
 
 export const ODDS_CHECK_TITLE = "How good are our season and live odds?";
 export const ODDS_CHECK_PENDING_TEXT =

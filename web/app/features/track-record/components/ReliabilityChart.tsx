@@ -1,5 +1,5 @@
-import { ScrollRegion } from "../../../components/ScrollRegion";
-import type { ReliabilityBin } from "../../../../../shared/model/reliability";
+import { ScrollRegion } from "~/components/ScrollRegion";
+import type { ReliabilityBin } from "@shared/model/reliability";
 
 const SIZE = 320;
 const PAD = 40;

@@ -1,4 +1,4 @@
-import { ordinal } from "../../../../../../shared/domain/format";
+import { ordinal } from "@shared/domain/format";
 import { outlookPercent, positionCellText, positionPercent, positionShade } from "./outlook-format";
 
 /**

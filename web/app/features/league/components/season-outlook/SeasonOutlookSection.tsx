@@ -1,16 +1,16 @@
-import { ordinal } from "../../../../../../shared/domain/format";
-import { LEAGUES, type LeagueKey, type TableBand } from "../../../../../../shared/domain/leagues";
-import { SEASON_OUTLOOK_ANCHOR, seasonOutlookCsvUrl, teamUrl } from "../../../../../../shared/domain/urls";
+import { ordinal } from "@shared/domain/format";
+import { LEAGUES, type LeagueKey, type TableBand } from "@shared/domain/leagues";
+import { SEASON_OUTLOOK_ANCHOR, seasonOutlookCsvUrl, teamUrl } from "@shared/domain/urls";
 import {
   SEASON_OUTLOOK_CSV_TEXT,
   SEASON_OUTLOOK_HEADING,
   SEASON_OUTLOOK_MISSING_TEXT,
   seasonOutlookLead,
-} from "../../season-outlook";
-import type { SeasonOutlookView, TeamOutlookView } from "../../season-outlook.server";
-import { PageLink } from "../../../../components/PageLink";
-import { ScrollRegion } from "../../../../components/ScrollRegion";
-import { TeamBadge } from "../../../team/components/TeamBadge";
+} from "~/features/league/season-outlook";
+import type { SeasonOutlookView, TeamOutlookView } from "~/features/league/season-outlook.server";
+import { PageLink } from "~/components/PageLink";
+import { ScrollRegion } from "~/components/ScrollRegion";
+import { TeamBadge } from "~/features/team/components/TeamBadge";
 import { expectedPointsText, outlookPercent } from "./outlook-format";
 import { PositionStrip } from "./PositionStrip";
 

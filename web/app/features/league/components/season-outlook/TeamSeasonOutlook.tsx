@@ -1,9 +1,9 @@
-import { ordinal } from "../../../../../../shared/domain/format";
-import { LEAGUES, type LeagueKey } from "../../../../../../shared/domain/leagues";
-import { SEASON_OUTLOOK_ANCHOR, seasonOutlookUrl } from "../../../../../../shared/domain/urls";
-import { SEASON_OUTLOOK_HEADING, SEASON_OUTLOOK_MISSING_TEXT, SEASON_OUTLOOK_TEAM_LINK_TEXT } from "../../season-outlook";
-import type { TeamOutlookView } from "../../season-outlook.server";
-import { PageLink } from "../../../../components/PageLink";
+import { ordinal } from "@shared/domain/format";
+import { LEAGUES, type LeagueKey } from "@shared/domain/leagues";
+import { SEASON_OUTLOOK_ANCHOR, seasonOutlookUrl } from "@shared/domain/urls";
+import { SEASON_OUTLOOK_HEADING, SEASON_OUTLOOK_MISSING_TEXT, SEASON_OUTLOOK_TEAM_LINK_TEXT } from "~/features/league/season-outlook";
+import type { TeamOutlookView } from "~/features/league/season-outlook.server";
+import { PageLink } from "~/components/PageLink";
 import { expectedPointsText, outlookPercent } from "./outlook-format";
 import { PositionStrip } from "./PositionStrip";
 

@@ -3,7 +3,7 @@
  * outcome says little about whether it can happen, so 0% and 100% are kept for the certain:
  * a probability that rounds to them but is not exactly 0 or 1 reads "<1%" or ">99%".
  */
-import { ordinal } from "../../../../../../shared/domain/format";
+import { ordinal } from "@shared/domain/format";
 
 /** A table figure: "–" for exactly 0, "<1%", "37%", ">99%", "100%" for exactly 1. */
 export function outlookPercent(p: number): string {

@@ -1,7 +1,7 @@
 import { createElement, type ReactNode } from "react";
 import { describe, expect, it } from "vitest";
-import type { SeasonOutlookView } from "../../season-outlook.server";
-import { renderServerHtml } from "../../../../server-markup.server";
+import type { SeasonOutlookView } from "~/features/league/season-outlook.server";
+import { renderServerHtml } from "~/server-markup.server";
 import { SeasonOutlookSection } from "./SeasonOutlookSection";
 import { TeamSeasonOutlook } from "./TeamSeasonOutlook";
 

@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { isKickoffUtcText } from "../../../../components/local-times/local-kickoff";
-import { KickoffTime } from "../../../match/components/KickoffTime";
-import { ERROR_TOAST_EVENT } from "../../../../components/toast/toast-events";
+import { isKickoffUtcText } from "~/components/local-times/local-kickoff";
+import { KickoffTime } from "~/features/match/components/KickoffTime";
+import { ERROR_TOAST_EVENT } from "~/components/toast/toast-events";
 import {
   ERROR_TOAST_EVENT_NAME,
   MY_TEAMS_KEY,
