@@ -1,6 +1,8 @@
 /** The printout of the odds check (odds-check.ts) for `npm run bench:outlook`. */
+import { LEAGUE_KEYS, LEAGUES } from "@shared/domain/leagues";
 import type { ReliabilityBin } from "@shared/model/reliability";
-import type { OddsCheckPayload } from "@shared/model/odds-check";
+import { improvement, meanBrier, OUTLOOK_PROBABILITY_KEYS, type OddsCheckPayload } from "@shared/model/odds-check";
+import type { ScoredTeamForecast } from "./odds-check";
 
 const f4 = (x: number) => x.toFixed(4);
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -55,6 +57,39 @@ export function oddsCheckReport(payload: OddsCheckPayload): string[] {
     );
     lines.push("  reliability of our half-time 1X2 probabilities:");
     lines.push(...binLines(live.reliability));
+  }
+  return lines;
+}
+
+/** Brier scores of ours and the baseline and the improvement, per probability, over some team forecasts. */
+export function outlookGroupScores(forecasts: readonly ScoredTeamForecast[]) {
+  return OUTLOOK_PROBABILITY_KEYS.map((key) => {
+    const ours = meanBrier(forecasts.map((f) => ({ probability: f.ours[key], happened: f.happened[key] })));
+    const baseline = meanBrier(forecasts.map((f) => ({ probability: f.baseline[key], happened: f.happened[key] })));
+    return { key, ours, baseline, improvement: improvement(ours, baseline) };
+  });
+}
+
+/**
+ * Where the outlook beats the baseline: the check's Brier scores and improvements per checkpoint,
+ * per league, and for promoted clubs (not in the league the season before) against the others.
+ */
+export function outlookBreakdownReport(forecasts: readonly ScoredTeamForecast[]): string[] {
+  const groups: Array<[string, ScoredTeamForecast[]]> = [];
+  for (const checkpoint of [...new Set(forecasts.map((f) => f.checkpoint))].sort((a, b) => a - b)) {
+    groups.push([`after matchweek ${checkpoint}`, forecasts.filter((f) => f.checkpoint === checkpoint)]);
+  }
+  for (const league of LEAGUE_KEYS) {
+    groups.push([LEAGUES[league].name, forecasts.filter((f) => f.league === league)]);
+  }
+  groups.push(["promoted clubs", forecasts.filter((f) => f.promoted)], ["other clubs", forecasts.filter((f) => !f.promoted)]);
+  const lines = [
+    "where the outlook beats the baseline: Brier ours / baseline, better by (title | Champions League places | relegation)",
+  ];
+  for (const [label, group] of groups) {
+    if (group.length === 0) continue;
+    const cells = outlookGroupScores(group).map((s) => `${f4(s.ours)} / ${f4(s.baseline)} ${pct(s.improvement).padStart(6)}`);
+    lines.push(`  ${label.padEnd(22)} n ${String(group.length).padStart(5)}  ${cells.join("  |  ")}`);
   }
   return lines;
 }

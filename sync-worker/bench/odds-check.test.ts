@@ -4,7 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeSyntheticSeasons } from "../test-support/synthetic-seasons";
 import { loadFootballDataHistory, type HistoricalMatch } from "./football-data-history";
-import { DEFAULT_ODDS_CHECK_CONFIG, historicalBands, outlookCheckpoint, runOutlookCheck } from "./odds-check";
+import { DEFAULT_ODDS_CHECK_CONFIG, historicalBands, outlookCheckpoint, runOutlookCheck, type ScoredTeamForecast } from "./odds-check";
+import { outlookBreakdownReport, outlookGroupScores } from "./odds-check-report";
 
 let dir: string;
 let matches: HistoricalMatch[];
@@ -62,5 +63,39 @@ describe("the season outlook's walk-forward check", () => {
     // With the clock before the end of 2024-25, that season is not complete: only 2023-24 counts.
     const lastKickoff = Math.max(...matches.filter((m) => m.season === "2425").map((m) => m.kickoff.getTime()));
     expect(runOutlookCheck(matches, { ...config, asOf: lastKickoff })).toMatchObject({ seasons: ["2324"], leagueSeasons: 1, forecasts: 3 });
+  });
+
+  it("hands every scored team forecast to a breakdown whose whole is the check's figures", () => {
+    const scored: ScoredTeamForecast[] = [];
+    const figures = runOutlookCheck(matches, config, (f) => scored.push(f))!;
+    expect(scored).toHaveLength(figures.teamForecasts);
+    const whole = outlookGroupScores(scored);
+    figures.metrics.forEach((metric, k) => {
+      expect(whole[k].key).toBe(metric.key);
+      expect(whole[k].ours).toBeCloseTo(metric.ours, 12);
+      expect(whole[k].baseline).toBeCloseTo(metric.baseline, 12);
+    });
+    // The same clubs every season: nobody was promoted.
+    expect(scored.some((f) => f.promoted)).toBe(false);
+    const lines = outlookBreakdownReport(scored);
+    expect(lines.filter((line) => line.includes("after matchweek"))).toHaveLength(3);
+    expect(lines.some((line) => line.includes("Premier League") && line.includes("n   120"))).toBe(true);
+    expect(lines.some((line) => line.includes("promoted clubs"))).toBe(false);
+  });
+
+  it("marks the clubs that were not in the league the season before as promoted", () => {
+    const season = matches.filter((m) => m.season === "2425");
+    const leaving = season[0].homeTeamId;
+    const newcomer = 999_999;
+    const swapped = matches.map((m) =>
+      m.season !== "2425"
+        ? m
+        : { ...m, homeTeamId: m.homeTeamId === leaving ? newcomer : m.homeTeamId, awayTeamId: m.awayTeamId === leaving ? newcomer : m.awayTeamId },
+    );
+    const scored: ScoredTeamForecast[] = [];
+    runOutlookCheck(swapped, config, (f) => scored.push(f));
+    const promoted = scored.filter((f) => f.promoted);
+    expect(promoted).toHaveLength(3);
+    expect(promoted.every((f) => f.teamId === newcomer && f.season === "2425")).toBe(true);
   });
 });

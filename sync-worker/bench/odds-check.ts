@@ -52,6 +52,7 @@ import {
   type OutlookBands,
   type OutlookCheckFigures,
   type OutlookProbabilities,
+  type OutlookProbabilityKey,
 } from "@shared/model/odds-check";
 import { DEFAULT_MODEL_OPTIONS, type ModelOptions } from "@shared/model/options";
 import { reliabilityBins, type ProbabilityOutcome } from "@shared/model/reliability";
@@ -212,8 +213,34 @@ function byLeague(matches: readonly HistoricalMatch[]): Map<LeagueKey, Historica
   return leagues;
 }
 
-/** The outlook part of the check; null when no league season of `outlookSeasons` is complete. */
-export function runOutlookCheck(matches: readonly HistoricalMatch[], config: OddsCheckConfig): OutlookCheckFigures | null {
+/** One team's scored forecast at one checkpoint: what a breakdown of the check groups. */
+export interface ScoredTeamForecast {
+  league: LeagueKey;
+  season: string;
+  checkpoint: number;
+  teamId: number;
+  /** Not in the league the season before (false when the data has no season before). */
+  promoted: boolean;
+  ours: OutlookProbabilities;
+  baseline: OutlookProbabilities;
+  happened: Record<OutlookProbabilityKey, boolean>;
+}
+
+/** The season code before `season` ('1617' → '1516'). */
+function previousSeason(season: string): string {
+  const year = Number(season.slice(0, 2));
+  return `${String((year + 99) % 100).padStart(2, "0")}${String(year).padStart(2, "0")}`;
+}
+
+/**
+ * The outlook part of the check; null when no league season of `outlookSeasons` is complete.
+ * `onScored`, when given, receives every scored team forecast (the bench's breakdowns).
+ */
+export function runOutlookCheck(
+  matches: readonly HistoricalMatch[],
+  config: OddsCheckConfig,
+  onScored?: (forecast: ScoredTeamForecast) => void,
+): OutlookCheckFigures | null {
   const started = performance.now();
   const known = matches.filter((m) => m.kickoff.getTime() < config.asOf);
   const points: Record<"ours" | "baseline", Record<string, ProbabilityOutcome[]>> = {
@@ -237,6 +264,7 @@ export function runOutlookCheck(matches: readonly HistoricalMatch[], config: Odd
       );
       const position = new Map(final.map((row) => [row.teamId, row.position]));
       const happened = (teamId: number, [from, to]: [number, number]) => position.get(teamId)! >= from && position.get(teamId)! <= to;
+      const before = new Set(teamsOf(leagueMatches.filter((m) => m.season === previousSeason(season))));
       let counted = false;
       for (const checkpoint of config.checkpoints) {
         const forecast = outlookCheckpoint(leagueMatches, league, season, checkpoint, config);
@@ -253,6 +281,16 @@ export function runOutlookCheck(matches: readonly HistoricalMatch[], config: Odd
             points.ours[key].push({ probability: team.ours[key], happened: outcome[key] });
             points.baseline[key].push({ probability: team.baseline[key], happened: outcome[key] });
           }
+          onScored?.({
+            league,
+            season,
+            checkpoint,
+            teamId: team.teamId,
+            promoted: before.size > 0 && !before.has(team.teamId),
+            ours: team.ours,
+            baseline: team.baseline,
+            happened: outcome,
+          });
         }
       }
       if (counted) {
@@ -368,7 +406,8 @@ export type OddsCheckRun =
 
 /**
  * Reads the history in `dir` (missing files left out) and runs both checks, unless the inputs'
- * hash is `unlessInputs` (the stored run's): then it returns at once, before any fit.
+ * hash is `unlessInputs` (the stored run's): then it returns at once, before any fit. `study` is
+ * the bench's: the outlook part alone (no half-time part) and every scored team forecast.
  */
 export async function runOddsCheck(
   dir: string,
@@ -376,12 +415,13 @@ export async function runOddsCheck(
   config: OddsCheckConfig,
   ranAt: Date,
   unlessInputs: string | null = null,
+  study: { outlookOnly?: boolean; onScored?: (forecast: ScoredTeamForecast) => void } = {},
 ): Promise<OddsCheckRun> {
   const history = await loadFootballDataHistory(dir, ODDS_CHECK_HISTORY_SEASONS, { leagues, skipMissing: true });
   const inputsHash = oddsCheckInputsHash(history.matches, config);
   const counts = { inputsHash, matchesRead: history.matches.length, files: history.files };
   if (inputsHash === unlessInputs) return { unchanged: true, ...counts };
-  const outlook = runOutlookCheck(history.matches, config);
-  const live = runLiveCheck(history.matches, config);
+  const outlook = runOutlookCheck(history.matches, config, study.onScored);
+  const live = study.outlookOnly ? null : runLiveCheck(history.matches, config);
   return { unchanged: false, ...counts, payload: { version: ODDS_CHECK_VERSION, ranAt: ranAt.toISOString(), outlook, live } };
 }

@@ -8,8 +8,9 @@
  * Then the public check of the season and live odds (odds-check.ts, the code the worker's
  * odds-check job runs) on FOOTBALL_DATA_DIR (default ../shared/data/football-data/mmz4281 beside
  * the project): the outlook's Brier scores against the points-per-game baseline with reliability
- * bins, and the half-time forecast's RPS and calibration. `--quick` checks the outlook on
- * 2022-23 to 2024-25 and the half-time forecasts on 2025-26 only.
+ * bins and where it beats the baseline (per checkpoint, per league, promoted clubs), and the
+ * half-time forecast's RPS and calibration. `--quick` checks the outlook on 2022-23 to 2024-25
+ * and the half-time forecasts on 2025-26 only; `--outlook-only` leaves the half-time part out.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -18,8 +19,8 @@ import { fileURLToPath } from "node:url";
 import { parseEnv } from "@shared/config/env";
 import { ALL_LEAGUES, LEAGUE_KEYS, type League } from "@shared/domain/leagues";
 import { mulberry32, OUTLOOK_SEASONS, simulateSeasonOutlook, type OutlookFixture } from "@shared/model/season-outlook";
-import { DEFAULT_ODDS_CHECK_CONFIG, runOddsCheck, type OddsCheckConfig } from "./odds-check";
-import { oddsCheckReport } from "./odds-check-report";
+import { DEFAULT_ODDS_CHECK_CONFIG, runOddsCheck, type OddsCheckConfig, type ScoredTeamForecast } from "./odds-check";
+import { oddsCheckReport, outlookBreakdownReport } from "./odds-check-report";
 
 const RUNS = 3;
 const PLAYED_SHARE = 0.6;
@@ -104,17 +105,25 @@ function dataDirectory(): string {
 
 async function check(): Promise<void> {
   const quick = process.argv.includes("--quick");
+  const outlookOnly = process.argv.includes("--outlook-only");
   const config: OddsCheckConfig = quick
     ? { ...DEFAULT_ODDS_CHECK_CONFIG, outlookSeasons: ["2223", "2324", "2425"], liveSeasons: ["2526"] }
     : { ...DEFAULT_ODDS_CHECK_CONFIG };
   const dir = dataDirectory();
   const started = performance.now();
-  const run = await runOddsCheck(dir, LEAGUE_KEYS, config, new Date());
+  const scored: ScoredTeamForecast[] = [];
+  const run = await runOddsCheck(dir, LEAGUE_KEYS, config, new Date(), null, { outlookOnly, onScored: (f) => scored.push(f) });
   console.log();
-  console.log(`== How good are our season and live odds?${quick ? " (--quick)" : ""}`);
+  const flags = [quick && "--quick", outlookOnly && "--outlook-only"].filter(Boolean).join(" ");
+  console.log(`== How good are our season and live odds?${flags ? ` (${flags})` : ""}`);
   console.log(`data: ${dir} (${run.files} files, ${run.matchesRead} played matches)`);
   if (run.unchanged) throw new Error("unreachable: the bench always runs the check");
-  for (const line of oddsCheckReport(run.payload)) console.log(line);
+  const report = oddsCheckReport(run.payload);
+  // The breakdown goes after the outlook's part, before the half-time part.
+  const live = report.findIndex((line) => line.startsWith("live probability at half-time"));
+  const outlookPart = live >= 0 ? report.slice(0, live) : report;
+  const livePart = outlookOnly ? ["live probability at half-time: left out (--outlook-only)"] : live >= 0 ? report.slice(live) : [];
+  for (const line of [...outlookPart, ...outlookBreakdownReport(scored), "", ...livePart]) console.log(line);
   console.log();
   console.log(`check total ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
