@@ -138,3 +138,63 @@ export function matchweeksAround(schedule: LeagueSchedule, window: { from: Date;
   }
   return { current: current.sort((a, b) => a - b), previous, next };
 }
+
+/**
+ * A league season's schedule as the worker stores it in read_models
+ * (`league-schedule:{league}:{season}`, written whenever the season's fixtures change), so a
+ * page reads one small row instead of the season's fixtures: the round centres and each
+ * fixture's matchweek and moved mark, exactly what leagueSchedule returns.
+ */
+export const LEAGUE_SCHEDULE_VERSION = 1;
+
+export const leagueScheduleKey = (league: string, season: string) => `league-schedule:${league}:${season}`;
+
+export interface StoredLeagueSchedule {
+  version: typeof LEAGUE_SCHEDULE_VERSION;
+  league: string;
+  season: string;
+  matchweeks: number;
+  /** [round, centre as an ISO instant], rounds in order. */
+  centres: [number, string][];
+  /** [fixture id, matchweek, 1 when moved else 0], in kick-off order. */
+  placements: [number, number, 0 | 1][];
+}
+
+export function storedLeagueSchedule(league: string, season: string, schedule: LeagueSchedule): StoredLeagueSchedule {
+  return {
+    version: LEAGUE_SCHEDULE_VERSION,
+    league,
+    season,
+    matchweeks: schedule.matchweeks,
+    centres: [...schedule.centres].map(([round, centre]) => [round, centre.toISOString()]),
+    placements: [...schedule.placements].map(([id, placement]) => [id, placement.matchweek, placement.moved ? 1 : 0]),
+  };
+}
+
+const isInteger = (value: unknown): value is number => Number.isInteger(value);
+
+/**
+ * The schedule a stored row holds, or null when it is not one of this league season (another
+ * version, another league's count of rounds, a damaged row): the caller then computes it.
+ */
+export function parseStoredLeagueSchedule(value: unknown, league: string, season: string, matchweeks: number): LeagueSchedule | null {
+  if (typeof value !== "object" || value === null) return null;
+  const stored = value as Partial<StoredLeagueSchedule>;
+  if (stored.version !== LEAGUE_SCHEDULE_VERSION || stored.league !== league || stored.season !== season || stored.matchweeks !== matchweeks) {
+    return null;
+  }
+  if (!Array.isArray(stored.centres) || !Array.isArray(stored.placements)) return null;
+  const centres = new Map<number, Date>();
+  for (const entry of stored.centres as unknown[]) {
+    if (!Array.isArray(entry) || !isInteger(entry[0]) || typeof entry[1] !== "string") return null;
+    const centre = new Date(entry[1]);
+    if (Number.isNaN(centre.getTime())) return null;
+    centres.set(entry[0], centre);
+  }
+  const placements = new Map<number, MatchweekPlacement>();
+  for (const entry of stored.placements as unknown[]) {
+    if (!Array.isArray(entry) || !isInteger(entry[0]) || !isInteger(entry[1])) return null;
+    placements.set(entry[0], { matchweek: entry[1], moved: entry[2] === 1 });
+  }
+  return { matchweeks, centres, placements };
+}

@@ -59,7 +59,7 @@ export const liveJob: JobDefinition = {
     let ticks = 0;
     result.rowsWritten += await ctx.db.transaction(async (tx) => {
       const before = await matchStates(tx, ids);
-      const written = await storeFixtures(tx, feed.items, now, withOdds);
+      const written = await storeFixtures(tx, feed.items, now, withOdds, { schedules: false });
       statesChanged = written > 0 && (await matchStates(tx, ids)) !== before;
       // The live win probability of each match as now stored, for the chart after the whistle.
       ticks = await recordLiveTicks(tx, ids);

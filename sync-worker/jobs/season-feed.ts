@@ -9,6 +9,7 @@ import { seasonCodeFor } from "@shared/domain/matchweek";
 import type { ProviderFixture } from "../providers/types";
 import { fingerprintOf, rememberFingerprint, seasonDataState, storedFingerprint } from "../store/fingerprints";
 import { fixtureKey, lockMatchRows, seasonFixtureIds, seasonIsEmpty, upsertFixtures, upsertOdds } from "../store/fixtures";
+import { refreshLeagueSchedules } from "../store/league-schedules";
 import { updateSeasonDates } from "../store/reference";
 import { countFeed } from "./feeds";
 import { throwIfAborted, type JobContext, type JobDb, type JobResult } from "./types";
@@ -59,7 +60,8 @@ export async function readCurrentSeasons(ctx: JobContext, now: Date, result: Job
 /**
  * Writes what readSeason read, keeping only the fixtures `keep` accepts; returns the rows changed.
  * `feed` names what is written (e.g. 'results'): when the same feed wrote exactly these records
- * last time, nothing is written, unless `force`.
+ * last time, nothing is written, unless `force`. Either way the season's stored schedule
+ * (store/league-schedules.ts) is brought up to date with its fixtures, in the same transaction.
  */
 export async function writeSeason(
   db: JobDb,
@@ -75,7 +77,10 @@ export async function writeSeason(
   const key = `${feed}:${data.league}:${data.season}`;
   const feedHash = fingerprintOf([fixtures, data.oddsWithFixtures ? null : priced.map((f) => [fixtureKey(f), f.odds])]);
   const stored = options.force ? null : await storedFingerprint(db, key);
-  if (stored !== null && stored === `${feedHash}@${await seasonDataState(db, data.league, data.season)}`) return 0;
+  const schedule = { league: data.league, season: data.season };
+  if (stored !== null && stored === `${feedHash}@${await seasonDataState(db, data.league, data.season)}`) {
+    return refreshLeagueSchedules(db, [schedule]);
+  }
 
   // A season imported for the first time (no match stored) is inserted, not upserted.
   const insertOnly = await seasonIsEmpty(db, data.league, data.season);
@@ -93,5 +98,5 @@ export async function writeSeason(
   }
   if (fixtures.length > 0) written += await updateSeasonDates(db, data.league, data.season);
   await rememberFingerprint(db, key, `${feedHash}@${await seasonDataState(db, data.league, data.season)}`);
-  return written;
+  return written + (await refreshLeagueSchedules(db, [schedule]));
 }

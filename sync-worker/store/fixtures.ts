@@ -7,6 +7,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { JobDb } from "../jobs/types";
 import type { ProviderFixture, ProviderOdds } from "../providers/types";
+import { refreshLeagueSchedules } from "./league-schedules";
 import { updateSeasonDates } from "./reference";
 
 /** Advisory lock key of the match rows (fixtures and their odds). */
@@ -227,13 +228,27 @@ export async function removeClosingOddsBeforeKickoff(db: JobDb, now: Date): Prom
   return rows.length;
 }
 
-/** Writes fixtures and their odds; returns the rows changed. */
-export async function storeFixtures(db: JobDb, items: readonly ProviderFixture[], now: Date, withOdds: boolean): Promise<number> {
+/**
+ * Writes fixtures and their odds; returns the rows changed. When fixtures changed, their league
+ * seasons' stored schedules follow (store/league-schedules.ts), unless `schedules` is false: the
+ * live ticks, which move scores and minutes of matches in play every 15 seconds, leave a kick-off
+ * they moved to the next fixtures or results run.
+ */
+export async function storeFixtures(
+  db: JobDb,
+  items: readonly ProviderFixture[],
+  now: Date,
+  withOdds: boolean,
+  options: { schedules?: boolean } = {},
+): Promise<number> {
   await lockMatchRows(db);
   let written = await upsertFixtures(db, items, now);
   if (written > 0) {
     const seasons = new Map(items.map((f) => [`${f.league}:${f.season}`, f]));
     for (const f of seasons.values()) written += await updateSeasonDates(db, f.league, f.season);
+    if (options.schedules ?? true) {
+      written += await refreshLeagueSchedules(db, [...seasons.values()].map((f) => ({ league: f.league, season: f.season })));
+    }
   }
   if (withOdds) {
     const ids = await fixtureIds(db, items);

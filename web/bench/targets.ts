@@ -1,18 +1,18 @@
 /**
  * The pages a web benchmark measures, found on the running site through its JSON API: the home
- * page, a league page, a live and a finished match page, /algo-results, a team page and the live
- * score endpoint of a match in play; and the mix of a busy Saturday afternoon (home, league and
+ * page, a league page, a played matchweek page, a live and a finished match page, /algo-results,
+ * a team page and the live score endpoint of a match in play; and the mix of a busy Saturday afternoon (home, league and
  * match pages and live-score polls) in realistic proportions.
  */
 import type { z } from "zod";
 import type { matchListItemSchema } from "../app/api/schemas";
 import { LEAGUE_KEYS, type LeagueKey } from "@shared/domain/leagues";
-import { ALGO_RESULTS, HOME, leagueUrl, teamUrl } from "@shared/domain/urls";
+import { ALGO_RESULTS, HOME, leagueUrl, matchweekUrl, teamUrl } from "@shared/domain/urls";
 import { getJson, probe } from "./http-probe";
 
 type MatchListItem = z.infer<typeof matchListItemSchema>;
 
-export type TargetKind = "home" | "league" | "match-live" | "match-finished" | "algo-results" | "team" | "live-api";
+export type TargetKind = "home" | "league" | "matchweek" | "match-live" | "match-finished" | "algo-results" | "team" | "live-api";
 
 export interface PageTarget {
   kind: TargetKind;
@@ -36,6 +36,8 @@ export interface Targets {
 
 const DEFAULT_TEAM: { league: LeagueKey; slug: string } = { league: "premier-league", slug: "arsenal" };
 const MIX_MATCH_PAGES = 12;
+/** A Premier League round played before the default replay moment (7 February 2026). */
+const PLAYED_MATCHWEEK = 24;
 
 async function answers(origin: string, path: string): Promise<boolean> {
   try {
@@ -69,6 +71,8 @@ export async function discoverTargets(origin: string): Promise<Targets> {
   const pages: PageTarget[] = [
     { kind: "home", label: "home", path: HOME, missLimitMs: 15 },
     { kind: "league", label: "league", path: leagueUrl(league), missLimitMs: 15 },
+    // A played round: final scores, the ledger's HIT and MISS and the week's hit rate.
+    { kind: "matchweek", label: "matchweek", path: matchweekUrl(league, PLAYED_MATCHWEEK), missLimitMs: 15 },
   ];
   if (live) pages.push({ kind: "match-live", label: "match (live)", path: live.matchPageLink, missLimitMs: 15 });
   else notes.push("no match in play at the site's clock: the live match page and the live endpoint are left out");

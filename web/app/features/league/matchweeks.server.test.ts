@@ -6,16 +6,19 @@ import type { DbHandle } from "@shared/db";
 import { countQueries } from "@shared/db/query-count";
 import { predictions } from "@shared/db/schema";
 import { testDatabases } from "@shared/db/test-databases";
-import { matchweeksAround } from "@shared/domain/matchweeks";
+import { LEAGUES } from "@shared/domain/leagues";
+import { leagueSchedule, leagueScheduleKey, matchweeksAround } from "@shared/domain/matchweeks";
 import { teamsInLeague } from "@shared/domain/teams/registry";
 import { backfillJob } from "@sync-worker/jobs/backfill";
+import { jobDbOf } from "@sync-worker/jobs/job-db";
 import { lockPicksJob } from "@sync-worker/jobs/lock-picks";
 import { referenceDataJob } from "@sync-worker/jobs/reference-data";
 import { settlePicksJob } from "@sync-worker/jobs/settle-picks";
+import { refreshLeagueSchedules } from "@sync-worker/store/league-schedules";
 import { directorySource } from "@sync-worker/providers/football-data-csv/source";
 import { writeSyntheticSeasons } from "@sync-worker/test-support/synthetic-seasons";
 import { emptyContent, REPLAY_MOMENT, testWorker, type TestWorker } from "@sync-worker/test-support/worker";
-import { listLeagueMatches, listLeagueWeek, listMatchweekMatches, matchweekWindow } from "../match/matches.server";
+import { getLeagueSchedule, listLeagueMatches, listLeagueWeek, listMatchweekMatches, matchweekWindow } from "../match/matches.server";
 import { matchweekHitRate } from "./matchweek-page.server";
 
 /**
@@ -94,7 +97,8 @@ describe.each(testDatabases())("matchweek pages' read model on $driver", (testDb
 
   it("numbers the season's rounds 1 to 38 from the schedule, the replay's Saturday being matchweek 28", async () => {
     const { result, queries } = await countQueries(() => listLeagueWeek(context(), "premier-league", SEASON, false));
-    expect(queries).toBe(3);
+    // The season's stored schedule and the week's fixtures, then the week's predictions and ledger rows.
+    expect(queries).toBe(4);
     const { schedule, matches } = result;
     // The league page's matches are the ones it always listed: the clock's Monday-to-Monday week.
     expect(matches.map((match) => match.id)).toEqual((await listLeagueMatches(context(), "premier-league", false)).map((match) => match.id));
@@ -106,8 +110,8 @@ describe.each(testDatabases())("matchweek pages' read model on $driver", (testDb
 
   it("shows a past week's final scores with the pick locked before kick-off and the ledger's HIT or MISS", async () => {
     const { result, queries } = await countQueries(() => listMatchweekMatches(context(), "premier-league", SEASON, 27, false));
-    // The season's fixtures, then the week's predictions and ledger rows.
-    expect(queries).toBe(3);
+    // The season's stored schedule, then the round's fixtures, predictions and ledger rows by id.
+    expect(queries).toBe(4);
     const { matches } = result;
     expect(matches).toHaveLength(10);
     expect(matches.every((match) => match.state === "post-match" && match.homeScore !== null)).toBe(true);
@@ -168,5 +172,44 @@ describe.each(testDatabases())("matchweek pages' read model on $driver", (testDb
     expect(movedCards).toHaveLength(1);
     expect(movedCards[0].kickoffAt.slice(0, 10)).toBe("2026-01-07");
     expect(movedCards[0].home.id).toBe(home);
+  });
+  it("reads the schedule the worker stored, one statement, equal to the one computed from the season's fixtures", async () => {
+    const rows = await db.execute<{ id: number; kickoff_at: string | Date; home_team_id: number; away_team_id: number }>(
+      `select id, kickoff_at, home_team_id, away_team_id from fixtures where league = 'premier-league' and season = '${SEASON}' and is_active`,
+    );
+    const fromFixtures = leagueSchedule(
+      rows.map((r) => ({ id: r.id, kickoffAt: new Date(r.kickoff_at), homeTeamId: r.home_team_id, awayTeamId: r.away_team_id })),
+      LEAGUES["premier-league"].matchweeks,
+    );
+    const [row] = await db.execute<{ key: string }>(`select key from read_models where key = '${leagueScheduleKey("premier-league", SEASON)}'`);
+    expect(row).toBeDefined();
+    const { result, queries } = await countQueries(() => getLeagueSchedule(context(), "premier-league", SEASON));
+    expect(queries).toBe(1);
+    expect(result).toEqual(fromFixtures);
+  });
+
+  it("computes the schedule from the season's fixtures while the worker has stored none, with the same pages", async () => {
+    const pages = async () => ({
+      week: await listLeagueWeek(context(), "premier-league", SEASON, false),
+      rounds: await Promise.all([20, 24, 27, 30].map((week) => listMatchweekMatches(context(), "premier-league", SEASON, week, false))),
+    });
+    const stored = await pages();
+    await db.execute(`delete from read_models where key = '${leagueScheduleKey("premier-league", SEASON)}'`);
+    try {
+      const { result, queries } = await countQueries(() => getLeagueSchedule(context(), "premier-league", SEASON));
+      // The missing row, then the season's fixtures (four columns, no clubs).
+      expect(queries).toBe(2);
+      expect(result).toEqual(stored.week.schedule);
+      // A damaged or outdated row counts as none.
+      await db.execute(
+        `insert into read_models (key, inputs, payload) values ('${leagueScheduleKey("premier-league", SEASON)}', 'test', '{"version": 0}'::jsonb)`,
+      );
+      expect(await getLeagueSchedule(context(), "premier-league", SEASON)).toEqual(stored.week.schedule);
+      expect(await pages()).toEqual(stored);
+    } finally {
+      await db.execute(`delete from read_models where key = '${leagueScheduleKey("premier-league", SEASON)}'`);
+      expect(await refreshLeagueSchedules(jobDbOf(db), [{ league: "premier-league", season: SEASON }])).toBe(1);
+    }
+    expect(await pages()).toEqual(stored);
   });
 });

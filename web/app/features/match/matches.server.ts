@@ -9,13 +9,19 @@ import { alias } from "drizzle-orm/pg-core";
 import type { MatchPreview } from "@shared/content/documents";
 import { editorialPickContent, previewKey, previewsByMatch } from "@shared/content/editorial";
 import { isContentSeason } from "@shared/content/rules";
-import { fixtureOdds, fixtures, lineups, liveEvents, liveProbabilityTicks, pickLedger, predictions, teams } from "@shared/db/schema";
+import { fixtureOdds, fixtures, lineups, liveEvents, liveProbabilityTicks, pickLedger, predictions, readModels, teams } from "@shared/db/schema";
 import type { LineupPlayer } from "@shared/db/schema/fixtures";
 import { goalsFromTeamView, resultPill, type ResultPill } from "@shared/domain/form";
 import { formatUpdatedAgo, teamNameOrFallback } from "@shared/domain/format";
 import { LEAGUES, type LeagueKey } from "@shared/domain/leagues";
 import { seasonCodeFor, weekWindow } from "@shared/domain/matchweek";
-import { leagueSchedule, type LeagueSchedule } from "@shared/domain/matchweeks";
+import {
+  leagueSchedule,
+  leagueScheduleKey,
+  matchesOfMatchweek,
+  parseStoredLeagueSchedule,
+  type LeagueSchedule,
+} from "@shared/domain/matchweeks";
 import { pickProbability, type OutcomeProbabilities } from "@shared/domain/parlay-probability";
 import { predictionPickContent } from "@shared/domain/pick-inputs";
 import type { MatchState, PickOutcome } from "@shared/domain/picks";
@@ -135,16 +141,26 @@ interface PickInputs {
   previews: Map<string, MatchPreview>;
 }
 
-async function pickInputs(
+function pickInputs(context: ReadContext, rows: readonly FixtureRow[], preview: boolean): Promise<PickInputs> {
+  return pickInputsOf(
+    context,
+    rows.map((row) => row.fixture.id),
+    rows.map((row) => row.fixture),
+    preview,
+  );
+}
+
+/** The pick inputs of fixtures by id, `seasons` naming their leagues' seasons (for the previews): two statements. */
+async function pickInputsOf(
   { db, content }: ReadContext,
-  rows: readonly FixtureRow[],
+  ids: readonly number[],
+  seasons: readonly { league: LeagueKey; season: string }[],
   preview: boolean,
 ): Promise<PickInputs> {
-  const ids = rows.map((row) => row.fixture.id);
   if (ids.length === 0) return { predictions: new Map(), ledger: new Map(), previews: new Map() };
-  const seasonsByLeague = new Set(rows.map((row) => `${row.fixture.league}|${row.fixture.season}`));
+  const seasonsByLeague = new Set(seasons.map((s) => `${s.league}|${s.season}`));
   const [predictionRows, ledgerRows, previewLists] = await Promise.all([
-    db.db.select().from(predictions).where(inArray(predictions.fixtureId, ids)),
+    db.db.select().from(predictions).where(inArray(predictions.fixtureId, [...ids])),
     db.db
       .select({
         fixtureId: pickLedger.fixtureId,
@@ -157,7 +173,7 @@ async function pickInputs(
         outcome: pickLedger.outcome,
       })
       .from(pickLedger)
-      .where(inArray(pickLedger.fixtureId, ids)),
+      .where(inArray(pickLedger.fixtureId, [...ids])),
     Promise.all(
       [...seasonsByLeague].map((key) => {
         const [league, season] = key.split("|") as [LeagueKey, string];
@@ -284,19 +300,32 @@ export interface MatchweekMatches {
   matches: MatchweekCard[];
 }
 
-/** A league season's fixtures with both clubs, and its rounds read from them: one statement. */
-async function seasonFixtures(context: ReadContext, league: LeagueKey, season: string) {
-  const rows = await selectFixtures(context)
-    .where(and(eq(fixtures.league, league), eq(fixtures.season, season), eq(fixtures.isActive, true)))
-    .orderBy(asc(fixtures.kickoffAt), asc(fixtures.id));
-  return { rows, schedule: leagueSchedule(rows.map(({ fixture }) => fixture), LEAGUES[league].matchweeks) };
+/**
+ * A league season's rounds: the schedule the worker stored with the season's fixtures
+ * (store/league-schedules.ts), one small row; until it has stored one (a fresh database), the
+ * rounds are computed here from the season's fixtures, so the pages work either way.
+ */
+export async function getLeagueSchedule(context: Pick<AppContext, "db">, league: LeagueKey, season: string): Promise<LeagueSchedule> {
+  const { matchweeks } = LEAGUES[league];
+  const [row] = await context.db.db
+    .select({ payload: readModels.payload })
+    .from(readModels)
+    .where(eq(readModels.key, leagueScheduleKey(league, season)));
+  const stored = row ? parseStoredLeagueSchedule(row.payload, league, season, matchweeks) : null;
+  if (stored) return stored;
+  const rows = await context.db.db
+    .select({ id: fixtures.id, kickoffAt: fixtures.kickoffAt, homeTeamId: fixtures.homeTeamId, awayTeamId: fixtures.awayTeamId })
+    .from(fixtures)
+    .where(and(eq(fixtures.league, league), eq(fixtures.season, season), eq(fixtures.isActive, true)));
+  return leagueSchedule(rows, matchweeks);
 }
 
 /**
  * The matches of one round of a league season (shared/domain/matchweeks.ts), ranked like the
- * league page: one statement for the season's fixtures, then the week's predictions and ledger
- * rows. A kicked-off match shows the pick locked at kick-off and the outcome the ledger settled
- * it with, never one worked out again here; without a ledger row it shows no HIT or MISS.
+ * league page: the season's stored schedule (one statement) names the round's fixtures, then
+ * those fixtures, their predictions and their ledger rows are read by id together. A
+ * kicked-off match shows the pick locked at kick-off and the outcome the ledger settled it with,
+ * never one worked out again here; without a ledger row it shows no HIT or MISS.
  */
 export async function listMatchweekMatches(
   context: ReadContext,
@@ -305,9 +334,12 @@ export async function listMatchweekMatches(
   matchweek: number,
   preview: boolean,
 ): Promise<MatchweekMatches> {
-  const { rows: seasonRows, schedule } = await seasonFixtures(context, league, season);
-  const rows = seasonRows.filter((row) => schedule.placements.get(row.fixture.id)?.matchweek === matchweek);
-  const inputs = await pickInputs(context, rows, preview);
+  const schedule = await getLeagueSchedule(context, league, season);
+  const ids = matchesOfMatchweek(schedule, matchweek);
+  const [rows, inputs] = await Promise.all([
+    ids.length === 0 ? [] : selectFixtures(context).where(and(inArray(fixtures.id, ids), eq(fixtures.isActive, true))),
+    pickInputsOf(context, ids, [{ league, season }], preview),
+  ]);
   const matches = rows.map((row): MatchweekCard => {
     const { card } = cardOf(row, inputs);
     const settled: PickOutcome =
@@ -325,7 +357,8 @@ export async function listMatchweekMatches(
 /**
  * The league page's matches (as listLeagueMatches gives them: the clock's matchweek window,
  * ranked) with the season's rounds, for its links to this week's and the neighbouring
- * matchweeks: the season's fixtures in one statement, then the week's predictions and ledger rows.
+ * matchweeks: the stored schedule and the week's fixtures together, then the week's predictions
+ * and ledger rows.
  */
 export async function listLeagueWeek(
   context: ReadContext,
@@ -333,11 +366,11 @@ export async function listLeagueWeek(
   season: string,
   preview: boolean,
 ): Promise<{ matches: MatchCard[]; schedule: LeagueSchedule }> {
-  const { from, to } = matchweekWindow(context.clock.now());
-  const { rows: seasonRows, schedule } = await seasonFixtures(context, league, season);
-  const rows = seasonRows.filter(({ fixture }) => fixture.kickoffAt >= from && fixture.kickoffAt < to);
-  const inputs = await pickInputs(context, rows, preview);
-  return { matches: rows.map((row) => cardOf(row, inputs).card).sort(byPickConfidence), schedule };
+  const [schedule, matches] = await Promise.all([
+    getLeagueSchedule(context, league, season),
+    listLeagueMatches(context, league, preview),
+  ]);
+  return { matches, schedule };
 }
 
 /** Ranking of match lists: the effective pick's confidence, highest first; kick-off breaks ties. */
