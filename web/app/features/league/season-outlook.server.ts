@@ -3,12 +3,11 @@
  * job (shared/model/season-outlook.ts) and read here from read_models in one statement, with
  * the clubs' names and page links. Reads only; null until the worker has stored one.
  */
-import { eq } from "drizzle-orm";
-import { readModels } from "@shared/db/schema";
 import { LEAGUES, type LeagueKey } from "@shared/domain/leagues";
 import { getTeamById, teamNameById } from "@shared/domain/teams/registry";
 import { parseSeasonOutlookPayload, seasonOutlookKey, type TeamOutlookRow } from "@shared/model/season-outlook-view";
 import type { AppContext } from "~/load-context";
+import { readModelRow } from "~/read-models.server";
 
 export interface TeamOutlookView extends TeamOutlookRow {
   teamName: string;
@@ -27,10 +26,7 @@ export interface SeasonOutlookView {
 }
 
 export async function getSeasonOutlook(context: Pick<AppContext, "db">, league: LeagueKey): Promise<SeasonOutlookView | null> {
-  const [row] = await context.db.db
-    .select({ payload: readModels.payload, computedAt: readModels.computedAt })
-    .from(readModels)
-    .where(eq(readModels.key, seasonOutlookKey(league)));
+  const row = await readModelRow(context, seasonOutlookKey(league));
   const payload = row ? parseSeasonOutlookPayload(row.payload) : null;
   if (!payload || payload.league !== league) return null;
   return {
@@ -40,7 +36,7 @@ export async function getSeasonOutlook(context: Pick<AppContext, "db">, league: 
     sigma: payload.sigma,
     resultsPlayed: payload.resultsPlayed,
     remainingFixtures: payload.remainingFixtures,
-    computedAt: new Date(row!.computedAt as unknown as string).toISOString(),
+    computedAt: row!.computedAt.toISOString(),
     teams: payload.teams.map((t) => {
       const team = getTeamById(t.teamId);
       return { ...t, teamName: teamNameById(t.teamId), teamSlug: team?.slug ?? null };

@@ -9,7 +9,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { MatchPreview } from "@shared/content/documents";
 import { editorialPickContent, previewKey, previewsByMatch } from "@shared/content/editorial";
 import { isContentSeason } from "@shared/content/rules";
-import { fixtureOdds, fixtures, lineups, liveEvents, liveProbabilityTicks, pickLedger, predictions, readModels, teams } from "@shared/db/schema";
+import { fixtureOdds, fixtures, lineups, liveEvents, liveProbabilityTicks, pickLedger, predictions, teams } from "@shared/db/schema";
 import type { LineupPlayer } from "@shared/db/schema/fixtures";
 import { goalsFromTeamView, resultPill, type ResultPill } from "@shared/domain/form";
 import { formatUpdatedAgo, teamNameOrFallback } from "@shared/domain/format";
@@ -36,6 +36,7 @@ import {
 } from "@shared/model/live-match-probability";
 import { inMatchOrder, type LiveProbabilityTick } from "@shared/model/live-probability-history";
 import type { AppContext } from "~/load-context";
+import { readModelRow } from "~/read-models.server";
 
 type ReadContext = Pick<AppContext, "db" | "clock" | "content">;
 
@@ -303,14 +304,12 @@ export interface MatchweekMatches {
 /**
  * A league season's rounds: the schedule the worker stored with the season's fixtures
  * (store/league-schedules.ts), one small row; until it has stored one (a fresh database), the
- * rounds are computed here from the season's fixtures, so the pages work either way.
+ * rounds are computed here from the season's fixtures, so the pages work either way. The row is
+ * read with any other read model the page asks for at the same time (read-models.server.ts).
  */
 export async function getLeagueSchedule(context: Pick<AppContext, "db">, league: LeagueKey, season: string): Promise<LeagueSchedule> {
   const { matchweeks } = LEAGUES[league];
-  const [row] = await context.db.db
-    .select({ payload: readModels.payload })
-    .from(readModels)
-    .where(eq(readModels.key, leagueScheduleKey(league, season)));
+  const row = await readModelRow(context, leagueScheduleKey(league, season));
   const stored = row ? parseStoredLeagueSchedule(row.payload, league, season, matchweeks) : null;
   if (stored) return stored;
   const rows = await context.db.db
