@@ -5,14 +5,14 @@
  */
 import { data } from "@remix-run/node";
 import type { LedgerPickKind } from "@shared/model";
-import { ODDS_CHECK_MODEL_KEY, parseOddsCheckPayload } from "@shared/model/odds-check";
 import { pageCacheControl } from "~/cache-control";
 import { AlgoResultsContent, type AlgoResultsData } from "./components/AlgoResultsContent";
 import type { AppContext } from "~/load-context";
 import { algoResultsPageMeta } from "../seo/page-meta.server";
 import { siteSeo } from "../seo/seo.server";
 import { renderServerHtml } from "~/server-markup.server";
-import { getTrackRecordWith, TRACKED_PICK_KINDS } from "./track-record.server";
+import { getOddsCheck } from "./odds-check.server";
+import { getTrackRecord, TRACKED_PICK_KINDS } from "./track-record.server";
 
 const PICK_KIND_LABELS: Record<LedgerPickKind, string> = {
   best: "Best pick",
@@ -23,15 +23,15 @@ const PICK_KIND_LABELS: Record<LedgerPickKind, string> = {
 
 /** What the page shows, from the stored view model. */
 export async function readAlgoResultsPage(context: Pick<AppContext, "db">): Promise<AlgoResultsData> {
-  // One statement for both stored rows: the track record and the odds check.
-  const { view, other } = await getTrackRecordWith(context, ODDS_CHECK_MODEL_KEY);
+  // Both stored rows, the track record and the odds check, are read in one statement (read-models.server.ts).
+  const [view, oddsCheck] = await Promise.all([getTrackRecord(context), getOddsCheck(context)]);
   const { overall, leagues, recent, reliability, market } = view;
   return {
     overall,
     leagues: leagues.map((league) => ({ ...league, recent: recent[league.league] })),
     reliability: reliability.best,
     market: TRACKED_PICK_KINDS.map((kind) => ({ kind, label: PICK_KIND_LABELS[kind], ...market[kind] })),
-    oddsCheck: other === null ? null : parseOddsCheckPayload(other),
+    oddsCheck,
   };
 }
 

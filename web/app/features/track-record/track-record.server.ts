@@ -5,8 +5,8 @@
  * pick ledger (shared/model/track-record-view.ts) and stores it in read_models; this file reads
  * it back in one statement. The forecast CSV is one query over the stored forecasts. Reads only.
  */
-import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
-import { fixtures, predictions, readModels } from "@shared/db/schema";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { fixtures, predictions } from "@shared/db/schema";
 import { readTrackRecordSources } from "@shared/db/track-record-sources";
 import { LEAGUE_KEYS, type LeagueKey } from "@shared/domain/leagues";
 import { bttsPickText, resultPickText } from "@shared/domain/picks";
@@ -22,6 +22,7 @@ import {
   type TrackRecordView,
 } from "@shared/model/track-record-view";
 import type { AppContext } from "~/load-context";
+import { readModelRow } from "~/read-models.server";
 
 type Db = Pick<AppContext, "db">;
 
@@ -67,25 +68,8 @@ function computeView(context: Db): Promise<TrackRecordView> {
 
 /** The track record's view model: the one the worker stored, else computed once (see computeView). */
 export async function getTrackRecord(context: Db): Promise<TrackRecordView> {
-  const [row] = await context.db.db
-    .select({ payload: readModels.payload })
-    .from(readModels)
-    .where(eq(readModels.key, TRACK_RECORD_MODEL_KEY));
+  const row = await readModelRow(context, TRACK_RECORD_MODEL_KEY);
   return (row && parseTrackRecordPayload(row.payload)) ?? computeView(context);
-}
-
-/**
- * The track record's view model and another stored read model's payload (null when there is no
- * row), in one statement: /algo-results shows the odds check beside the track record.
- */
-export async function getTrackRecordWith(context: Db, otherKey: string): Promise<{ view: TrackRecordView; other: unknown }> {
-  const rows = await context.db.db
-    .select({ key: readModels.key, payload: readModels.payload })
-    .from(readModels)
-    .where(inArray(readModels.key, [TRACK_RECORD_MODEL_KEY, otherKey]));
-  const row = rows.find((r) => r.key === TRACK_RECORD_MODEL_KEY);
-  const view = (row && parseTrackRecordPayload(row.payload)) ?? (await computeView(context));
-  return { view, other: rows.find((r) => r.key === otherKey)?.payload ?? null };
 }
 
 export interface AlgoPerformanceSummary {
