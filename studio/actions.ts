@@ -1,9 +1,11 @@
 /**
  * The match preview's document actions:
  *
- * - Locked at kick-off: once the fixture kicked off (by the site's clock) publish, unpublish,
- *   discard, duplicate and delete are disabled, with the reason and the pick on record (the
- *   ledger's), so nobody believes a late edit changes history.
+ * - Locked at kick-off: once the fixture kicked off (by the site's clock) every action is
+ *   disabled, with the reason and the pick on record (the ledger's), so nobody believes a late
+ *   edit changes history. Only the actions known to change nothing (READ_ONLY_ACTIONS) stay
+ *   enabled: the lock is the default, so an action Sanity or a plugin adds later (scheduling a
+ *   publish, say) is locked too instead of being a way around the lock.
  * - Publishing stores the "Needs review" flag (`requiresReview` and its reasons) from the same
  *   rules as the validation warning; it never stops the publish.
  */
@@ -13,8 +15,11 @@ import { DOCUMENT_TYPES } from "@shared/content/ids";
 import { documentReview, fixtureKeyOf, fixtureLock, type FixtureLock } from "./desk";
 import { fetchFixtureData, siteNow, type EditorFixtureData } from "./site-api";
 
-/** Actions a locked preview keeps disabled. */
-export const LOCKED_ACTIONS: ReadonlySet<string> = new Set(["publish", "unpublish", "discardChanges", "duplicate", "delete", "restore"]);
+/**
+ * The actions a locked preview keeps enabled: those that change nothing in the dataset. Every
+ * other action, whatever its name (or without one), is disabled once the fixture kicked off.
+ */
+export const READ_ONLY_ACTIONS: ReadonlySet<DocumentActionComponent> = new Set<DocumentActionComponent>();
 
 type Loaded = { state: "loading" } | { state: "done"; data: EditorFixtureData | null };
 
@@ -81,12 +86,12 @@ export function publishWithReviewFlag(original: DocumentActionComponent): Docume
   return Publish;
 }
 
-/** The match preview's actions: the flag on publish, and every changing action locked at kick-off. */
+/** The match preview's actions: the flag on publish, and every action but the read-only ones locked at kick-off. */
 export function matchPreviewActions(actions: DocumentActionComponent[], context: { schemaType: string }): DocumentActionComponent[] {
   if (context.schemaType !== DOCUMENT_TYPES.matchPreview) return actions;
   return actions.map((action) => {
-    const withFlag = action.action === "publish" ? publishWithReviewFlag(action) : action;
-    return action.action && LOCKED_ACTIONS.has(action.action) ? lockedAtKickoff(withFlag) : withFlag;
+    if (READ_ONLY_ACTIONS.has(action)) return action;
+    return lockedAtKickoff(action.action === "publish" ? publishWithReviewFlag(action) : action);
   });
 }
 
