@@ -10,5 +10,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // PostgreSQL-only suites skip visibly without TEST_DATABASE_URL; with it, an unreachable server stops the run.
+    globalSetup: ["tests/support/postgres-reachable.ts"],
+    reporters: ["default", "./tests/support/skipped-suites-reporter.ts"],
   },
 });

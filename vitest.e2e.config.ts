@@ -7,7 +7,8 @@ export default defineConfig({
     include: ["tests/e2e/**/*.e2e.ts"],
     environment: "node",
     // No Chromium: one line saying how to install it, before any test starts.
-    globalSetup: ["tests/e2e/support/global-setup.ts"],
+    globalSetup: ["tests/e2e/support/global-setup.ts", "tests/support/postgres-reachable.ts"],
+    reporters: ["default", "./tests/support/skipped-suites-reporter.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // One site process and one browser at a time on a 2-core machine.

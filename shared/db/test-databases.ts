@@ -60,7 +60,7 @@ function pgliteTestDatabase(fromScratch: boolean): TestDatabase {
   };
 }
 
-function postgresTestDatabase(serverUrl: string): TestDatabase {
+export function postgresTestDatabase(serverUrl: string): TestDatabase {
   const created: string[] = [];
   let handle: Promise<DbHandle> | undefined;
 

@@ -9,11 +9,12 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import postgres, { type Sql } from "postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDb, type DbHandle } from "@shared/db";
 import { readLedgerRows } from "@shared/db/ledger-export";
 import { fixtures, predictions } from "@shared/db/schema";
-import { insertSampleClubs, rejection, SAMPLE_SEASON, SAMPLE_TEAMS, testDatabases } from "@shared/db/test-databases";
+import { describeOnPostgres } from "@shared/db/on-postgres";
+import { insertSampleClubs, postgresTestDatabase, rejection, SAMPLE_SEASON, SAMPLE_TEAMS } from "@shared/db/test-databases";
 import { ledgerCsv, parseLedgerCsv } from "@shared/ledger/csv";
 import { verifyLedger } from "@shared/ledger/verify";
 import { testWorker } from "../test-support/worker";
@@ -53,10 +54,9 @@ function asRole(url: string, role: string): string {
   return withRole.toString();
 }
 
-const server = testDatabases().find((testDb) => testDb.driver === "postgres");
-
 // Roles exist only on PostgreSQL (PGlite has one); the tests run wherever TEST_DATABASE_URL is set, as in CI.
-describe.each(server ? [server] : [])("the application's database role on PostgreSQL", (testDb) => {
+describeOnPostgres("the application's database role on PostgreSQL", (serverUrl) => {
+  const testDb = postgresTestDatabase(serverUrl);
   const suffix = randomBytes(4).toString("hex");
   const roles = { owner: `ledger_owner_${suffix}`, app: `ledger_app_${suffix}` };
   let admin: Sql;
@@ -66,7 +66,7 @@ describe.each(server ? [server] : [])("the application's database role on Postgr
   let late: number;
 
   beforeAll(async () => {
-    admin = postgres(process.env.TEST_DATABASE_URL!.trim(), { max: 1, onnotice: () => {} });
+    admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create role ${roles.owner} login`);
     await admin.unsafe(`create role ${roles.app} login`);
     const url = await testDb.createDatabase();

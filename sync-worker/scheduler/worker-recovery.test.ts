@@ -6,9 +6,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, expect, it } from "vitest";
 import { openDb, type DbHandle } from "@shared/db";
-import { testDatabases } from "@shared/db/test-databases";
+import { describeOnPostgres } from "@shared/db/on-postgres";
+import { postgresTestDatabase } from "@shared/db/test-databases";
 import { FIXTURES_SEASONS_DIR, startCsvOrigin } from "../test-support/csv-origin";
 import { startCli, type CliProcess } from "../test-support/cli-process";
 import { SYNTHETIC_MATCHES_PER_SEASON, writeSyntheticSeasons } from "../test-support/synthetic-seasons";
@@ -47,7 +48,8 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeo
   }
 }
 
-describe.each(testDatabases().filter((d) => d.driver === "postgres"))("the worker killed with SIGKILL on $driver", (testDb) => {
+describeOnPostgres("the worker killed with SIGKILL on PostgreSQL", (serverUrl) => {
+  const testDb = postgresTestDatabase(serverUrl);
   afterEach(async () => {
     for (const worker of running.splice(0)) {
       if (worker.child.exitCode === null && worker.child.signalCode === null) await kill9(worker);

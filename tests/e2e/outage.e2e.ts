@@ -6,10 +6,9 @@
  */
 import { createServer, Socket, type Server } from "node:net";
 import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeOnPostgres } from "@shared/db/on-postgres";
 import { startSite, type RunningSite } from "./support/site";
-
-const serverUrl = process.env.TEST_DATABASE_URL?.trim();
 
 /** A TCP proxy to Postgres: `cut()` drops every connection and refuses new ones until `restore()`. */
 interface CuttableProxy {
@@ -56,7 +55,7 @@ async function timed(url: string, init?: RequestInit): Promise<{ response: Respo
   return { response, body, ms: performance.now() - started };
 }
 
-describe.each(serverUrl ? [serverUrl] : [])("a database outage on PostgreSQL", (server) => {
+describeOnPostgres("a database outage on PostgreSQL", (server) => {
   const name = `outage_e2e_${process.pid}`;
   let proxy: CuttableProxy;
   let site: RunningSite;

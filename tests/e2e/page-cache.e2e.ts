@@ -11,6 +11,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { ServerBuild } from "@remix-run/node";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeOnPostgres } from "@shared/db/on-postgres";
 import { createClock } from "@shared/config/clock";
 import { parseEnv } from "@shared/config/env";
 import { createContent } from "@shared/content/content";
@@ -251,10 +252,8 @@ describe("the page cache in one process, the worker beside the site", () => {
   });
 });
 
-const serverUrl = process.env.TEST_DATABASE_URL?.trim();
-
 // Several web processes share a database only on PostgreSQL (PGlite allows one process).
-describe.each(serverUrl ? [serverUrl] : [])("two web processes on one PostgreSQL database", (server) => {
+describeOnPostgres("two web processes on one PostgreSQL database", (server) => {
   const name = `page_cache_e2e_${process.pid}`;
   let databaseUrl: string;
   let db: DbHandle;
