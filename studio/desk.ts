@@ -8,12 +8,13 @@ import type { Template } from "sanity";
 import { DOCUMENT_TYPES, draftIdOf, isDraftId, matchIdOf, publishedIdOf, type FixtureKey } from "@shared/content/ids";
 import { editorialPickContent } from "@shared/content/editorial";
 import type { MatchPreview } from "@shared/content/documents";
-import { reviewReasons, type ReviewReason } from "@shared/content/review";
+import { clubPickNames, reviewReasons, type ReviewReason } from "@shared/content/review";
 import { isContentSeason } from "@shared/content/rules";
 import { formatConfidence } from "@shared/domain/format";
 import { isLeagueKey } from "@shared/domain/leagues";
 import { pickProbability } from "@shared/domain/parlay-probability";
 import { parseScore } from "@shared/domain/picks";
+import { getTeamBySlug } from "@shared/domain/teams/registry";
 import { resolvePick, type PickContent, type Resolution } from "@shared/domain/resolution";
 import type { EditorFixture, EditorFixtureData } from "./site-api";
 
@@ -155,17 +156,15 @@ const probabilitiesOf = (data: EditorFixtureData) => data.match.probabilities;
 /** "Needs review" for a document, with the site's numbers for its fixture (null: the rules that need none). */
 export function documentReview(document: unknown, data: EditorFixtureData | null): ReviewReason[] {
   const editorial = documentPickContent(document);
+  const fields = (document ?? {}) as { homeTeam?: unknown; awayTeam?: unknown };
+  const team = (slug: unknown) => (typeof slug === "string" ? getTeamBySlug(slug) : null);
+  const homeTeam = clubPickNames(data?.match.homeTeam ?? null, team(fields.homeTeam));
+  const awayTeam = clubPickNames(data?.match.awayTeam ?? null, team(fields.awayTeam));
   if (!data) {
-    // Without the site, only the rule that needs no model: the score against the 1X2 pick.
-    return reviewReasons({ editorial, prediction: null, probabilities: null, homeTeam: "", awayTeam: "" });
+    // Without the site, only the rules that need no model: the score and the best pick against the 1X2 pick.
+    return reviewReasons({ editorial, prediction: null, probabilities: null, homeTeam, awayTeam });
   }
-  return reviewReasons({
-    editorial,
-    prediction: data.algorithm,
-    probabilities: probabilitiesOf(data),
-    homeTeam: data.match.homeTeam,
-    awayTeam: data.match.awayTeam,
-  });
+  return reviewReasons({ editorial, prediction: data.algorithm, probabilities: probabilitiesOf(data), homeTeam, awayTeam });
 }
 
 /** What the site will show once this draft is published: the resolution order applied to it. */

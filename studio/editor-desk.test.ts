@@ -286,8 +286,9 @@ describe.each(testDatabases())("the editors' desk against a local site on $drive
 
   describe("Needs review", () => {
     const validate = () => validateWithApi(sanity.apiHost);
+    /** The warnings, each with the field it is shown on. */
     const warnings = async (document: Record<string, unknown>) =>
-      (await validate()(document)).filter((marker) => marker.level === "warning").map((marker) => marker.message);
+      (await validate()(document)).filter((marker) => marker.level === "warning").map((marker) => ({ field: marker.path.join("."), message: marker.message }));
     const draft = (fields: Record<string, unknown>) => ({
       _id: `drafts.${NEWCASTLE_PREVIEW}`,
       _type: "matchPreview",
@@ -296,21 +297,42 @@ describe.each(testDatabases())("the editors' desk against a local site on $drive
       ...fields,
     });
 
-    it("warns, without an error, on each rule, with the site's numbers for the fixture", async () => {
+    it("warns, without an error, on each rule, on the field it is about, with the site's numbers for the fixture", async () => {
       expect(await warnings(draft({ bestPick: "Newcastle United to Win", confidence: 60, result: "1", projectedScore: "2-0" }))).toEqual([]);
       expect(await warnings(draft({ bestPick: "Brentford to Win", confidence: 30, result: "2", projectedScore: "0-1" }))).toEqual([
-        "Needs review: The model gives “Brentford to Win” 24%, under 40%",
+        { field: "bestPick", message: "Needs review: The model gives “Brentford to Win” 24%, under 40%" },
       ]);
       expect(await warnings(draft({ bestPick: "Newcastle United to Win", confidence: 75, result: "1", projectedScore: "2-0" }))).toEqual([
-        "Needs review: The confidence of 75% is 23 points from the model's calibrated 52% (more than 20)",
+        { field: "confidence", message: "Needs review: The confidence of 75% is 23 points from the model's 52% for “Newcastle United to Win” (more than 20 apart)" },
       ]);
       expect(await warnings(draft({ bestPick: "Newcastle United to Win", confidence: 55, result: "1", projectedScore: "1-1" }))).toEqual([
-        "Needs review: The projected score 1-1 is a draw, but the 1X2 pick is 1 (a home win)",
+        { field: "projectedScore", message: "Needs review: The projected score 1-1 is a draw, but the 1X2 pick is 1 (a home win)" },
       ]);
       const all = await validate()(draft({ bestPick: "Brentford to Win", confidence: 90, result: "1", projectedScore: "0-2" }));
       expect(all.filter((marker) => marker.level === "error")).toEqual([]);
-      expect(all.filter((marker) => marker.level === "warning").map((marker) => marker.message)).toEqual([
-        "Needs review: The model gives “Brentford to Win” 24%, under 40%; The confidence of 90% is 66 points from the model's calibrated 24% (more than 20); The projected score 0-2 is an away win, but the 1X2 pick is 1 (a home win)",
+      expect(await warnings(draft({ bestPick: "Brentford to Win", confidence: 90, result: "1", projectedScore: "0-2" }))).toEqual([
+        { field: "bestPick", message: "Needs review: The model gives “Brentford to Win” 24%, under 40%" },
+        { field: "confidence", message: "Needs review: The confidence of 90% is 66 points from the model's 24% for “Brentford to Win” (more than 20 apart)" },
+        { field: "projectedScore", message: "Needs review: The projected score 0-2 is an away win, but the 1X2 pick is 1 (a home win)" },
+        { field: "bestPick", message: "Needs review: The best pick “Brentford to Win” is an away win, but the 1X2 pick is 1 (a home win)" },
+      ]);
+    });
+
+    it("says when the 1X2 pick on the site is the algorithm's, the editor having left it empty", async () => {
+      // The algorithm's 1X2 pick for the fixture is 1 (Newcastle United) and its projected score 2-1.
+      expect(await warnings(draft({ bestPick: "Newcastle United to Win", confidence: 55, projectedScore: "1-1" }))).toEqual([
+        {
+          field: "projectedScore",
+          message: "Needs review: The projected score 1-1 is a draw, but the 1X2 pick is left empty, so the site shows the algorithm's: 1 (a home win)",
+        },
+      ]);
+      // A best pick naming the other club than the 1X2 pick the site would show.
+      expect(await warnings(draft({ bestPick: "Brentford to Win", confidence: 30 }))).toEqual([
+        { field: "bestPick", message: "Needs review: The model gives “Brentford to Win” 24%, under 40%" },
+        {
+          field: "bestPick",
+          message: "Needs review: The best pick “Brentford to Win” is an away win, but the 1X2 pick is left empty, so the site shows the algorithm's: 1 (a home win)",
+        },
       ]);
     });
 
@@ -324,7 +346,7 @@ describe.each(testDatabases())("the editors' desk against a local site on $drive
           flagged: true,
           reasons: [
             "The model gives “Brentford to Win” 24%, under 40%",
-            "The confidence of 80% is 56 points from the model's calibrated 24% (more than 20)",
+            "The confidence of 80% is 56 points from the model's 24% for “Brentford to Win” (more than 20 apart)",
           ],
         },
       ]);

@@ -7,6 +7,7 @@ import { isLeagueKey, LEAGUES } from "@shared/domain/leagues";
 import { getTeamBySlug } from "@shared/domain/teams/registry";
 import { formatDateShort } from "@shared/domain/format";
 import { DOCUMENT_TYPES } from "@shared/content/ids";
+import type { ReviewField } from "@shared/content/review";
 import {
   BTTS_PICKS,
   MAX_BEST_PICK_LENGTH,
@@ -25,14 +26,15 @@ import { documentReview, fixtureKeyOf, fixtureLock } from "../desk";
 import { fetchFixtureData, siteNow } from "../site-api";
 
 /**
- * The "Needs review" warning: the pick against the site's numbers for the fixture. Without the
- * site (not reachable, or no such fixture), only the rule that needs no model is checked.
+ * The "Needs review" warnings, one per reason, each on the field it is about (the best pick, the
+ * confidence, the projected score or the 1X2 pick): the pick against the site's numbers for the
+ * fixture. Without the site (not reachable, or no such fixture), only the rules that need no
+ * model are checked.
  */
-export async function needsReviewProblem(document: unknown): Promise<string | null> {
+export async function needsReviewWarnings(document: unknown): Promise<{ message: string; path: [ReviewField] }[]> {
   const key = fixtureKeyOf(document);
   const data = key ? await fetchFixtureData(key).catch(() => null) : null;
-  const reasons = documentReview(document, data);
-  return reasons.length > 0 ? `Needs review: ${reasons.map((reason) => reason.message).join("; ")}` : null;
+  return documentReview(document, data).map((reason) => ({ message: `Needs review: ${reason.message}`, path: [reason.field] }));
 }
 
 const RESULT_OPTIONS = [
@@ -157,7 +159,7 @@ export const matchPreview = defineType({
       group: "picks",
       readOnly: true,
       description:
-        "Set on publishing: the pick contradicts the model (its probability under 40%, a confidence more than 20 points from it, or a score against the 1X2 pick). Publishing stays possible.",
+        "Set on publishing: the pick contradicts the model or itself (its probability under 40%, a confidence more than 20 points from it, a score against the 1X2 pick, or a best pick naming a different winner from the 1X2 pick). Publishing stays possible.",
     }),
     defineField({
       name: "reviewReasons",
@@ -190,7 +192,10 @@ export const matchPreview = defineType({
   ],
   validation: (rule) => [
     rule
-      .custom(async (document) => (await needsReviewProblem(document)) ?? true)
+      .custom(async (document) => {
+        const warnings = await needsReviewWarnings(document);
+        return warnings.length > 0 ? warnings : true;
+      })
       .warning(),
     rule.custom(async (document, context) => {
       const fields = (document ?? {}) as MatchPreviewFields & { _id?: string };

@@ -781,7 +781,13 @@ export const editorFixtureDataSchema = named(
     table: z.array(standingRowSchema).describe("The league table around the two clubs (two places either side)."),
     locked: lockedPick.nullable().describe("The pick on record, frozen at kick-off in the ledger."),
     review: z
-      .array(z.strictObject({ rule: z.enum(["low-probability", "confidence-gap", "score-contradicts-result"]), message: z.string() }))
+      .array(
+        z.strictObject({
+          rule: z.enum(["low-probability", "confidence-gap", "score-contradicts-result", "pick-contradicts-result"]),
+          field: z.enum(["bestPick", "confidence", "projectedScore", "result"]).describe("The preview's field the reason is about."),
+          message: z.string(),
+        }),
+      )
       .describe("Why the published preview needs review; empty when it does not."),
   }),
 );

@@ -335,8 +335,9 @@ export default function ApiStatusPage() {
       <section className="page-section" aria-labelledby="review-title">
         <h2 id="review-title">Previews needing review</h2>
         <p>
-          Published previews of this week's and next week's fixtures whose pick contradicts the model: its probability under 40%,
-          a confidence more than 20 points from it, or a projected score against the 1X2 pick. Editors may publish them knowingly.
+          Published previews of this week's and next week's fixtures whose pick contradicts the model or itself: its probability
+          under 40%, a confidence more than 20 points from it, a projected score against the 1X2 pick, or a best pick naming a
+          different winner from the 1X2 pick. Editors may publish them knowingly.
         </p>
         {status.needsReview === null ? (
           <p className="muted">Could not be read.</p>

@@ -14,11 +14,12 @@
  */
 import { eq } from "drizzle-orm";
 import { matchPreviewDocumentId, matchIdOf } from "@shared/content/ids";
-import { reviewReasons, type ReviewReason } from "@shared/content/review";
+import { clubPickNames, reviewReasons, type ReviewReason } from "@shared/content/review";
 import { isContentSeason } from "@shared/content/rules";
 import { editorialPickContent } from "@shared/content/editorial";
 import { predictions } from "@shared/db/schema";
 import type { LeagueKey } from "@shared/domain/leagues";
+import { getTeamById } from "@shared/domain/teams/registry";
 import type { LockedPick, PickContent } from "@shared/domain/resolution";
 import { devig } from "@shared/model/devig";
 import { DEFAULT_MODEL_OPTIONS } from "@shared/model/options";
@@ -155,8 +156,8 @@ export async function editorFixtureData(
           editorial: editorialPickContent(detail.preview),
           prediction: algorithm,
           probabilities,
-          homeTeam: detail.home.name,
-          awayTeam: detail.away.name,
+          homeTeam: clubPickNames(detail.home.name, getTeamById(detail.home.id)),
+          awayTeam: clubPickNames(detail.away.name, getTeamById(detail.away.id)),
         })
       : [],
   };

@@ -6,10 +6,11 @@
  */
 import { inArray } from "drizzle-orm";
 import { editorialPickContent } from "@shared/content/editorial";
-import { reviewReasons } from "@shared/content/review";
+import { clubPickNames, reviewReasons } from "@shared/content/review";
 import { isContentSeason } from "@shared/content/rules";
 import { predictions } from "@shared/db/schema";
 import { LEAGUE_KEYS, LEAGUES } from "@shared/domain/leagues";
+import { getTeamById } from "@shared/domain/teams/registry";
 import type { AppContext } from "~/load-context";
 import { predictionPickContent } from "@shared/domain/pick-inputs";
 import { listFixturesBetween, matchweekWindow } from "../match/matches.server";
@@ -57,8 +58,8 @@ export async function listPreviewsNeedingReview(context: Pick<AppContext, "db" |
         editorial: editorialPickContent(preview),
         prediction: predictionPickContent(row),
         probabilities: row ? { home: row.probHome, draw: row.probDraw, away: row.probAway, over25: row.probOver25, btts: row.probBtts } : null,
-        homeTeam: card.home.name,
-        awayTeam: card.away.name,
+        homeTeam: clubPickNames(card.home.name, getTeamById(card.home.id)),
+        awayTeam: clubPickNames(card.away.name, getTeamById(card.away.id)),
       });
       return {
         league: LEAGUES[card.league].name,
