@@ -46,6 +46,22 @@ export interface StoredPreview {
   awayTeam: string | null;
 }
 
+/** A club's short name from the registry ("Brighton"); else the name given, else its slug; null without either. */
+export function clubShortName(slug: unknown, name?: string | null): string | null {
+  const known = typeof slug === "string" && slug !== "" ? getTeamBySlug(slug) : null;
+  return known?.shortName ?? (name || (typeof slug === "string" && slug !== "" ? slug : null));
+}
+
+/**
+ * "Brighton v Crystal Palace": a match as the Studio's lists and titles name it, by the clubs'
+ * short names, so it fits a narrow pane. Null while neither club is chosen.
+ */
+export function matchTitle(home: { slug: unknown; name?: string | null }, away: { slug: unknown; name?: string | null }): string | null {
+  const homeName = clubShortName(home.slug, home.name);
+  const awayName = clubShortName(away.slug, away.name);
+  return homeName || awayName ? `${homeName ?? "?"} v ${awayName ?? "?"}` : null;
+}
+
 export interface FixtureEntry {
   fixture: EditorFixture;
   status: PreviewStatus;

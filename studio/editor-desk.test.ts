@@ -160,17 +160,17 @@ describe.each(testDatabases())("the editors' desk against a local site on $drive
       expect(entries.length).toBeGreaterThanOrEqual(3);
       const newcastle = entries.find((entry) => entry.fixture.homeTeam.slug === "newcastle-united")!;
       expect(newcastle).toMatchObject({ status: "published", hasDraft: false, documentId: NEWCASTLE_PREVIEW });
-      expect(fixtureEntryTitle(newcastle)).toBe("Published · Sat 7 Feb 17:30 · Newcastle United vs Brentford");
+      expect(fixtureEntryTitle(newcastle)).toBe("Newcastle v Brentford · Sat 7 Feb 17:30 · Published");
       const arsenal = entries.find((entry) => entry.fixture.homeTeam.slug === "arsenal")!;
       // A fixture that already has a preview opens that one.
       expect(arsenal).toMatchObject({ status: "draft", documentId: "5f0c2a" });
-      expect(fixtureEntryTitle(arsenal)).toBe("Locked, draft · Sat 7 Feb 15:00 · Arsenal vs Sunderland");
+      expect(fixtureEntryTitle(arsenal)).toBe("Arsenal v Sunderland · Sat 7 Feb 15:00 · Locked, draft");
       expect(fixtureEntryIcon(newcastle)).toBe(CheckmarkCircleIcon);
       expect(fixtureEntryIcon(arsenal)).toBe(LockIcon);
       const next = entries.filter((entry) => entry.status === "none" && entry.fixture.kickoffAt >= "2026-02-09");
       expect(next.length).toBeGreaterThan(0);
       const fresh = next[0];
-      expect(fixtureEntryTitle(fresh)).toMatch(/^No preview · \w{3} \d+ Feb \d\d:\d\d · .+ vs .+$/);
+      expect(fixtureEntryTitle(fresh)).toMatch(/^.+ v .+ · \w{3} \d+ Feb \d\d:\d\d · No preview$/);
       expect(fixtureEntryIcon(fresh)).toBe(AddCircleIcon);
       expect(fresh.documentId).toBe(
         `matchPreview-2526-premier-league-${fresh.fixture.homeTeam.slug}-vs-${fresh.fixture.awayTeam.slug}`,

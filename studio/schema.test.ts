@@ -3,7 +3,8 @@ import { groupProblems, validateSchema } from "@sanity/schema/_internal";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CONFIDENCE, resolvePick, type PickContent } from "@shared/domain/resolution";
 import { schemaTypes } from "./schema";
-import type { ObjectSchemaType } from "sanity";
+import { prepareForPreview, type ObjectSchemaType } from "sanity";
+import { fixtureTemplate, type FixtureTemplateParameters } from "./desk";
 import { studioSchema } from "./test-studio";
 
 function documentType(name: string): ObjectSchemaType {
@@ -66,4 +67,29 @@ describe("the Studio schema", () => {
     expect(shown({ bestPick: "Arsenal to Win" }).confidenceLabel).toBe("72%");
     expect(shown({ bestPick: "Draw" }).confidenceLabel).toBe(`${DEFAULT_CONFIDENCE}%`);
   });
+
+  it("titles a match preview by its clubs' short names as soon as the fixture template fills them in", async () => {
+    const type = documentType("matchPreview");
+    const value = (await fixtureTemplateValue()) as Record<string, unknown>;
+    expect(prepareForPreview({ _id: "drafts.new", _type: "matchPreview", ...value } as never, type)).toMatchObject({
+      title: "Brighton v Crystal Palace",
+      subtitle: "Premier League · Feb 14 · No pick yet",
+    });
+    const written = { _id: "x", _type: "matchPreview", ...value, bestPick: "Crystal Palace to Win", confidence: 45 };
+    expect(prepareForPreview(written as never, type)).toMatchObject({ subtitle: "Premier League · Feb 14 · Crystal Palace to Win (45%)" });
+    expect(prepareForPreview({ _id: "y", _type: "matchPreview" } as never, type)).toMatchObject({ title: "Match preview: choose the clubs" });
+  });
 });
+
+/** What the "Match preview from a fixture" template fills in for Brighton v Crystal Palace. */
+async function fixtureTemplateValue(): Promise<unknown> {
+  const value = fixtureTemplate.value as (parameters: FixtureTemplateParameters) => unknown;
+  return value({
+    league: "premier-league",
+    season: "2526",
+    homeTeam: "brighton-and-hove-albion",
+    awayTeam: "crystal-palace",
+    kickoff: "2026-02-14T15:00:00.000Z",
+    matchId: "premier-league/brighton-and-hove-albion-vs-crystal-palace",
+  });
+}

@@ -9,7 +9,7 @@ import { matchweekFor, seasonCodeFor, seasonLabel } from "@shared/domain/matchwe
 import { DOCUMENT_TYPES, SITE_SETTINGS_ID, STATIC_PAGES, SUNDAY_PARLAY_ID, staticPageDocumentId } from "@shared/content/ids";
 import { STATIC_PAGE_TITLES } from "./static-pages";
 import { STUDIO_API_VERSION } from "./environment";
-import { FIXTURE_TEMPLATE, PREVIEW_STATUS_LABELS, fixtureEntries, type FixtureEntry, type StoredPreview } from "./desk";
+import { FIXTURE_TEMPLATE, PREVIEW_STATUS_LABELS, fixtureEntries, matchTitle, type FixtureEntry, type StoredPreview } from "./desk";
 import { fetchFixtureList, siteUrl } from "./site-api";
 import { ModelDataView } from "./components/ModelDataView";
 import { AddCircleIcon, CheckmarkCircleIcon, EditIcon, LockIcon } from "@sanity/icons";
@@ -21,14 +21,25 @@ export function kickoffLabel(iso: string): string {
   return `${day} ${date.toISOString().slice(11, 16)}`;
 }
 
+/** The preview's status: "Published", "Published + draft", "Draft" or "No preview"; "Locked, draft" once kicked off. */
+export function fixtureEntryStatus(entry: FixtureEntry): string {
+  const status = entry.status === "published" && entry.hasDraft ? "Published + draft" : PREVIEW_STATUS_LABELS[entry.status];
+  return entry.fixture.kickedOff ? `Locked, ${status.toLowerCase()}` : status;
+}
+
+/** "Brighton v Crystal Palace": the fixture's clubs by their short names. */
+export function fixtureEntryClubs(entry: FixtureEntry): string {
+  const { homeTeam, awayTeam } = entry.fixture;
+  return matchTitle(homeTeam, awayTeam) ?? `${homeTeam.name} v ${awayTeam.name}`;
+}
+
 /**
- * The title of a fixture in the list: the preview's status first (the pane is narrow), the lock
- * once kicked off, then kick-off and clubs.
+ * The title of a fixture in the list: the clubs first, by their short names, so that a narrow
+ * pane still shows them (a list item has a title and an icon, no subtitle); then kick-off and
+ * the preview's status, which the icon shows too.
  */
 export function fixtureEntryTitle(entry: FixtureEntry): string {
-  const { fixture } = entry;
-  const status = entry.status === "published" && entry.hasDraft ? "Published + draft" : PREVIEW_STATUS_LABELS[entry.status];
-  return [fixture.kickedOff ? `Locked, ${status.toLowerCase()}` : status, kickoffLabel(fixture.kickoffAt), `${fixture.homeTeam.name} vs ${fixture.awayTeam.name}`].join(" · ");
+  return [fixtureEntryClubs(entry), kickoffLabel(entry.fixture.kickoffAt), fixtureEntryStatus(entry)].join(" · ");
 }
 
 /** The icon of a fixture in the list: locked, published, draft or none. */
@@ -64,7 +75,8 @@ function leagueFixtures(S: StructureBuilder, context: StructureResolverContext, 
         entries.length === 0
           ? [S.listItem().id("no-fixtures").title("No fixtures this week or next").child(S.list().title("No fixtures").items([]))]
           : entries.map((entry) => {
-              const document = matchPreviewDocument(S).documentId(entry.documentId);
+              // Titled by its clubs at once, before a new preview is first saved.
+              const document = matchPreviewDocument(S).documentId(entry.documentId).title(fixtureEntryClubs(entry));
               return S.listItem()
                 .id(`fixture-${entry.fixture.id}`)
                 .title(fixtureEntryTitle(entry))

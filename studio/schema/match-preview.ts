@@ -22,7 +22,7 @@ import {
 } from "@shared/content/rules";
 import { choiceOf, confidenceField, leagueField, richTextField, seasonField, teamField } from "./fields";
 import { isKeyTaken } from "./unique";
-import { documentReview, fixtureKeyOf, fixtureLock } from "../desk";
+import { documentReview, fixtureKeyOf, fixtureLock, matchTitle } from "../desk";
 import { fetchFixtureData, siteNow } from "../site-api";
 
 /**
@@ -216,7 +216,8 @@ export const matchPreview = defineType({
     prepare({ league, homeTeam, awayTeam, kickoff, bestPick, confidence }) {
       const pick = bestPick ? `${bestPick}${typeof confidence === "number" ? ` (${confidence}%)` : ""}` : "No pick yet";
       return {
-        title: `${teamName(homeTeam)} vs ${teamName(awayTeam)}`,
+        // The clubs' short names, from the slugs the fixture template fills in: titled as soon as it is created.
+        title: matchTitle({ slug: homeTeam }, { slug: awayTeam }) ?? "Match preview: choose the clubs",
         subtitle: [isLeagueKey(league) ? LEAGUES[league].name : null, kickoff ? formatDateShort(kickoff) : null, pick]
           .filter(Boolean)
           .join(" · "),
