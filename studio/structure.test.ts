@@ -1,11 +1,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createStructureBuilder, type StructureBuilder } from "sanity/structure";
 import { AddCircleIcon, CheckmarkCircleIcon, LockIcon } from "@sanity/icons";
 import type { EditorFixture, EditorFixtureList } from "@shared/content/editor-desk";
 import { groupByMatchweek, structure } from "./structure";
 import { useSite } from "./site-api";
+import { STUDIO_API_VERSION } from "./environment";
 import { studioSchema } from "./test-studio";
 
 describe("match previews by matchweek", () => {
@@ -65,9 +66,10 @@ const STORED = [
 
 type Node = { id?: string; title?: string; type?: string; icon?: unknown; child?: unknown; items?: Node[]; options?: Record<string, unknown> };
 
-/** What a list item opens, as the Studio resolves it: a resolver called, a builder serialized. */
-async function open(item: Node): Promise<Node> {
-  const child = typeof item.child === "function" ? await (item.child as (id: string, options: object) => unknown)(item.id ?? "", {}) : item.child;
+/** What a list item opens, as the Studio resolves it: a resolver called (with the list it is in), a builder serialized. */
+async function open(item: Node, parent?: Node): Promise<Node> {
+  const resolve = item.child as (id: string, options: object) => unknown;
+  const child = typeof item.child === "function" ? await resolve(item.id ?? "", { parent: parent ?? { type: "list", items: [item] } }) : item.child;
   return (child && typeof (child as { serialize?: unknown }).serialize === "function" ? (child as { serialize(): Node }).serialize() : child) as Node;
 }
 
@@ -123,7 +125,7 @@ describe("the Studio's content tree, built by Sanity's structure builder", () =>
 
   it("opens each fixture's preview titled by its clubs, a new one pre-filled from the fixture", async () => {
     const list = await fixtureList();
-    const [arsenal, newcastle, brighton] = await Promise.all((list.items ?? []).map(open));
+    const [arsenal, newcastle, brighton] = await Promise.all((list.items ?? []).map((item) => open(item, list)));
     expect(arsenal).toMatchObject({ type: "document", title: "Arsenal v Sunderland", options: { id: "5f0c2a", type: "matchPreview" } });
     expect(newcastle).toMatchObject({ title: "Newcastle v Brentford", options: { id: "matchPreview-2526-premier-league-newcastle-united-vs-brentford" } });
     expect(brighton).toMatchObject({
@@ -143,5 +145,32 @@ describe("the Studio's content tree, built by Sanity's structure builder", () =>
         },
       },
     });
+  });
+
+  it("names the API version of every document list with a filter, so Sanity does not warn", async () => {
+    const warn = vi.spyOn(console, "warn");
+    const lists: Node[] = [];
+    /** Every list reachable from `node`, documents left closed. */
+    const walk = async (node: Node): Promise<void> => {
+      if (node.type === "documentList") lists.push(node);
+      for (const item of node.items ?? []) {
+        if (item.child === undefined) continue;
+        const child = await open(item, node);
+        if (child && child.type !== "document") await walk(child);
+      }
+    };
+    try {
+      await walk((structure(S, context) as { serialize(): Node }).serialize());
+      const filtered = lists.filter((list) => list.options?.filter !== "_type == $type");
+      // Needs review, and per league: a matchweek, without kick-off, all of the league's.
+      expect(filtered.map((list) => list.title)).toEqual(
+        expect.arrayContaining(["Needs review", "Premier League, 2025/26 · Matchweek 28", "Premier League, without kick-off", "Premier League previews"]),
+      );
+      expect(filtered.filter((list) => list.options?.apiVersion !== STUDIO_API_VERSION).map((list) => list.options?.filter)).toEqual([]);
+      expect(lists.find((list) => list.title === "All match previews")?.options?.apiVersion).toBe(STUDIO_API_VERSION);
+      expect(warn.mock.calls.filter(([message]) => String(message).includes("apiVersion"))).toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The Studio's content tree: the singletons first (site settings, the Sunday parlay), match
  * previews by league and then by matchweek (the site's matchweek of each kick-off), team
- * profiles, and the four static pages.
+ * profiles, and the four static pages. Every document list with a filter of its own names the
+ * API version its query is written for (STUDIO_API_VERSION), as Sanity asks.
  */
 import type { DefaultDocumentNodeResolver, StructureBuilder, StructureResolver, StructureResolverContext } from "sanity/structure";
 import { ALL_LEAGUES, type League } from "@shared/domain/leagues";
@@ -125,6 +126,7 @@ function leagueMatchweeks(S: StructureBuilder, context: StructureResolverContext
       S.documentList()
         .title(title)
         .schemaType(DOCUMENT_TYPES.matchPreview)
+        .apiVersion(STUDIO_API_VERSION)
         .filter(`_type == $type && ${filter}`)
         .params({ type: DOCUMENT_TYPES.matchPreview, ...params })
         .defaultOrdering([{ field: "kickoff", direction: "asc" }]);
@@ -181,6 +183,7 @@ export const structure: StructureResolver = (S, context) =>
                   S.documentList()
                     .title("Needs review")
                     .schemaType(DOCUMENT_TYPES.matchPreview)
+                    .apiVersion(STUDIO_API_VERSION)
                     .filter("_type == $type && requiresReview == true")
                     .params({ type: DOCUMENT_TYPES.matchPreview })
                     .defaultOrdering([{ field: "kickoff", direction: "asc" }]),
@@ -188,7 +191,12 @@ export const structure: StructureResolver = (S, context) =>
               S.listItem()
                 .id("all-match-previews")
                 .title("All match previews")
-                .child(S.documentTypeList(DOCUMENT_TYPES.matchPreview).title("All match previews").defaultOrdering([{ field: "kickoff", direction: "desc" }])),
+                .child(
+                  S.documentTypeList(DOCUMENT_TYPES.matchPreview)
+                    .title("All match previews")
+                    .apiVersion(STUDIO_API_VERSION)
+                    .defaultOrdering([{ field: "kickoff", direction: "desc" }]),
+                ),
             ]),
         ),
       S.documentTypeListItem(DOCUMENT_TYPES.teamProfile).title("Team profiles"),
