@@ -7,7 +7,7 @@ import { defineConfig } from "sanity";
 import { presentationTool } from "sanity/presentation";
 import { structureTool } from "sanity/structure";
 import { SITE_NAME } from "./shared/domain/site";
-import { STUDIO_API_VERSION, studioDataset, studioProjectId } from "./studio/environment";
+import { STUDIO_API_VERSION, studioApiHost, studioDataset, studioProjectId } from "./studio/environment";
 import { presentationOptions } from "./studio/presentation";
 import { schemaTypes } from "./studio/schema";
 import { singletonActions, singletonTemplates, withoutSingletons } from "./studio/singletons";
@@ -21,6 +21,7 @@ export default defineConfig({
   title: SITE_NAME,
   projectId: studioProjectId,
   dataset: studioDataset,
+  ...(studioApiHost ? { apiHost: studioApiHost } : {}),
   plugins: [structureTool({ structure, defaultDocumentNode }), presentationTool(presentationOptions), visionTool({ defaultApiVersion: STUDIO_API_VERSION })],
   schema: { types: schemaTypes, templates: (templates) => [...singletonTemplates(templates), fixtureTemplate] },
   document: {

@@ -168,6 +168,8 @@ export const envSchema = z.object({
     .default("2025-02-19"),
   SANITY_READ_TOKEN: optionalText,
   SANITY_WRITE_TOKEN: optionalText,
+  /** Where Sanity's API is, when not Sanity's own (the local Content Lake stand-in: `npm run studio:local`). */
+  SANITY_API_HOST: url(["http:", "https:"], "the http(s) origin of a Sanity-compatible API").optional(),
   SANITY_STUDIO_URL: url(["http:", "https:"], "the http(s) origin of the hosted Studio").optional(),
   /** Origins of the Studio allowed to read the JSON API from the browser (CORS), comma-separated. */
   STUDIO_ORIGIN: z

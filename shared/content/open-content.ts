@@ -11,7 +11,13 @@ import type { ContentSource } from "./source";
 
 type ContentEnv = Pick<
   Env,
-  "SANITY_PROJECT_ID" | "SANITY_DATASET" | "SANITY_API_VERSION" | "SANITY_READ_TOKEN" | "SANITY_WRITE_TOKEN" | "LOCAL_CONTENT_FILE"
+    | "SANITY_PROJECT_ID"
+  | "SANITY_DATASET"
+  | "SANITY_API_VERSION"
+  | "SANITY_READ_TOKEN"
+  | "SANITY_WRITE_TOKEN"
+  | "SANITY_API_HOST"
+  | "LOCAL_CONTENT_FILE"
 >;
 
 function contentSourceFor(env: ContentEnv, root: string): ContentSource {
@@ -22,6 +28,8 @@ function contentSourceFor(env: ContentEnv, root: string): ContentSource {
       apiVersion: env.SANITY_API_VERSION,
       readToken: env.SANITY_READ_TOKEN,
       writeToken: env.SANITY_WRITE_TOKEN,
+      // A Sanity-compatible API elsewhere (the local stand-in) is addressed as it is, not per project.
+      ...(env.SANITY_API_HOST ? { connection: { apiHost: env.SANITY_API_HOST.replace(/\/$/, ""), useProjectHostname: false } } : {}),
     });
   }
   return localContentSource(path.resolve(root, env.LOCAL_CONTENT_FILE));

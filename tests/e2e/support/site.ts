@@ -25,9 +25,12 @@ export interface RunningSite {
   stop: () => Promise<void>;
 }
 
-/** Starts the real site (`web/start.ts`) on a free port with its own empty embedded database. */
-export async function startSite(env: Record<string, string> = {}): Promise<RunningSite> {
-  const port = await freePort();
+/**
+ * Starts the real site (`web/start.ts`) with its own empty embedded database, on a free port
+ * unless `port` names one (the built Studio reads the site at its default, localhost:3000).
+ */
+export async function startSite(env: Record<string, string> = {}, options: { port?: number } = {}): Promise<RunningSite> {
+  const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), "site-e2e-"));
   let output = "";
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "web/start.ts"], {

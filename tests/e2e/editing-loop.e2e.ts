@@ -1,0 +1,224 @@
+/**
+ * The editing loop, as an editor does it, in Chromium: the real built Studio (studio-dist/, built
+ * for the local project) against the Content Lake stand-in, and the real site reading its content
+ * from the stand-in with @sanity/client, purged by the stand-in's signed webhook on publish.
+ *
+ * Fixture list → a new preview pre-filled from a fixture → best pick, summary, a key insight and
+ * manager's notes → the draft in preview on the site and not on the public page → publish → the
+ * editor's pick on the public page within 2 s → a kicked-off preview with every write action
+ * disabled → the preview under 'Needs review'.
+ */
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCAL_CONTENT_LAKE_HTTP_PORT, LOCAL_CONTENT_LAKE_PORT } from "../../studio/environment";
+import { startContentLake, type ContentLake } from "../../studio/testing/content-lake";
+import { siteEnvForLake } from "../../studio/testing/local-loop";
+import { STUDIO_DIST } from "../../studio/testing/studio-build";
+import { matchUrl } from "@shared/domain/urls";
+import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
+import { launchChromium, startSite, type RunningSite } from "./support/site";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const SITE_PORT = 3000;
+const PREVIEW_SECRET = "e2e-editing-loop-preview-secret";
+const FIXTURE_TITLE = "Tottenham v Liverpool";
+const MATCH_PATH = matchUrl("premier-league", "tottenham-hotspur", "liverpool");
+const PREVIEW_ID = "matchPreview-2526-premier-league-tottenham-hotspur-vs-liverpool";
+const BEST_PICK = "Liverpool to Win";
+const SUMMARY = "Liverpool arrive with the best away defence in the league and a settled midfield.";
+const INSIGHT = "Liverpool have kept four clean sheets in their last five away games.";
+const MANAGERS_NOTES = "Slot confirmed a full-strength squad after the cup rest.";
+const SCREENSHOTS = path.join(root, ".cache", "screenshots", "editing-loop");
+
+let folder: string;
+let lake: ContentLake;
+let site: RunningSite;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const problems: string[] = [];
+
+/** Moves the pointer first: the Studio's lists ignore clicks until the mouse has moved over them. */
+async function click(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: "visible", timeout: 20_000 });
+  const box = await locator.boundingBox();
+  if (box) {
+    await page.mouse.move(box.x + 4, box.y + 4);
+    await page.mouse.move(box.x + 8, box.y + 6);
+  }
+  await locator.click();
+}
+
+async function shot(name: string, width = 1280): Promise<void> {
+  if (width !== 1280) await page.setViewportSize({ width, height: 844 });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`) });
+  if (width !== 1280) await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function publicHtml(pathname: string): Promise<string> {
+  return (await fetch(`${site.url}${pathname}`)).text();
+}
+
+beforeAll(async () => {
+  if (!existsSync(path.join(STUDIO_DIST, "index.html"))) {
+    throw new Error("No built Studio in studio-dist/: run `node --import tsx studio/testing/studio-build.ts` (npm run test:e2e does).");
+  }
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  folder = mkdtempSync(path.join(tmpdir(), "editing-loop-"));
+  const datasetFile = path.join(folder, "dataset.ndjson");
+  copyFileSync(path.join(root, "content/dataset.ndjson"), datasetFile);
+  const secrets = { webhook: "e2e-editing-loop-webhook-secret", session: "e2e-editing-loop-session-secret" };
+  lake = await startContentLake({
+    datasetFile,
+    port: LOCAL_CONTENT_LAKE_PORT,
+    httpPort: LOCAL_CONTENT_LAKE_HTTP_PORT,
+    studioDir: STUDIO_DIST,
+    certificateDir: path.join(folder, "tls"),
+    webhook: { url: `http://127.0.0.1:${SITE_PORT}/api/content/webhook`, secret: secrets.webhook },
+  });
+  site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR, PREVIEW_SECRET, ...siteEnvForLake(lake, secrets) }, { port: SITE_PORT });
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ignoreHTTPSErrors: true });
+  page = await context.newPage();
+  page.on("pageerror", (error) => problems.push(error.message));
+  // The worker fills the database in the background: wait until the fixture is listed.
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const list = (await (await fetch(`${site.url}/api/editor/fixtures/premier-league`)).json().catch(() => null)) as { fixtures?: Array<{ previewDocumentId: string }> } | null;
+    if (list?.fixtures?.some((fixture) => fixture.previewDocumentId === PREVIEW_ID)) break;
+    if (Date.now() > deadline) throw new Error(`The fixture list never listed ${PREVIEW_ID}:\n${site.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+  await lake?.close();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+describe("the editing loop in the built Studio", () => {
+  it("lists this week's fixtures and opens a new preview pre-filled from one", async () => {
+    await page.goto(`${lake.httpsOrigin}/structure`);
+    await click(page.getByTestId("pane-item-Match previews"));
+    await click(page.getByTestId("pane-item-Premier League"));
+    await click(page.getByText("Upcoming fixtures (this week and next)"));
+    const fixture = page.getByRole("link").filter({ hasText: FIXTURE_TITLE });
+    await fixture.waitFor({ timeout: 20_000 });
+    await shot("1-fixture-list");
+    await shot("1-fixture-list", 390);
+
+    await click(fixture);
+    // Titled by its clubs at once, and the fixture's clubs and kick-off already set.
+    await expect.poll(() => page.getByText(FIXTURE_TITLE, { exact: true }).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText("Tottenham Hotspur", { exact: true }).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await shot("2-new-preview");
+  });
+
+  it("keeps the editor's best pick, summary, key insight and manager's notes as a draft", async () => {
+    await click(page.getByRole("tab", { name: "Picks" }));
+    const bestPick = page.getByLabel("Best pick");
+    await click(bestPick);
+    await bestPick.fill(BEST_PICK);
+
+    await click(page.getByRole("tab", { name: "Analysis" }));
+    const summary = page.locator('[data-testid="field-matchSummary"] [contenteditable="true"]');
+    await click(summary);
+    await page.keyboard.type(SUMMARY);
+    await click(page.locator('[data-testid="field-keyInsights"]').getByRole("button", { name: /Add item/ }));
+    await page.keyboard.type(INSIGHT);
+    await page.keyboard.press("Escape");
+    const notes = page.locator('[data-testid="field-managersNotes"] [contenteditable="true"]');
+    await click(notes);
+    await page.keyboard.type(MANAGERS_NOTES);
+
+    const draftId = `drafts.${PREVIEW_ID}`;
+    await expect
+      .poll(() => JSON.stringify(lake.data.get(draftId) ?? {}), { timeout: 20_000 })
+      .toContain(MANAGERS_NOTES);
+    const draft = lake.data.get(draftId)!;
+    expect(draft).toMatchObject({ league: "premier-league", season: "2526", homeTeam: "tottenham-hotspur", awayTeam: "liverpool", bestPick: BEST_PICK });
+    expect(draft.keyInsights).toEqual([INSIGHT]);
+    expect(JSON.stringify(draft.matchSummary)).toContain(SUMMARY);
+    expect(lake.data.get(PREVIEW_ID)).toBeNull();
+    await shot("3-draft");
+    await shot("3-draft", 390);
+  });
+
+  it("shows the draft in preview on the site, and not on the public page", async () => {
+    expect(await publicHtml(MATCH_PATH)).not.toContain(SUMMARY);
+    const preview = await context.newPage();
+    await preview.goto(`${site.url}/api/preview-mode/enable?sanity-preview-secret=${PREVIEW_SECRET}&sanity-preview-pathname=${encodeURIComponent(MATCH_PATH)}`);
+    expect(new URL(preview.url()).pathname).toBe(MATCH_PATH);
+    expect(await preview.getByRole("status").filter({ hasText: "Preview" }).count()).toBe(1);
+    const html = await preview.content();
+    expect(html).toContain(SUMMARY);
+    expect(html).toContain(INSIGHT);
+    expect(html).toContain(MANAGERS_NOTES);
+    expect(html).toContain(BEST_PICK);
+    await preview.screenshot({ path: path.join(SCREENSHOTS, "4-site-preview-1280.png") });
+    await preview.close();
+  });
+
+  it("publishes, and the editor's pick is on the public page within 2 seconds", async () => {
+    const publish = page.getByTestId("action-publish");
+    await expect.poll(() => publish.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await click(publish);
+    const clickedAt = Date.now();
+    let html = "";
+    while (Date.now() - clickedAt < 10_000) {
+      html = await publicHtml(MATCH_PATH);
+      if (html.includes(SUMMARY)) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const elapsed = Date.now() - clickedAt;
+    if (!html.includes(SUMMARY)) {
+      console.error(lake.requests.filter((request) => request.method !== "GET" || request.status >= 400).slice(-30));
+    }
+    console.info(`Publish → the editor's pick on the public page: ${elapsed} ms`);
+    expect(html).toContain(SUMMARY);
+    expect(html).toContain(BEST_PICK);
+    expect(elapsed).toBeLessThan(2_000);
+    expect(lake.data.get(PREVIEW_ID)).toMatchObject({ bestPick: BEST_PICK });
+    expect(lake.data.get(`drafts.${PREVIEW_ID}`)).toBeNull();
+    expect(lake.webhooks.some((delivery) => delivery.status === 200 && (delivery.body as { _id: string })._id === PREVIEW_ID)).toBe(true);
+    await shot("5-published");
+    const publicPage = await context.newPage();
+    await publicPage.goto(`${site.url}/api/preview-mode/disable`).catch(() => undefined);
+    await publicPage.goto(`${site.url}${MATCH_PATH}`);
+    await publicPage.screenshot({ path: path.join(SCREENSHOTS, "6-public-page-1280.png") });
+    await publicPage.setViewportSize({ width: 390, height: 844 });
+    await publicPage.screenshot({ path: path.join(SCREENSHOTS, "6-public-page-390.png"), fullPage: false });
+    await publicPage.close();
+  });
+
+  it("opens a kicked-off preview with every write action disabled", async () => {
+    await page.goto(`${lake.httpsOrigin}/structure/match-previews;premier-league`);
+    await click(page.getByText("Upcoming fixtures (this week and next)"));
+    await click(page.getByRole("link").filter({ hasText: "Arsenal v Sunderland" }));
+    await expect.poll(() => page.getByText("Locked at kick-off").count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId("action-publish").isDisabled(), { timeout: 20_000 }).toBe(true);
+    await click(page.getByTestId("action-menu-button"));
+    const items = page.getByRole("menuitem");
+    await items.first().waitFor();
+    const states = await items.evaluateAll((elements) => elements.map((element) => ({ text: element.textContent ?? "", disabled: element.getAttribute("data-disabled") === "true" || element.hasAttribute("disabled") || element.getAttribute("aria-disabled") === "true" })));
+    const writes = states.filter((state) => !/Open preview/.test(state.text));
+    expect(writes.length).toBeGreaterThan(0);
+    expect(writes.filter((state) => !state.disabled)).toEqual([]);
+    await shot("7-locked");
+    await page.keyboard.press("Escape");
+  });
+
+  it("lists the new preview under 'Needs review'", async () => {
+    await page.goto(`${lake.httpsOrigin}/structure/match-previews`);
+    await click(page.getByTestId("pane-item-Needs review"));
+    await expect.poll(() => page.getByRole("link").filter({ hasText: FIXTURE_TITLE }).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(lake.data.get(PREVIEW_ID)).toMatchObject({ requiresReview: true });
+    await shot("8-needs-review");
+    expect(problems).toEqual([]);
+  });
+});
