@@ -116,6 +116,12 @@ describe("the Content Lake stand-in", () => {
     ).rejects.toThrow(/already exists/);
     expect(await editor.fetch(`*[_id == "teamProfile-arsenal"][0].notes`)).toBe("Published notes");
     await expect(anonymous.create({ _type: "teamProfile" })).rejects.toMatchObject({ statusCode: 401 });
+
+    // By query, as the Presentation tool clears expired preview secrets.
+    await editor.create({ _id: "secret-a", _type: "sanity.previewUrlSecret", secret: "a" });
+    await editor.create({ _id: "secret-b", _type: "sanity.previewUrlSecret", secret: "b" });
+    await editor.delete({ query: `*[_type == $type && secret == "a"]`, params: { type: "sanity.previewUrlSecret" } });
+    expect(await editor.fetch(`*[_type == "sanity.previewUrlSecret"]._id`)).toEqual(["secret-b"]);
   });
 
   it("signs a webhook for each published change with the site's projection, and none for drafts", async () => {

@@ -573,7 +573,8 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
           needsAuth();
           const body = (await readJson(request)) as { mutations?: RawMutation[]; transactionId?: string };
           if (!Array.isArray(body.mutations)) throw new LakeError(400, "mutationError", "The body needs a mutations array.");
-          const transaction = data.mutate(body.mutations, { transactionId: body.transactionId, author: EDITOR.id });
+          const mutations = await expandQueryMutations(body.mutations);
+          const transaction = data.mutate(mutations, { transactionId: body.transactionId, author: EDITOR.id });
           const returnDocuments = url.searchParams.get("returnDocuments") === "true";
           return (
             send(response, 200, {
@@ -634,6 +635,34 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
   };
 
   // The local editor is the project's administrator: everything, as Sanity grants it.
+  /** `delete` and `patch` by query become one mutation per matching document, as Sanity applies them. */
+  const expandQueryMutations = async (mutations: RawMutation[]): Promise<RawMutation[]> => {
+    const expanded: RawMutation[] = [];
+    for (const mutation of mutations) {
+      const [kind, body] = Object.entries(mutation)[0] ?? [];
+      const target = body as { query?: unknown; params?: Record<string, unknown> } | undefined;
+      if ((kind === "delete" || kind === "patch") && target && typeof target.query === "string") {
+        let ids: unknown;
+        try {
+          const found = await runQuery(data.all(), target.query, target.params ?? {});
+          ids = (Array.isArray(found) ? found : [found]).map((document) => (document as { _id?: unknown } | null)?._id);
+        } catch (error) {
+          throw new LakeError(400, "queryParseError", (error as Error).message);
+        }
+        for (const id of Array.isArray(ids) ? ids : []) {
+          if (typeof id !== "string") continue;
+          const { query: _query, params: _params, ...rest } = target;
+          void _query;
+          void _params;
+          expanded.push({ [kind]: { ...rest, id } });
+        }
+      } else {
+        expanded.push(mutation);
+      }
+    }
+    return expanded;
+  };
+
   const grants = () => [{ filter: '_id in path("**")', permissions: ["read", "create", "history", "update"] }];
 
   const { key, cert } = await tlsCertificate(options.certificateDir ?? path.resolve(".cache/content-lake"), projectId);

@@ -4,7 +4,7 @@
  * from the stand-in with @sanity/client, purged by the stand-in's signed webhook on publish.
  *
  * Fixture list → a new preview pre-filled from a fixture → best pick, summary, a key insight and
- * manager's notes → the draft in preview on the site and not on the public page → publish → the
+ * manager's notes → 'Open preview': the draft in preview on the site, not on the public page → publish → the
  * editor's pick on the public page within 2 s → a kicked-off preview with every write action
  * disabled → the preview under 'Needs review'.
  */
@@ -23,7 +23,6 @@ import { launchChromium, startSite, type RunningSite } from "./support/site";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const SITE_PORT = 3000;
-const PREVIEW_SECRET = "e2e-editing-loop-preview-secret";
 const FIXTURE_TITLE = "Tottenham v Liverpool";
 const MATCH_PATH = matchUrl("premier-league", "tottenham-hotspur", "liverpool");
 const PREVIEW_ID = "matchPreview-2526-premier-league-tottenham-hotspur-vs-liverpool";
@@ -79,7 +78,7 @@ beforeAll(async () => {
     certificateDir: path.join(folder, "tls"),
     webhook: { url: `http://127.0.0.1:${SITE_PORT}/api/content/webhook`, secret: secrets.webhook },
   });
-  site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR, PREVIEW_SECRET, ...siteEnvForLake(lake, secrets) }, { port: SITE_PORT });
+  site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR, ...siteEnvForLake(lake, secrets) }, { port: SITE_PORT });
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ignoreHTTPSErrors: true });
   page = await context.newPage();
@@ -149,11 +148,14 @@ describe("the editing loop in the built Studio", () => {
     await shot("3-draft", 390);
   });
 
-  it("shows the draft in preview on the site, and not on the public page", async () => {
+  it("opens the draft in preview on the site from the Studio, and not on the public page", async () => {
     expect(await publicHtml(MATCH_PATH)).not.toContain(SUMMARY);
-    const preview = await context.newPage();
-    await preview.goto(`${site.url}/api/preview-mode/enable?sanity-preview-secret=${PREVIEW_SECRET}&sanity-preview-pathname=${encodeURIComponent(MATCH_PATH)}`);
-    expect(new URL(preview.url()).pathname).toBe(MATCH_PATH);
+    // 'Open preview' stores a preview secret in the dataset; the site checks it against the
+    // stand-in with @sanity/preview-url-secret and opens a preview session.
+    await click(page.getByTestId("action-menu-button"));
+    const [preview] = await Promise.all([context.waitForEvent("page"), click(page.getByRole("menuitem", { name: "Open preview" }))]);
+    await preview.waitForURL((url) => url.pathname === MATCH_PATH, { timeout: 20_000 });
+    await preview.waitForLoadState("load");
     expect(await preview.getByRole("status").filter({ hasText: "Preview" }).count()).toBe(1);
     const html = await preview.content();
     expect(html).toContain(SUMMARY);
