@@ -39,10 +39,14 @@ function ensureBuild() {
     newestSourceMtime(path.join(root, "shared")),
     statSync(path.join(root, "remix.config.js")).mtimeMs,
   );
-  if (existsSync(buildFile) && statSync(buildFile).mtimeMs >= sources) return;
+  const bridge = path.join(root, "public/preview/visual-editing.js");
+  const bridgeSources = newestSourceMtime(path.join(root, "web/visual-editing"));
+  if (existsSync(buildFile) && statSync(buildFile).mtimeMs >= sources && existsSync(bridge) && statSync(bridge).mtimeMs >= bridgeSources) return;
   console.log("Building the site (remix build)...");
   const result = spawnSync(path.join(root, "node_modules/.bin/remix"), ["build"], { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) {
+  // The visual-editing bridge of draft preview, a script of its own (web/visual-editing/).
+  const bridgeBuild = result.status === 0 ? spawnSync(process.execPath, ["--import", "tsx", "web/visual-editing/build.ts"], { cwd: root, stdio: "inherit" }) : result;
+  if (result.status !== 0 || bridgeBuild.status !== 0) {
     console.error("The build failed; see the errors above.");
     process.exit(1);
   }

@@ -29,6 +29,7 @@ const PREVIEW_ID = "matchPreview-2526-premier-league-tottenham-hotspur-vs-liverp
 const BEST_PICK = "Liverpool to Win";
 const SUMMARY = "Liverpool arrive with the best away defence in the league and a settled midfield.";
 const INSIGHT = "Liverpool have kept four clean sheets in their last five away games.";
+const LIVE_EDIT = " Team news comes on Friday.";
 const MANAGERS_NOTES = "Slot confirmed a full-strength squad after the cup rest.";
 const SCREENSHOTS = path.join(root, ".cache", "screenshots", "editing-loop");
 
@@ -165,6 +166,52 @@ describe("the editing loop in the built Studio", () => {
     await preview.screenshot({ path: path.join(SCREENSHOTS, "4-site-preview-1280.png") });
     await preview.close();
   });
+
+  it("shows the site beside the form in the Presentation tool, with click-to-edit overlays, refreshing as the editor types", async () => {
+    const presenting = await context.newPage();
+    const errors: string[] = [];
+    presenting.on("pageerror", (error) => errors.push(error.message));
+    await presenting.goto(`${lake.httpsOrigin}/presentation/matchPreview/${PREVIEW_ID}?preview=${encodeURIComponent(MATCH_PATH)}`);
+    const frame = presenting.frameLocator("iframe").first();
+    // The site's preview secret was checked against the stand-in, and the frame is in preview.
+    await frame.getByRole("status").filter({ hasText: "Preview" }).waitFor({ timeout: 30_000 });
+    const summary = frame.locator('[data-sanity*="path=matchSummary"]');
+    await summary.waitFor({ timeout: 20_000 });
+    expect(await frame.locator(`[data-sanity*="id=${PREVIEW_ID}"]`).count()).toBeGreaterThanOrEqual(3);
+    for (const path of ["keyInsights:0", "managersNotes", "bestPick"]) {
+      expect(await frame.locator(`[data-sanity*="path=${path};"]`).count(), path).toBe(1);
+    }
+    // The bridge is on once the page has hydrated (public pages never load it).
+    await frame.locator('html[data-visual-editing="on"]').waitFor({ state: "attached", timeout: 20_000 });
+    await summary.scrollIntoViewIfNeeded();
+    // The bridge starts once the page has hydrated: hover until the overlay names the document.
+    const overlayLabel = frame.getByText(FIXTURE_TITLE, { exact: true });
+    await expect
+      .poll(
+        async () => {
+          const box = (await summary.boundingBox())!;
+          await presenting.mouse.move(box.x + 20, box.y + 8);
+          await presenting.mouse.move(box.x + 40, box.y + 10);
+          return overlayLabel.count();
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBeGreaterThan(0);
+    await presenting.screenshot({ path: path.join(SCREENSHOTS, "5-presentation-overlay-1280.png") });
+    const box = (await summary.boundingBox())!;
+    await presenting.mouse.click(box.x + 40, box.y + 10);
+    // The click lands on the field: the form beside the page opens Match summary.
+    await presenting.waitForURL(/\/matchSummary\b/, { timeout: 20_000 });
+    const field = presenting.locator('[data-testid="field-matchSummary"]').getByText(SUMMARY);
+    await field.waitFor({ timeout: 20_000 });
+    await field.click();
+    await presenting.keyboard.press("Control+End");
+    await presenting.keyboard.type(LIVE_EDIT);
+    await expect.poll(() => frame.locator("#match-summary").textContent(), { timeout: 20_000 }).toContain(LIVE_EDIT.trim());
+    await presenting.screenshot({ path: path.join(SCREENSHOTS, "5-presentation-edited-1280.png") });
+    expect(errors).toEqual([]);
+    await presenting.close();
+  }, 150_000);
 
   it("publishes, and the editor's pick is on the public page within 2 seconds", async () => {
     const publish = page.getByTestId("action-publish");

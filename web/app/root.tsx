@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/GeneralErrorBoundary";
 import { LazyParlayModal } from "./features/parlay/components/LazyParlayModal";
 import { PreviewBanner } from "./features/content/components/PreviewBanner";
@@ -16,6 +16,7 @@ import { useLocalTimes } from "./components/local-times/use-local-times";
 import { SITE_NAME, SOCIAL_URL } from "@shared/domain/site";
 import { getSiteTexts } from "./site-texts.server";
 import { THEME_SCRIPT } from "./theme-script.server";
+import { PREVIEW_STORAGE_SCRIPT } from "./features/content/preview-storage-script.server";
 import appStyles from "./styles/app.css";
 import parlayStyles from "./features/parlay/styles/parlay.css";
 import playerSkeletonStyles from "./features/player/styles/player-skeleton.css";
@@ -33,6 +34,9 @@ export const links: LinksFunction = () => [
   // The header's search box is on every page.
   { rel: "stylesheet", href: searchStyles },
 ];
+
+/** The visual-editing bridge, built beside the app by web/visual-editing/build.ts. */
+const VISUAL_EDITING_SCRIPT = "/preview/visual-editing.js";
 
 export const meta: MetaFunction = () => [{ title: SITE_NAME }];
 
@@ -52,6 +56,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   useServerMarkupBehaviour();
   useLocalTimes();
+  // Marks the document hydrated: a script that adds to the page (the visual-editing bridge of
+  // preview) waits for it, or hydration would meet its nodes and render the document again.
+  useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
   return (
     // The theme script sets data-theme on <html> before React hydrates: not a mismatch.
     <html lang="en" suppressHydrationWarning>
@@ -60,6 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Server-only text (undefined in the browser bundle); hydration keeps the server's script. */}
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT ?? "" }} suppressHydrationWarning />
+        {data?.preview ? <script dangerouslySetInnerHTML={{ __html: PREVIEW_STORAGE_SCRIPT ?? "" }} suppressHydrationWarning /> : null}
         <meta name="theme-color" content="#0b3d2e" />
         <Meta />
         <Links />
@@ -79,6 +87,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <LazyParlayModal />
         <Toaster />
         <TeamNavigationPending />
+        {/* Draft preview only: click-to-edit in the Studio's Presentation tool (web/visual-editing/). */}
+        {data?.preview ? <script type="module" src={VISUAL_EDITING_SCRIPT} /> : null}
         <ScrollRestoration />
         <Scripts />
       </body>

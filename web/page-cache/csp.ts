@@ -18,7 +18,17 @@ export interface CspOptions {
  * from the site's stylesheets; a page's own `<style>` element is allowed by its hash, and style
  * attributes are refused (the app sets none in its HTML).
  */
-export function contentSecurityPolicy(options: CspOptions, scriptHashes: readonly string[] = [], styleHashes: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  options: CspOptions,
+  scriptHashes: readonly string[] = [],
+  styleHashes: readonly string[] = [],
+  /**
+   * Draft preview only (never cached, never a visitor's page): the Presentation tool's
+   * visual-editing bridge positions its overlays with inline styles and injects its own style
+   * elements, so styles may be inline there (hashes would make browsers ignore 'unsafe-inline').
+   */
+  { visualEditing = false }: { visualEditing?: boolean } = {},
+): string {
   const directives: [string, string[]][] = [
     ["default-src", ["'self'"]],
     ["base-uri", ["'self'"]],
@@ -29,7 +39,7 @@ export function contentSecurityPolicy(options: CspOptions, scriptHashes: readonl
     ["object-src", ["'none'"]],
     ["script-src", ["'self'", ...scriptHashes, ...options.analyticsSources]],
     ["script-src-attr", ["'none'"]],
-    ["style-src", ["'self'", ...styleHashes]],
+    ["style-src", visualEditing ? ["'self'", "'unsafe-inline'"] : ["'self'", ...styleHashes]],
     ["connect-src", ["'self'", ...options.analyticsSources]],
   ];
   return directives.map(([name, sources]) => `${name} ${sources.join(" ")}`).join(";");

@@ -55,6 +55,12 @@ export function isCacheableRequest(req: IncomingMessage): boolean {
   return !NEVER_CACHED.test(req.url ?? "/");
 }
 
+/** A request in draft preview (its answers are never cached): it may load the visual-editing bridge. */
+function isPreviewRequest(req: IncomingMessage): boolean {
+  return PREVIEW_COOKIE_SENT.test(req.headers.cookie ?? "");
+}
+const PREVIEW_COOKIE_SENT = /(?:^|;\s*)fkp_preview=/;
+
 /** The cache key: the URL as requested, and whether the client asked for HTML (/api answers both). */
 export function cacheKeyOf(req: IncomingMessage): string {
   const html = (req.headers.accept ?? "").includes("text/html") ? "h" : "-";
@@ -199,7 +205,8 @@ export function createPageServer(options: PageServerOptions): PageServer {
     }
     if ((response.headers.get("content-type") ?? "").includes("text/html")) {
       const html = body.toString("utf8");
-      headers.set("content-security-policy", contentSecurityPolicy(options.csp, inlineScriptHashes(html), inlineStyleHashes(html)));
+      const visualEditing = isPreviewRequest(req);
+      headers.set("content-security-policy", contentSecurityPolicy(options.csp, inlineScriptHashes(html), inlineStyleHashes(html), { visualEditing }));
     }
     if (response.status === 503) {
       // The database is out of reach (web/outage.ts): come back soon, and let no cache keep this.

@@ -146,4 +146,17 @@ describe("content security policy for cached pages", () => {
     expect(policy).toContain("object-src 'none'");
     expect(policy).toContain("frame-ancestors 'self';");
   });
+
+  it("allows inline styles only for draft preview, where the Presentation tool's overlays need them", () => {
+    const options = { analyticsSources: [], frameAncestors: ["https://studio.example"] };
+    const styleHash = sha(".x{color:red}");
+    const publicPolicy = contentSecurityPolicy(options, [], [styleHash]);
+    expect(publicPolicy).toContain(`style-src 'self' ${styleHash};`);
+    expect(publicPolicy).not.toContain("unsafe-inline");
+    const previewPolicy = contentSecurityPolicy(options, [], [styleHash], { visualEditing: true });
+    // A hash beside 'unsafe-inline' would make browsers ignore it.
+    expect(previewPolicy).toContain("style-src 'self' 'unsafe-inline';");
+    expect(previewPolicy).toContain("script-src 'self';");
+    expect(previewPolicy).toContain("frame-ancestors 'self' https://studio.example;");
+  });
 });

@@ -34,6 +34,18 @@ describe.each(testDatabases())("preview sessions on $driver", (testDb) => {
     for (const row of rows) expect(row.expiresAt.getTime() - clock.getTime()).toBe(PREVIEW_MAX_AGE_SECONDS * 1000);
   });
 
+  it("sets a Lax cookie on the site itself, and a partitioned cross-site one when opened in the Studio's frame", async () => {
+    const sessions = createPreviewSessions(env, databasePreviewSessionStore(handle), now);
+    const direct = await sessions.open(new Request(SITE, { headers: { "Sec-Fetch-Dest": "document" } }));
+    expect(direct).toMatch(/SameSite=Lax/i);
+    expect(direct).not.toMatch(/Secure|Partitioned/i);
+    const framed = await sessions.open(new Request(SITE, { headers: { "Sec-Fetch-Dest": "iframe" } }));
+    expect(framed).toMatch(/SameSite=None/i);
+    expect(framed).toMatch(/; Secure/i);
+    expect(framed).toMatch(/; Partitioned/i);
+    expect(await sessions.isActive(requestWith(cookieOf(framed)))).toBe(true);
+  });
+
   it("ends a session after its hour, even though the cookie still carries a valid signature", async () => {
     clock = new Date("2026-11-25T12:00:00Z");
     const sessions = createPreviewSessions(env, databasePreviewSessionStore(handle), now);

@@ -128,7 +128,11 @@ export function createPreviewSessions(
       await store.create(sid, new Date(now().getTime() + PREVIEW_MAX_AGE_SECONDS * 1000));
       const session = await sessionOf(request);
       session.set("sid", sid);
-      return storage.commitSession(session);
+      // Opened inside the Studio's Presentation tool (a frame of another site): a Lax cookie
+      // would never come back from that frame. Browsers keep Secure cookies of localhost over
+      // plain HTTP, so the local site can be framed too; partitioned, it stays in that frame.
+      const framed = request.headers.get("Sec-Fetch-Dest") === "iframe";
+      return storage.commitSession(session, !overHttps && framed ? { sameSite: "none", secure: true, partitioned: true } : undefined);
     },
     async close(request) {
       const sid = await idOf(request);

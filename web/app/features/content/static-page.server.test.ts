@@ -1,7 +1,7 @@
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ContentDocument } from "@shared/content/source";
-import { formatLastUpdated, loadStaticPage } from "./static-page.server";
+import { formatLastUpdated, loadStaticPage, loadStaticPageView } from "./static-page.server";
 import { cookieFrom, localContext, removeTemporaryDatasets, temporaryDataset } from "~/test-context";
 
 const seed = path.resolve(import.meta.dirname, "../../../../content/dataset.ndjson");
@@ -48,6 +48,28 @@ describe("the static pages' read model", () => {
     const cookie = cookieFrom(new Response(null, { headers: { "Set-Cookie": await context.previewSessions.open(request) } }));
     const previewRequest = new Request("http://localhost/about", { headers: { Cookie: cookie } });
     expect((await loadStaticPage(previewRequest, context, "about")).data.title).toBe("About Us (draft)");
+  });
+
+  it("marks the title, intro and every section for click-to-edit in preview only, naming the document and field", async () => {
+    const context = localContext({ PREVIEW_SECRET: "static-page-preview-secret", SANITY_STUDIO_URL: "https://studio.example" }, temporaryDataset(seed));
+    const args = (req: Request) => ({ request: req, context, params: {} }) as unknown as Parameters<typeof loadStaticPageView>[0];
+    const publicView = (await loadStaticPageView(args(request), "terms", "/terms")).data;
+    expect(publicView.edit).toBeUndefined();
+    expect(publicView.sections.every((section) => section.edit === undefined)).toBe(true);
+    expect(JSON.stringify(publicView)).not.toContain("type=staticPage");
+
+    const cookie = cookieFrom(new Response(null, { headers: { "Set-Cookie": await context.previewSessions.open(request) } }));
+    const previewView = (await loadStaticPageView(args(new Request("http://localhost/terms", { headers: { Cookie: cookie } })), "terms", "/terms")).data;
+    const base = `base=${encodeURIComponent("https://studio.example")}`;
+    expect(previewView.edit).toEqual({
+      title: `id=staticPage-terms;type=staticPage;path=title;${base}`,
+      intro: `id=staticPage-terms;type=staticPage;path=intro;${base}`,
+    });
+    const [first] = previewView.sections;
+    expect(first.edit).toEqual({
+      heading: `id=staticPage-terms;type=staticPage;path=sections:${first.key}.heading;${base}`,
+      body: `id=staticPage-terms;type=staticPage;path=sections:${first.key}.body;${base}`,
+    });
   });
 
   it("answers 404 when the document is missing", async () => {

@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import type { StaticPageKey } from "@shared/content/ids";
+import { DOCUMENT_TYPES, staticPageDocumentId, type StaticPageKey } from "@shared/content/ids";
+import { editMarks, NO_EDIT_MARKS } from "./editable.server";
 import { portableTextToPlainText } from "@shared/content/portable-text";
 import { pageCacheControl } from "~/cache-control";
 import type { StaticPageData } from "./components/StaticPageView";
@@ -39,6 +40,7 @@ export async function loadStaticPage(
       lastUpdated: page.lastUpdated ? formatLastUpdated(page.lastUpdated) : null,
       intro: page.intro,
       sections: page.sections,
+      preview,
     },
     { headers: { "Cache-Control": pageCacheControl(false) } },
   );
@@ -50,13 +52,21 @@ export async function loadStaticPage(
  */
 export async function loadStaticPageView({ request, context }: LoaderFunctionArgs, key: StaticPageKey, canonical: string) {
   const [page, site] = await Promise.all([loadStaticPage(request, context, key), siteSeo(context, request)]);
-  const { title, description, lastUpdated, intro, sections } = page.data;
+  const { title, description, lastUpdated, intro, sections, preview } = page.data;
+  const edit = preview ? editMarks(context.env, true, { id: staticPageDocumentId(key), type: DOCUMENT_TYPES.staticPage }) : NO_EDIT_MARKS;
+  const marked = edit("title") !== undefined;
   const view: StaticPageData = {
     title,
     description,
     lastUpdated,
     intro: intro ? renderRichText(intro) : null,
-    sections: sections.map((section) => ({ key: section.key, heading: section.heading, body: renderRichText(section.body) })),
+    sections: sections.map((section) => ({
+      key: section.key,
+      heading: section.heading,
+      body: renderRichText(section.body),
+      ...(marked ? { edit: { heading: edit(`sections[_key=="${section.key}"].heading`), body: edit(`sections[_key=="${section.key}"].body`) } } : {}),
+    })),
+    ...(marked ? { edit: { title: edit("title"), intro: edit("intro") } } : {}),
   };
   return data({ ...view, meta: staticPageMeta(page.data, canonical, site) }, page.init ?? undefined);
 }

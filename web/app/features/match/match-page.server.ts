@@ -7,6 +7,8 @@ import { data, redirect } from "@remix-run/node";
 import { parseRoute } from "@shared/domain/routes";
 import { pageCacheControl } from "~/cache-control";
 import { renderMatchSections } from "./components/match-sections.server";
+import { editMarks } from "~/features/content/editable.server";
+import { DOCUMENT_TYPES } from "@shared/content/ids";
 import { matchHeroView } from "./components/match-hero.server";
 import { liveProbabilitySection } from "./components/live-probability.server";
 import { probabilityChartSection } from "./components/probability-chart.server";
@@ -70,7 +72,8 @@ export async function loadMatchPage(context: AppContext, request: Request) {
     getTeamKeyPlayers(context, match.away.id, match.league, match.season),
   ]);
   const live = match.state === "live";
-  const sections = renderMatchSections({ match, table, keyPlayers: { home: homePlayers, away: awayPlayers } });
+  const edit = editMarks(context.env, preview, match.preview ? { id: match.preview.id, type: DOCUMENT_TYPES.matchPreview } : null);
+  const sections = renderMatchSections({ match, table, keyPlayers: { home: homePlayers, away: awayPlayers }, edit });
   // While in play, the win probability now leads the sections; the live refresh renews it.
   const liveProbability = liveProbabilitySection(match);
   if (liveProbability) sections.sections.unshift(liveProbability);

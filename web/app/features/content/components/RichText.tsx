@@ -7,6 +7,7 @@ export type RichTextHtml = ServerHtml;
  * The rendered text in its `rich-text` wrapper. The markup is the server renderer's, built from
  * React elements (escaped text, plain anchors): never an editor's raw HTML.
  */
-export function RichText({ value }: { value: RichTextHtml }) {
-  return <div className="rich-text" dangerouslySetInnerHTML={{ __html: value.html }} />;
+export function RichText({ value, editMark }: { value: RichTextHtml; editMark?: string }) {
+  // editMark: the Presentation tool's click-to-edit mark, in draft preview only (editable.server.ts).
+  return <div className="rich-text" data-sanity={editMark} dangerouslySetInnerHTML={{ __html: value.html }} />;
 }

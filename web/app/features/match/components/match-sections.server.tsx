@@ -25,6 +25,7 @@ import {
 import { matchBreadcrumb, pickConfidenceTexts } from "../match-cards";
 import { PLAYER_STATS_MISSING_TEXT, STANDINGS_MISSING_TEXT } from "~/page-texts/shared";
 import { renderOptionalRichText } from "~/features/content/rich-text.server";
+import { NO_EDIT_MARKS, type EditMark } from "~/features/content/editable.server";
 import { renderServerHtml } from "~/server-markup.server";
 import type { LeagueTable } from "~/features/league/standings.server";
 import { BreadcrumbTrail } from "~/components/Breadcrumb";
@@ -49,18 +50,21 @@ function snapshotRows(table: LeagueTable, teamIds: readonly number[]) {
 }
 
 /** Editorial text for a section, rendered, or null when the editors wrote none. */
-function Editorial({ html }: { html: ServerHtml | null }) {
-  return html ? <RichText value={html} /> : null;
+function Editorial({ html, editMark }: { html: ServerHtml | null; editMark?: string }) {
+  return html ? <RichText value={html} editMark={editMark} /> : null;
 }
 
 export function renderMatchSections({
   match,
   table,
   keyPlayers,
+  edit = NO_EDIT_MARKS,
 }: {
   match: MatchDetail;
   table: LeagueTable;
   keyPlayers: { home: TeamKeyPlayers | null; away: TeamKeyPlayers | null };
+  /** In draft preview: the click-to-edit marks of the match preview's fields. */
+  edit?: EditMark;
 }): MatchSectionsMarkup {
   const { resolution, preview, home, away } = match;
   const leagueName = LEAGUES[match.league].name;
@@ -92,8 +96,12 @@ export function renderMatchSections({
       title: MATCH_SECTIONS.summary,
       content: (
         <>
-          {preview?.verdictTag ? <p className="verdict-tag">{preview.verdictTag}</p> : null}
-          {summary ? <RichText value={summary} /> : <p className="empty-text">{SUMMARY_MISSING_TEXT}</p>}
+          {preview?.verdictTag ? (
+            <p className="verdict-tag" data-sanity={edit("verdictTag")}>
+              {preview.verdictTag}
+            </p>
+          ) : null}
+          {summary ? <RichText value={summary} editMark={edit("matchSummary")} /> : <p className="empty-text">{SUMMARY_MISSING_TEXT}</p>}
         </>
       ),
     },
@@ -104,15 +112,17 @@ export function renderMatchSections({
         <>
           {preview && preview.keyInsights.length > 0 ? (
             <ul className="insights">
-              {preview.keyInsights.map((insight) => (
-                <li key={insight}>{insight}</li>
+              {preview.keyInsights.map((insight, index) => (
+                <li key={insight} data-sanity={edit(`keyInsights[${index}]`)}>
+                  {insight}
+                </li>
               ))}
             </ul>
           ) : null}
           {tacticalAnalysis ? (
             <div className="stat-block">
               <h3>{TACTICAL_ANALYSIS_HEADING}</h3>
-              <RichText value={tacticalAnalysis} />
+              <RichText value={tacticalAnalysis} editMark={edit("tacticalAnalysis")} />
             </div>
           ) : null}
           {match.probabilities ? (
@@ -218,7 +228,7 @@ export function renderMatchSections({
           ) : null}
           <div className="stat-block">
             <h3>{HEAD_TO_HEAD_HEADING}</h3>
-            <Editorial html={headToHeadNotes} />
+            <Editorial html={headToHeadNotes} editMark={edit("headToHead")} />
             {match.headToHead.length === 0 ? (
               headToHeadNotes ? null : <p className="empty-text">{NO_MEETINGS_TEXT}</p>
             ) : (
@@ -255,7 +265,7 @@ export function renderMatchSections({
       title: MATCH_SECTIONS.lineups,
       content: (
         <>
-          <Editorial html={predictedLineups} />
+          <Editorial html={predictedLineups} editMark={edit("predictedLineups")} />
           {match.lineups.home || match.lineups.away ? (
             <div className="form-columns">
               <TeamLineupView teamName={home.name} lineup={match.lineups.home} />
@@ -272,7 +282,7 @@ export function renderMatchSections({
       title: MATCH_SECTIONS.players,
       content: (
         <>
-          <Editorial html={keyPlayerStats} />
+          <Editorial html={keyPlayerStats} editMark={edit("keyPlayerStats")} />
           {keyPlayers.home || keyPlayers.away ? (
             <div className="form-columns">
               <KeyPlayersView teamName={home.name} players={keyPlayers.home} />
@@ -289,7 +299,7 @@ export function renderMatchSections({
       title: MATCH_SECTIONS.form,
       content: (
         <>
-          <Editorial html={teamFormMomentum} />
+          <Editorial html={teamFormMomentum} editMark={edit("teamFormMomentum")} />
           {hasForm ? (
             <div className="form-columns">
               {[
@@ -318,7 +328,7 @@ export function renderMatchSections({
         </>
       ),
     },
-    managersNotes ? { id: "managers-notes", title: MATCH_SECTIONS.managers, content: <RichText value={managersNotes} /> } : null,
+    managersNotes ? { id: "managers-notes", title: MATCH_SECTIONS.managers, content: <RichText value={managersNotes} editMark={edit("managersNotes")} /> } : null,
     {
       id: "final-prediction",
       title: MATCH_SECTIONS.final,
@@ -327,7 +337,7 @@ export function renderMatchSections({
           <div className="final-picks">
             <div className="final-pick final-pick--best">
               <span className="final-pick__label">Best Pick</span>
-              <strong>{resolution.bestPick}</strong>
+              <strong data-sanity={resolution.pickSource === "editorial" ? edit("bestPick") : undefined}>{resolution.bestPick}</strong>
               {bestConfidence.confidence ? <span className="final-pick__confidence">{bestConfidence.confidence}</span> : null}
               <PickVerdict outcome={resolution.picks.best.outcome} preMatch={bestConfidence.preMatch} />
             </div>
@@ -345,7 +355,7 @@ export function renderMatchSections({
               {match.state === "post-match" ? "Final score" : "Projected score"}: <strong>{resolution.score}</strong>
             </p>
           ) : null}
-          <Editorial html={finalPredictionSummary} />
+          <Editorial html={finalPredictionSummary} editMark={edit("finalPredictionSummary")} />
         </>
       ),
     },
