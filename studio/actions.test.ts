@@ -16,6 +16,7 @@ import { enterPreview } from "~/features/content/preview-mode.server";
 import { contentRouteContext, cookieFrom } from "~/test-context";
 import { matchPagePath, matchPreviewActions, OpenPreviewAction, openInPreview, previewModeUrl, READ_ONLY_ACTIONS, type PreviewTab } from "./actions";
 import { useSite } from "./site-api";
+import { brightonPalaceDraft } from "./test-studio";
 
 const studio = vi.hoisted(() => ({ client: { config: () => ({}) }, user: { id: "editor-1" } }));
 vi.mock("sanity", async (importOriginal) => ({
@@ -34,15 +35,7 @@ const BRIGHTON_PALACE_PAGE = "/premier-league-predictions/brighton-and-hove-albi
 const LOCK_REASON =
   "Locked at kick-off: the pick on record is not written yet (the ledger locks it within a minute). A change now would not reach the site or the track record.";
 
-const preview = (kickoff: string) => ({
-  _id: "drafts.matchPreview-2526-premier-league-brighton-and-hove-albion-vs-crystal-palace",
-  _type: "matchPreview",
-  league: "premier-league",
-  season: "2526",
-  homeTeam: "brighton-and-hove-albion",
-  awayTeam: "crystal-palace",
-  kickoff,
-});
+const preview = brightonPalaceDraft;
 const kickedOff = preview("2025-09-27T14:00:00Z");
 const OPEN_PREVIEW_TITLE = "Opens the match page on the site in a new tab, in preview mode: this preview's draft as the site will show it";
 const upcoming = preview("2099-08-20T14:00:00Z");

@@ -5,7 +5,7 @@ import { DEFAULT_CONFIDENCE, resolvePick, type PickContent } from "@shared/domai
 import { schemaTypes } from "./schema";
 import { prepareForPreview, type ObjectSchemaType } from "sanity";
 import { fixtureTemplate, type FixtureTemplateParameters } from "./desk";
-import { studioSchema } from "./test-studio";
+import { BRIGHTON_PALACE_TEMPLATE_PARAMETERS, studioSchema } from "./test-studio";
 
 function documentType(name: string): ObjectSchemaType {
   const type = studioSchema.get(name);
@@ -84,12 +84,5 @@ describe("the Studio schema", () => {
 /** What the "Match preview from a fixture" template fills in for Brighton v Crystal Palace. */
 async function fixtureTemplateValue(): Promise<unknown> {
   const value = fixtureTemplate.value as (parameters: FixtureTemplateParameters) => unknown;
-  return value({
-    league: "premier-league",
-    season: "2526",
-    homeTeam: "brighton-and-hove-albion",
-    awayTeam: "crystal-palace",
-    kickoff: "2026-02-14T15:00:00.000Z",
-    matchId: "premier-league/brighton-and-hove-albion-vs-crystal-palace",
-  });
+  return value({ ...BRIGHTON_PALACE_TEMPLATE_PARAMETERS });
 }

@@ -7,7 +7,7 @@ import type { EditorFixture, EditorFixtureList } from "@shared/content/editor-de
 import { groupByMatchweek, structure } from "./structure";
 import { useSite } from "./site-api";
 import { STUDIO_API_VERSION } from "./environment";
-import { studioSchema } from "./test-studio";
+import { BRIGHTON_PALACE_TEMPLATE_PARAMETERS, studioSchema } from "./test-studio";
 
 describe("match previews by matchweek", () => {
   it("groups drafts and published previews by the site's matchweek of their kick-off, latest first", () => {
@@ -135,14 +135,7 @@ describe("the Studio's content tree, built by Sanity's structure builder", () =>
         id: "matchPreview-2526-premier-league-brighton-and-hove-albion-vs-crystal-palace",
         type: "matchPreview",
         template: "matchPreview-from-fixture",
-        templateParameters: {
-          league: "premier-league",
-          season: "2526",
-          homeTeam: "brighton-and-hove-albion",
-          awayTeam: "crystal-palace",
-          kickoff: "2026-02-14T15:00:00.000Z",
-          matchId: "premier-league/brighton-and-hove-albion-vs-crystal-palace",
-        },
+        templateParameters: BRIGHTON_PALACE_TEMPLATE_PARAMETERS,
       },
     });
   });

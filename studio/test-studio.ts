@@ -38,3 +38,23 @@ export function errorsOf(markers: ValidationMarker[]): { path: string; message: 
     .filter((marker) => marker.level === "error")
     .map((marker) => ({ path: marker.path.map((segment) => (typeof segment === "object" ? JSON.stringify(segment) : segment)).join("."), message: marker.message }));
 }
+
+/** Brighton v Crystal Palace of 2025/26, the fixture the desk's tests write previews for. */
+export const BRIGHTON_PALACE = {
+  league: "premier-league",
+  season: "2526",
+  homeTeam: "brighton-and-hove-albion",
+  awayTeam: "crystal-palace",
+} as const;
+
+/** A draft preview of Brighton v Crystal Palace kicking off at `kickoff`. */
+export function brightonPalaceDraft(kickoff: string) {
+  return { _id: "drafts.matchPreview-2526-premier-league-brighton-and-hove-albion-vs-crystal-palace", _type: "matchPreview", ...BRIGHTON_PALACE, kickoff };
+}
+
+/** What the fixture list hands the "Match preview from a fixture" template for it. */
+export const BRIGHTON_PALACE_TEMPLATE_PARAMETERS = {
+  ...BRIGHTON_PALACE,
+  kickoff: "2026-02-14T15:00:00.000Z",
+  matchId: "premier-league/brighton-and-hove-albion-vs-crystal-palace",
+} as const;

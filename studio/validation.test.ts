@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSanityApiServer, type SanityApiServer } from "@shared/content/test-sanity-api";
 import { plainTextToPortableText } from "@shared/content/portable-text";
 import { readSeedDataset } from "./seed-dataset";
-import { errorsOf, validateWithApi } from "./test-studio";
+import { brightonPalaceDraft, errorsOf, validateWithApi } from "./test-studio";
 import { STUDIO_API_VERSION } from "./environment";
 import { useSite } from "./site-api";
 
@@ -109,15 +109,7 @@ describe("Studio validation", () => {
   });
 
   it("warns on the best pick naming another winner than the 1X2 pick, without the site, knowing the clubs' short names", async () => {
-    const preview = {
-      _id: "drafts.matchPreview-2526-premier-league-brighton-and-hove-albion-vs-crystal-palace",
-      _type: "matchPreview",
-      league: "premier-league",
-      season: "2526",
-      homeTeam: "brighton-and-hove-albion",
-      awayTeam: "crystal-palace",
-      kickoff: "2026-02-07T15:00:00Z",
-    };
+    const preview = brightonPalaceDraft("2026-02-07T15:00:00Z");
     const warnings = async (fields: Record<string, unknown>) =>
       (await validate({ ...preview, ...fields }))
         .filter((marker) => marker.level === "warning")
