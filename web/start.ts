@@ -39,7 +39,7 @@ function ensureBuild() {
     newestSourceMtime(path.join(root, "shared")),
     statSync(path.join(root, "remix.config.js")).mtimeMs,
   );
-  const bridge = path.join(root, "public/preview/visual-editing.js");
+  const bridge = path.join(root, "public/visual-editing/bridge.js");
   const bridgeSources = newestSourceMtime(path.join(root, "web/visual-editing"));
   if (existsSync(buildFile) && statSync(buildFile).mtimeMs >= sources && existsSync(bridge) && statSync(bridge).mtimeMs >= bridgeSources) return;
   console.log("Building the site (remix build)...");

@@ -36,7 +36,7 @@ export const links: LinksFunction = () => [
 ];
 
 /** The visual-editing bridge, built beside the app by web/visual-editing/build.ts. */
-const VISUAL_EDITING_SCRIPT = "/preview/visual-editing.js";
+const VISUAL_EDITING_SCRIPT = "/visual-editing/bridge.js";
 
 export const meta: MetaFunction = () => [{ title: SITE_NAME }];
 

@@ -1,6 +1,6 @@
 /**
  * The visual-editing bridge of draft preview, a browser script of its own
- * (public/preview/visual-editing.js, built by web/visual-editing/build.ts). The root layout adds
+ * (public/visual-editing/bridge.js, built by web/visual-editing/build.ts). The root layout adds
  * it in preview only; public pages never load it, and it shares no module with the app's
  * bundles, so their first-load JavaScript is exactly what it was.
  *

@@ -1,5 +1,5 @@
 /**
- * Builds the visual-editing bridge (bridge.ts) into public/preview/visual-editing.js: one ES
+ * Builds the visual-editing bridge (bridge.ts) into public/visual-editing/bridge.js: one ES
  * module with everything it needs (Sanity's overlay code and its own React), minified. `npm run
  * build` and `npm start` run it after `remix build`.
  *
@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-export const VISUAL_EDITING_SCRIPT = "/preview/visual-editing.js";
+export const VISUAL_EDITING_SCRIPT = "/visual-editing/bridge.js";
 
 export async function buildVisualEditing(): Promise<void> {
   await build({
