@@ -17,6 +17,7 @@ import { openContent } from "@shared/content/open-content";
 import { createPreviewSessions, databasePreviewSessionStore } from "./app/features/content/preview.server";
 import { startEmbeddedWorker, type EmbeddedWorker } from "@sync-worker/embedded";
 import { createOperatorServices } from "@sync-worker/operations";
+import { VISUAL_EDITING_SCRIPT } from "./visual-editing/script";
 import { createSiteServer } from "./server";
 
 const startedAt = performance.now();
@@ -39,7 +40,7 @@ function ensureBuild() {
     newestSourceMtime(path.join(root, "shared")),
     statSync(path.join(root, "remix.config.js")).mtimeMs,
   );
-  const bridge = path.join(root, "public/visual-editing/bridge.js");
+  const bridge = path.join(root, "public", VISUAL_EDITING_SCRIPT);
   const bridgeSources = newestSourceMtime(path.join(root, "web/visual-editing"));
   if (existsSync(buildFile) && statSync(buildFile).mtimeMs >= sources && existsSync(bridge) && statSync(bridge).mtimeMs >= bridgeSources) return;
   console.log("Building the site (remix build)...");

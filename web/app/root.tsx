@@ -16,6 +16,7 @@ import { useLocalTimes } from "./components/local-times/use-local-times";
 import { SITE_NAME, SOCIAL_URL } from "@shared/domain/site";
 import { getSiteTexts } from "./site-texts.server";
 import { THEME_SCRIPT } from "./theme-script.server";
+import { VISUAL_EDITING_SCRIPT } from "../visual-editing/script";
 import { PREVIEW_STORAGE_SCRIPT } from "./features/content/preview-storage-script.server";
 import appStyles from "./styles/app.css";
 import parlayStyles from "./features/parlay/styles/parlay.css";
@@ -34,9 +35,6 @@ export const links: LinksFunction = () => [
   // The header's search box is on every page.
   { rel: "stylesheet", href: searchStyles },
 ];
-
-/** The visual-editing bridge, built beside the app by web/visual-editing/build.ts. */
-const VISUAL_EDITING_SCRIPT = "/visual-editing/bridge.js";
 
 export const meta: MetaFunction = () => [{ title: SITE_NAME }];
 

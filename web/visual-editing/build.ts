@@ -8,9 +8,9 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { VISUAL_EDITING_SCRIPT } from "./script";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-export const VISUAL_EDITING_SCRIPT = "/visual-editing/bridge.js";
 
 export async function buildVisualEditing(): Promise<void> {
   await build({
