@@ -26,7 +26,7 @@ export function createRateLimiter(tiers: readonly RateLimitTier[], now: () => nu
       for (const [key, w] of windows) if (time - w.start > 60 * 60_000) windows.delete(key);
       lastSweep = time;
     }
-    const key = `${tier.name}:${req.ip ?? "unknown"}`;
+    const key = `${tier.name}:${clientKey(req.ip)}`;
     let window = windows.get(key);
     if (!window || time - window.start >= tier.windowMs) {
       window = { start: time, count: 0 };
@@ -43,6 +43,40 @@ export function createRateLimiter(tiers: readonly RateLimitTier[], now: () => nu
     }
     next();
   };
+}
+
+/**
+ * Who a request is counted against: an IPv4 address (also when written IPv4-mapped, `::ffff:a.b.c.d`),
+ * or an IPv6 client's /64. One subscriber gets a whole /64 (often more), so counting each IPv6
+ * address on its own would give a single client 2^64 budgets.
+ */
+export function clientKey(address: string | undefined): string {
+  if (!address) return "unknown";
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1];
+  if (!address.includes(":")) return address;
+  const groups = expandIpv6(address.split("%")[0]);
+  return groups ? `${groups.slice(0, 4).join(":")}::/64` : address;
+}
+
+/** The eight 16-bit groups of an IPv6 address, without leading zeros; null when it is not one. */
+function expandIpv6(address: string): string[] | null {
+  let text = address.toLowerCase();
+  // A trailing dotted IPv4 part (::ffff:1.2.3.4 with other prefixes, 64:ff9b::1.2.3.4) is two groups.
+  const dotted = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split("::");
+  if (halves.length > 2) return null;
+  const head = halves[0] ? halves[0].split(":") : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(":") : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill("0"), ...tail];
+  if (groups.some((group) => !/^[0-9a-f]{1,4}$/.test(group))) return null;
+  return groups.map((group) => parseInt(group, 16).toString(16));
 }
 
 const MINUTE = 60_000;

@@ -41,6 +41,39 @@ export function refusedTarget(url: string | undefined): RefusedTarget | null {
   return null;
 }
 
+/**
+ * The same-origin address a request target with repeated slashes stands for (`//x//y?q` →
+ * `/x/y?q`), or null when its path has none. URL parsers read a path starting with `//` as
+ * another host (`new URL("//evil.com", origin)` is evil.com), so such a target is never handed
+ * on: it is redirected to its collapsed path, which can only be a path on this site.
+ */
+export function collapsedTarget(url: string | undefined): string | null {
+  const target = url ?? "/";
+  const queryStart = target.indexOf("?");
+  const pathPart = queryStart === -1 ? target : target.slice(0, queryStart);
+  if (!pathPart.includes("//")) return null;
+  return pathPart.replace(/\/{2,}/g, "/") + (queryStart === -1 ? "" : target.slice(queryStart));
+}
+
+/** Redirects a target with repeated slashes to its collapsed path (GET and HEAD), or refuses it. */
+export function sendCollapsedRedirect(req: IncomingMessage, res: ServerResponse, location: string): void {
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    sendRefusal(req, res, 400, "The address contains an empty path segment (//), which no page uses.");
+    return;
+  }
+  try {
+    res.setHeader("Location", location);
+  } catch {
+    // A character no header may carry: nothing to redirect to.
+    sendRefusal(req, res, 400, "The address contains an empty path segment (//), which no page uses.");
+    return;
+  }
+  res.statusCode = 301;
+  res.setHeader("Cache-Control", "public, max-age=3600");
+  res.setHeader("Content-Length", "0");
+  res.end();
+}
+
 const REASONS: Record<number, string> = {
   400: "Bad Request",
   404: "Not Found",

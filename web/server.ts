@@ -15,7 +15,8 @@ import { createRateLimiter, rateLimitTiers } from "./rate-limit";
 import { limitRequestBodies } from "./request-limits";
 import { answerProbe, withOutageAnswers } from "./outage";
 import { answerStudioCors, studioOrigins } from "./studio-cors";
-import { errorAnswer, refusedTarget, sendRefusal } from "./request-guards";
+import { collapsedTarget, errorAnswer, refusedTarget, sendCollapsedRedirect, sendRefusal } from "./request-guards";
+import { setTransportSecurity, type TrustProxyFn } from "./transport-security";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -77,6 +78,8 @@ export function createSiteServer(build: ServerBuild, services: ServerServices, v
       xFrameOptions: env.SANITY_STUDIO_URL ? false : { action: "sameorigin" },
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      // Only over https, and on cached pages too: set below, before the cache answers.
+      strictTransportSecurity: false,
     }),
   );
 
@@ -91,12 +94,27 @@ export function createSiteServer(build: ServerBuild, services: ServerServices, v
   app.use(errorAnswer());
 
   const corsOrigins = studioOrigins(env);
-  const server = createServer((req, res) => {
-    const refused = refusedTarget(req.url);
-    if (refused) return sendRefusal(req, res, refused.status, refused.message);
-    if (answerStudioCors(req, res, corsOrigins)) return;
-    if (answerProbe(req, res, services)) return;
-    if (!pages.serveFromCache(req, res)) app(req, res);
-  });
+  const trustProxy = app.get("trust proxy fn") as TrustProxyFn;
+  const requestTimeout = env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000;
+  const server = createServer(
+    {
+      // Node's defaults (60 s for the headers, 300 s for a request, checked every 30 s) let a
+      // trickling client hold a connection for minutes. A page's request is one short line of
+      // headers and at most MAX_REQUEST_BODY_KB of body.
+      headersTimeout: Math.min(env.HTTP_HEADERS_TIMEOUT_SECONDS * 1000, requestTimeout),
+      requestTimeout,
+      connectionsCheckingInterval: 1000,
+    },
+    (req, res) => {
+      setTransportSecurity(req, res, trustProxy);
+      const refused = refusedTarget(req.url);
+      if (refused) return sendRefusal(req, res, refused.status, refused.message);
+      const collapsed = collapsedTarget(req.url);
+      if (collapsed) return sendCollapsedRedirect(req, res, collapsed);
+      if (answerStudioCors(req, res, corsOrigins)) return;
+      if (answerProbe(req, res, services)) return;
+      if (!pages.serveFromCache(req, res)) app(req, res);
+    },
+  );
   return { server, app, cache };
 }

@@ -218,6 +218,13 @@ export const envSchema = z.object({
   RATE_LIMIT_WRITES_PER_MINUTE: wholeNumber(0, 1_000_000, "a whole number of requests (0 turns the limit off)").default(30),
   /** The largest request body the web process reads, in KB (web/request-limits.ts); more gets a 413. */
   MAX_REQUEST_BODY_KB: wholeNumber(1, 1_048_576, "a whole number of kilobytes from 1 to 1048576").default(1024),
+  /**
+   * How long a client may take to send a request's headers, and the whole request, in seconds
+   * (web/server.ts); a slower one is answered 408 and its connection closed, so trickling clients
+   * cannot hold connections open.
+   */
+  HTTP_HEADERS_TIMEOUT_SECONDS: wholeNumber(1, 600, "a whole number of seconds from 1 to 600").default(10),
+  HTTP_REQUEST_TIMEOUT_SECONDS: wholeNumber(1, 3_600, "a whole number of seconds from 1 to 3600").default(30),
   /** The proxies trusted to name the client; off by default, so the socket address counts. */
   TRUST_PROXY: z
     .string()

@@ -1,7 +1,30 @@
+import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSite, type RunningSite } from "./support/site";
 
 const PREVIEW_SECRET = "preview-secret-of-the-test-site";
+const STUDIO = "http://studio.example.test";
+
+/** One raw HTTP exchange, sent byte for byte (fetch would normalise `//` and `..` away). */
+function rawRequest(site: RunningSite, requestLine: string, headers: string[] = []): Promise<{ status: number; head: string }> {
+  const { port } = new URL(site.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), "127.0.0.1");
+    let received = "";
+    socket.on("data", (chunk) => {
+      received += chunk.toString("latin1");
+      const end = received.indexOf("\r\n\r\n");
+      if (end !== -1) {
+        socket.destroy();
+        resolve({ status: Number(received.split(" ", 2)[1]), head: received.slice(0, end) });
+      }
+    });
+    socket.on("error", reject);
+    socket.write(`${requestLine}\r\nHost: 127.0.0.1:${port}\r\n${headers.map((h) => `${h}\r\n`).join("")}Connection: close\r\n\r\n`);
+  });
+}
+
+const headerOf = (head: string, name: string) => new RegExp(`^${name}: (.*)$`, "im").exec(head)?.[1];
 
 /** What a stack trace or a file path of this machine looks like in an answer. */
 const LEAKS = [/\bat \S+ \(/, /node_modules/, /\/work\//, /\.tsx?:\d+/, /TypeError|ReferenceError|SyntaxError/, /<pre>/];
@@ -21,9 +44,110 @@ describe("hostile request targets", () => {
       SANITY_WEBHOOK_SECRET: "webhook-secret-of-the-test-site",
       CONTENT_AUTOMATION_TOKEN: "automation-token-of-the-test-site",
       PREVIEW_SECRET,
+      STUDIO_ORIGIN: STUDIO,
+      // Short, so that the slow-client case below takes seconds.
+      HTTP_HEADERS_TIMEOUT_SECONDS: "2",
+      HTTP_REQUEST_TIMEOUT_SECONDS: "4",
     });
   });
   afterAll(() => site?.stop());
+
+  it.each([
+    ["GET /// HTTP/1.1", "/"],
+    ["GET //matchweek-%5B HTTP/1.1", "/matchweek-%5B"],
+    ["GET //evil.com HTTP/1.1", "/evil.com"],
+    ["GET //evil.com/premier-league-predictions?week=3 HTTP/1.1", "/evil.com/premier-league-predictions?week=3"],
+    ["GET /premier-league-predictions//matchweek-25 HTTP/1.1", "/premier-league-predictions/matchweek-25"],
+    ["HEAD ////about HTTP/1.1", "/about"],
+    ["GET //api//standings/premier-league HTTP/1.1", "/api/standings/premier-league"],
+  ])("redirects %s to the collapsed path on this site, never a 500 or another page's 200", async (requestLine, location) => {
+    const { status, head } = await rawRequest(site, requestLine);
+    expect(status).toBe(301);
+    expect(headerOf(head, "Location")).toBe(location);
+  });
+
+  it("refuses a write to a path with // (400), and the collapsed redirect lands on a real page", async () => {
+    expect((await rawRequest(site, "POST //api/content/webhook HTTP/1.1", ["Content-Length: 0"])).status).toBe(400);
+    const landed = await fetch(`${site.url}/about`.replace("/about", "//about"));
+    expect(landed.status).toBe(200);
+    expect(landed.url).toBe(`${site.url}/about`);
+  });
+
+  it("sends no Strict-Transport-Security over plain http, even to a client that says https when no proxy is trusted", async () => {
+    for (const headers of [{}, { "X-Forwarded-Proto": "https" }] as Record<string, string>[]) {
+      expect((await fetch(`${site.url}/about`, { headers })).headers.get("strict-transport-security")).toBeNull();
+    }
+  });
+
+  it("tells a shared cache that the JSON API's answers depend on Origin (the Studio's CORS)", async () => {
+    const path = "/api/editor/fixtures/premier-league";
+    const fromStudio = await fetch(site.url + path, { headers: { Origin: STUDIO } });
+    expect(fromStudio.headers.get("access-control-allow-origin")).toBe(STUDIO);
+    const elsewhere = await fetch(site.url + path, { headers: { Origin: "https://evil.example" } });
+    const noOrigin = await fetch(site.url + path);
+    for (const response of [fromStudio, elsewhere, noOrigin]) {
+      expect(response.headers.get("cache-control")).toContain("s-maxage");
+      expect(response.headers.get("vary")?.split(/,\s*/)).toContain("Origin");
+    }
+    // The cached answer never repeats the Studio's CORS header to anyone else.
+    expect(elsewhere.headers.get("access-control-allow-origin")).toBeNull();
+    expect(noOrigin.headers.get("access-control-allow-origin")).toBeNull();
+    expect(/cache;desc=(\w+)/.exec(noOrigin.headers.get("server-timing") ?? "")?.[1]).toBe("hit");
+    const notModified = await fetch(site.url + path, { headers: { "If-None-Match": fromStudio.headers.get("etag")! } });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get("vary")?.split(/,\s*/)).toContain("Origin");
+  });
+
+  it("answers every query string no page reads with the page's cached answer: the ledger CSV is built once", async () => {
+    const first = await fetch(`${site.url}/algo-results/ledger.csv?a=1`);
+    expect(first.status).toBe(200);
+    const body = await first.text();
+    for (const query of ["?b=2", "?utm_source=x&n=12345", "", "?%ZZ=1"]) {
+      const again = await fetch(`${site.url}/algo-results/ledger.csv${query}`);
+      expect(again.status, query).toBe(200);
+      expect(/cache;desc=(\w+)/.exec(again.headers.get("server-timing") ?? "")?.[1], query).toBe("hit");
+      expect(again.headers.get("etag")).toBe(first.headers.get("etag"));
+      expect(await again.text()).toBe(body);
+    }
+    // A parameter a page does read keeps its own answer.
+    const searched = await (await fetch(`${site.url}/search?q=arsenal&ref=1`)).text();
+    expect(searched).toContain("Arsenal");
+  });
+
+  it("closes trickling connections after the headers timeout and goes on serving", async () => {
+    const { port } = new URL(site.url);
+    const SLOW_CLIENTS = 40;
+    const sockets: Socket[] = [];
+    const closedAfter: number[] = [];
+    const started = performance.now();
+    const timers: NodeJS.Timeout[] = [];
+    await Promise.all(
+      Array.from(
+        { length: SLOW_CLIENTS },
+        () =>
+          new Promise<void>((resolve) => {
+            const socket = connect(Number(port), "127.0.0.1", () => {
+              socket.write("GET /about HTTP/1.1\r\nHost: x\r\n");
+              // One header byte a second: never finished.
+              timers.push(setInterval(() => socket.writable && socket.write("X"), 1000));
+              resolve();
+            });
+            socket.on("error", () => undefined);
+            socket.on("close", () => closedAfter.push(performance.now() - started));
+            sockets.push(socket);
+          }),
+      ),
+    );
+    try {
+      await expect.poll(() => closedAfter.length, { timeout: 8_000, interval: 200 }).toBe(SLOW_CLIENTS);
+      // HTTP_HEADERS_TIMEOUT_SECONDS=2, checked every second: all gone within about 3 s.
+      expect(Math.max(...closedAfter)).toBeLessThan(4_500);
+      expect((await fetch(`${site.url}/about`)).status).toBe(200);
+    } finally {
+      for (const timer of timers) clearInterval(timer);
+      for (const socket of sockets) socket.destroy();
+    }
+  });
 
   it.each(["/%5C", "/%5c", "/%5C%5C", "/%5C%2F", "/premier-league-predictions/%5C", "/%E0%A4%A", "/%00", "/api/%5C"])(
     "answers %s with a 400, not a 500",
@@ -101,7 +225,22 @@ describe("draft preview sessions", () => {
     expect(another).not.toBe(captured);
     expect(await inPreview(captured)).toBe(true);
 
-    const exit = await fetch(`${site.url}/api/preview-mode/disable`, { headers: { Cookie: captured }, redirect: "manual" });
+    // Another site's link or form cannot end it: a GET is refused, and so is a foreign Origin.
+    const link = await fetch(`${site.url}/api/preview-mode/disable`, { headers: { Cookie: captured }, redirect: "manual" });
+    expect(link.status).toBe(405);
+    const foreign = await fetch(`${site.url}/api/preview-mode/disable`, {
+      method: "POST",
+      headers: { Cookie: captured, Origin: "https://evil.example" },
+      redirect: "manual",
+    });
+    expect(foreign.status).toBe(403);
+    expect(await inPreview(captured)).toBe(true);
+
+    const exit = await fetch(`${site.url}/api/preview-mode/disable`, {
+      method: "POST",
+      headers: { Cookie: captured, Origin: site.url },
+      redirect: "manual",
+    });
     expect(exit.status).toBe(303);
     expect(exit.headers.get("Set-Cookie")).toMatch(/^fkp_preview=;.*Expires=Thu, 01 Jan 1970/);
     expect(await inPreview(captured)).toBe(false);
@@ -124,9 +263,20 @@ describe("rate limits and X-Forwarded-For", () => {
     await behindProxy?.stop();
   });
 
-  /** Distinct addresses miss the page cache, so every request reaches the limiter. */
+  /** Distinct searches miss the page cache (a query string nothing reads would not), so every request reaches the limiter. */
   const fetchAs = (site: RunningSite, n: number, forwardedFor: string) =>
-    fetch(`${site.url}/about?n=${n}`, { headers: { "X-Forwarded-For": forwardedFor } });
+    fetch(`${site.url}/search?q=club${n}`, { headers: { "X-Forwarded-For": forwardedFor } });
+
+  it("sends Strict-Transport-Security only over https: not over plain http, and behind a trusted proxy only when it says https", async () => {
+    const hsts = (response: Response) => response.headers.get("strict-transport-security");
+    // Pages from the cache too: the first answer is rendered over "https", the next ones served from memory.
+    const overHttps = await fetch(`${behindProxy.url}/about`, { headers: { "X-Forwarded-Proto": "https", "X-Forwarded-For": "192.0.2.1" } });
+    expect(hsts(overHttps)).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
+    const plain = await fetch(`${behindProxy.url}/about`, { headers: { "X-Forwarded-For": "192.0.2.1" } });
+    expect(/cache;desc=(\w+)/.exec(plain.headers.get("server-timing") ?? "")?.[1]).toBe("hit");
+    expect(hsts(plain)).toBeNull();
+    expect(hsts(await fetch(`${behindProxy.url}/about`, { headers: { "X-Forwarded-Proto": "https", "X-Forwarded-For": "192.0.2.1" } }))).not.toBeNull();
+  });
 
   it("limits a client by its socket address when no proxy is trusted, whatever it forwards", async () => {
     const statuses: number[] = [];

@@ -10,7 +10,8 @@
  *   badge, /teams/{id} (a redirect), and its JSON endpoints; player pages when a provider has
  *   squads;
  * - each league's JSON endpoints and picks page, the global endpoints and pages;
- * - query-string variants (?ref=n) of the most visited pages, each a cache key of its own.
+ * - query-string variants (?ref=n) of the most visited pages: no page reads ref, so they share
+ *   the page's cached answer (web/page-cache/http.ts, pageTarget) as visitors from links do.
  *
  * Only paths are kept: the origin is always the site under test on 127.0.0.1.
  */
@@ -287,7 +288,7 @@ export async function discoverSoakUrls(origin: string, targets: Targets, options
   }
   for (const m of week) add("site", m.liveUrl);
 
-  // Variants of the pages visited most: each ?ref=n is a cache key of its own.
+  // Variants of the pages visited most, as links from elsewhere add them: they share the page's cached answer.
   const popular = [...new Set([HOME, PICKS, ALGO_RESULTS, ...targets.mix.league, ...targets.mix.match, ...ALL_LEAGUES.map((l) => leaguePicksUrl(l.key))])];
   for (let n = 1; n <= variantsPerPage; n++) for (const path of popular) add("variant", `${path}${path.includes("?") ? "&" : "?"}ref=${n}`);
 

@@ -44,7 +44,17 @@ const NOT_STORED_HEADERS = new Set([
   "ratelimit-limit",
   "ratelimit-remaining",
   "retry-after",
+  // Per request, set before the page is looked up: CORS for the Studio's origin (web/studio-cors.ts)
+  // and HSTS over https only (web/server.ts). A stored page must not repeat one client's.
+  "access-control-allow-origin",
+  "access-control-expose-headers",
+  "strict-transport-security",
 ]);
+
+/** Whether a request target is under /api/ (the JSON API, which the Studio reads cross-origin). */
+function isApiTarget(url: string | undefined): boolean {
+  return (url ?? "").startsWith("/api/");
+}
 
 /** Whether the cache may answer this request and keep its answer. */
 export function isCacheableRequest(req: IncomingMessage): boolean {
@@ -61,10 +71,43 @@ function isPreviewRequest(req: IncomingMessage): boolean {
 }
 const PREVIEW_COOKIE_SENT = /(?:^|;\s*)fkp_preview=/;
 
-/** The cache key: the URL as requested, and whether the client asked for HTML (/api answers both). */
+/**
+ * The query parameters some page, endpoint or Remix itself reads: Remix's data requests
+ * (`_routes`, `_data`, `index`), a league page's `week`, search's `q`, a badge's `v`, the API
+ * index's `format`, the team endpoints' `league` and the debug endpoints' `debug`. A test keeps
+ * this list in step with the code that reads the URL (page-target.test.ts).
+ */
+export const READ_QUERY_PARAMETERS: ReadonlySet<string> = new Set(["_routes", "_data", "index", "week", "q", "v", "format", "league", "debug"]);
+
+/**
+ * The target a cacheable request is rendered for and cached under: the path with only the query
+ * parameters something reads, in the order sent. `?utm_source=…` or a random `?x=123` shares the
+ * page's cached answer instead of rendering it again (the ledger CSV is megabytes). Remix's route
+ * discovery (`/__manifest`) reads its own parameters and keeps them all.
+ */
+export function pageTarget(url: string = "/"): string {
+  const queryStart = url.indexOf("?");
+  if (queryStart === -1) return url;
+  const path = url.slice(0, queryStart);
+  if (path === "/__manifest") return url;
+  const kept = url
+    .slice(queryStart + 1)
+    .split("&")
+    .filter((pair) => {
+      const name = pair.split("=", 1)[0].replace(/\+/g, " ");
+      try {
+        return READ_QUERY_PARAMETERS.has(decodeURIComponent(name));
+      } catch {
+        return false;
+      }
+    });
+  return kept.length > 0 ? `${path}?${kept.join("&")}` : path;
+}
+
+/** The cache key: the page's target, and whether the client asked for HTML (/api answers both). */
 export function cacheKeyOf(req: IncomingMessage): string {
   const html = (req.headers.accept ?? "").includes("text/html") ? "h" : "-";
-  return `${html} ${req.url ?? "/"}`;
+  return `${html} ${pageTarget(req.url)}`;
 }
 
 interface Timings {
@@ -133,7 +176,7 @@ export function createPageServer(options: PageServerOptions): PageServer {
   const inFlight = new Map<string, Promise<Rendered>>();
 
   /** The headers every answer from a page carries, flattened for writeHead; made once per entry. */
-  function wireOf(page: SendablePage): Wire {
+  function wireOf(page: SendablePage, api: boolean): Wire {
     if (page.wire) return page.wire;
     const compressible = PageCache.wantsCompression(page);
     const raw: string[] = [];
@@ -143,6 +186,9 @@ export function createPageServer(options: PageServerOptions): PageServer {
       else raw.push(name, value);
     }
     if (compressible) vary = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
+    // An API answer carries CORS headers for the Studio's origin and none for others: a shared
+    // cache in front must keep one answer per Origin (web/studio-cors.ts).
+    if (api && !/\borigin\b/i.test(vary ?? "")) vary = vary ? `Origin, ${vary}` : "Origin";
     if (vary) raw.push("vary", vary);
     if (page.etag) raw.push("etag", page.etag);
     const notModified: string[] = [];
@@ -153,7 +199,7 @@ export function createPageServer(options: PageServerOptions): PageServer {
   }
 
   function send(req: IncomingMessage, res: ServerResponse, page: SendablePage, entry: CachedPage | null, timings: Timings, started: number) {
-    const wire = wireOf(page);
+    const wire = wireOf(page, isApiTarget(req.url));
     const etag = page.etag;
     if (etag && page.status === 200 && etagMatches(req.headers["if-none-match"] as string | undefined, etag)) {
       cache.count("notModified");
@@ -239,7 +285,8 @@ export function createPageServer(options: PageServerOptions): PageServer {
       const value = req.headers[name];
       if (typeof value === "string") headers.set(name, value);
     }
-    return new Request(new URL(req.originalUrl, options.siteOrigin), { method: "GET", headers });
+    // Only what a page reads of the query: the answer is shared by every target with the same key.
+    return new Request(new URL(pageTarget(req.originalUrl), options.siteOrigin), { method: "GET", headers });
   }
 
   /**
@@ -335,4 +382,3 @@ export function createPageServer(options: PageServerOptions): PageServer {
 
   return { serveFromCache, remixHandler };
 }
-
