@@ -9,7 +9,7 @@
  * SIGTERM or SIGINT abandons the running job (its transaction rolls back) and exits within seconds.
  */
 import path from "node:path";
-import { createClock } from "@shared/config/clock";
+import { openClock } from "@shared/db/replay-clock";
 import { getEnv, InvalidEnvironmentError, MAX_BACKFILL_SEASONS, type Env } from "@shared/config/env";
 import { openDb, type DbHandle } from "@shared/db";
 import { latestRunPerJob } from "@shared/db/sync-runs";
@@ -98,9 +98,11 @@ function once(fn: () => Promise<void>): () => Promise<void> {
 
 async function runWorker(env: Env, log: Logger): Promise<void> {
   const db = await openDatabase(env);
-  const services = createWorkerServices({ env, db, clock: createClock(env.CLOCK), log });
+  const clock = await openClock(db, env.CLOCK);
+  const services = createWorkerServices({ env, db, clock, log });
   const jobs = createJobCatalog();
-  log.info(`worker: ${describeMatchDataSource(env)}; clock ${env.CLOCK.kind === "real" ? "real" : `replay from ${env.CLOCK.start.toISOString()}`}`);
+  const time = env.CLOCK.kind === "real" ? "real" : `replay from ${env.CLOCK.start.toISOString()}, now at ${clock.now().toISOString()}`;
+  log.info(`worker: ${describeMatchDataSource(env)}; clock ${time}`);
   await markInterruptedRuns(jobDbOf(db));
   const names = jobs.map((job) => job.name);
   if (env.DATABASE_URL) {
@@ -125,7 +127,7 @@ async function runSync(env: Env, log: Logger, args: readonly string[]): Promise<
     catalog.map((job) => job.name),
   );
   const db = await openDatabase(env);
-  const services: WorkerServices = createWorkerServices({ env, db, clock: createClock(env.CLOCK), log, settings: parsed.settings });
+  const services: WorkerServices = createWorkerServices({ env, db, clock: await openClock(db, env.CLOCK), log, settings: parsed.settings });
   await markInterruptedRuns(jobDbOf(db));
   const jobs = parsed.job === "all" ? catalog : catalog.filter((job) => job.name === parsed.job);
   const runs: JobRun[] = [];

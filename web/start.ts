@@ -9,7 +9,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
-import { createClock } from "@shared/config/clock";
+import { openClock } from "@shared/db/replay-clock";
 import { getEnv, InvalidEnvironmentError, type Env } from "@shared/config/env";
 import { openDb } from "@shared/db";
 import { watchDataVersions, type DataVersions } from "@shared/db/data-versions";
@@ -73,7 +73,8 @@ async function main() {
       ? { url: env.DATABASE_URL, migrationUrl: env.MIGRATION_DATABASE_URL }
       : { dataDir: path.resolve(root, env.PGLITE_DATA_DIR) },
   );
-  const clock = createClock(env.CLOCK);
+  // A replay stands where the other processes' stands, and carries on across a restart.
+  const clock = await openClock(db, env.CLOCK);
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   const versions: DataVersions = await watchDataVersions(db);
   // A publish seen here moves the content version for every process; one seen elsewhere
@@ -104,7 +105,7 @@ async function main() {
     const port = typeof address === "object" && address ? address.port : env.PORT;
     const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
     const where = env.DATABASE_URL ? "Postgres" : `embedded database in ${env.PGLITE_DATA_DIR}`;
-    const time = env.CLOCK.kind === "real" ? "real time" : `replay from ${env.CLOCK.start.toISOString()}`;
+    const time = env.CLOCK.kind === "real" ? "real time" : `replay from ${env.CLOCK.start.toISOString()}, now at ${clock.now().toISOString()}`;
     console.log(`Serving http://localhost:${port} (${where}; clock: ${time}; ready in ${seconds}s)`);
     // Serve first: the worker syncs in the background, and a failing job never stops the site.
     if (env.WORKER === "embedded") worker = startEmbeddedWorker({ env, db, clock });
