@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import { connect, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSite, type RunningSite } from "./support/site";
 
@@ -290,5 +293,30 @@ describe("rate limits and X-Forwarded-For", () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     // Another client behind the same proxy still has its own budget.
     expect((await fetchAs(behindProxy, 100, "198.51.100.8")).status).toBe(200);
+  });
+});
+
+describe("a restarted process and the replay clock", () => {
+  it("carries on where the replay stands instead of starting it over", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "replay-restart-"));
+    // A replayed minute per real second, so that the seconds between the two starts show.
+    const env = { WORKER: "off", PGLITE_DATA_DIR: dataDir, CLOCK: "replay:2026-02-07T15:50:00Z,speed=60" };
+    const nowAt = (site: RunningSite) => new Date(/now at (\S+?)[;)]/.exec(site.output())![1]).getTime();
+    try {
+      const first = await startSite(env);
+      const firstNow = nowAt(first);
+      const firstStarted = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await first.stop();
+      const second = await startSite(env);
+      const elapsedMs = Date.now() - firstStarted;
+      const secondNow = nowAt(second);
+      await second.stop();
+      // Where the replay stood, plus the time it ran on (60 times the wall time between the starts).
+      expect(secondNow - firstNow).toBeGreaterThanOrEqual(60 * 2_000);
+      expect(secondNow - firstNow).toBeLessThanOrEqual(60 * (elapsedMs + 1_000));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -73,7 +73,7 @@ describe("draft preview in Chromium", () => {
     expect(cookie).toMatchObject({ name: "fkp_preview", httpOnly: true, sameSite: "Lax" });
 
     await page.waitForLoadState("networkidle");
-    await page.getByRole("link", { name: "Exit preview" }).click();
+    await page.getByRole("button", { name: "Exit preview" }).click();
     await expect.poll(() => page.locator(".preview-banner").count()).toBe(0);
     expect(page.url()).toBe(`${site.url}/`);
     expect(await page.locator(".hero__subtext").textContent()).toBe(PUBLISHED_SUBTEXT);

@@ -693,13 +693,14 @@ export const OTHER_ROUTES: readonly OtherRoute[] = [
     responses: { 307: "Preview opened.", 401: "Invalid preview secret.", 404: "Preview is not configured." },
   },
   {
-    method: "GET",
+    method: "POST",
     path: "/api/preview-mode/disable",
     file: "api.preview-mode.disable.ts",
     tag: API_TAGS.site,
     summary: "Close draft preview",
-    description: "Clears the preview cookie and redirects to ?redirect= (a path of this site) or /.",
-    responses: { 303: "Preview closed." },
+    description:
+      "The preview banner's Exit preview button: clears the preview cookie and redirects to ?redirect= (a path of this site) or /. Only a POST from this site's own pages (its Origin); a GET answers 405.",
+    responses: { 303: "Preview closed.", 403: "Another site's page sent it.", 405: "Not a POST." },
   },
   {
     method: "GET",

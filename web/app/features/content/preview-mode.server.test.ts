@@ -54,13 +54,32 @@ describe("entering and leaving preview with PREVIEW_SECRET", () => {
   it("leaves preview: the cookie is cleared and the editor returns to the page", async () => {
     const opened = await enterPreview(enter(`?sanity-preview-secret=${SECRET}`), context);
     const response = await exitPreview(
-      new Request(`${SITE}/api/preview-mode/disable?redirect=%2Fabout`, { headers: { Cookie: cookieFrom(opened) } }),
+      new Request(`${SITE}/api/preview-mode/disable?redirect=%2Fabout`, {
+        method: "POST",
+        headers: { Cookie: cookieFrom(opened), Origin: new URL(SITE).origin },
+      }),
       context,
     );
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/about");
     expect(response.headers.get("Set-Cookie")).toMatch(/^fkp_preview=; .*Expires=Thu, 01 Jan 1970/);
     expect(await context.previewSessions.isActive(new Request(SITE, { headers: { Cookie: cookieFrom(response) } }))).toBe(false);
+  });
+
+  it("is left only by a POST from this site: another site's link, image or form leaves the session open", async () => {
+    const opened = await enterPreview(enter(`?sanity-preview-secret=${SECRET}`), context);
+    const cookie = cookieFrom(opened);
+    const exit = `${SITE}/api/preview-mode/disable?redirect=%2F`;
+    const link = await exitPreview(new Request(exit, { headers: { Cookie: cookie } }), context);
+    expect(link.status).toBe(405);
+    expect(link.headers.get("Allow")).toBe("POST");
+    expect(link.headers.get("Set-Cookie")).toBeNull();
+    const foreignForm = await exitPreview(new Request(exit, { method: "POST", headers: { Cookie: cookie, Origin: "https://evil.example" } }), context);
+    expect(foreignForm.status).toBe(403);
+    expect(await foreignForm.text()).toBe("Refused: leaving preview must come from this site's own pages.");
+    const noOrigin = await exitPreview(new Request(exit, { method: "POST", headers: { Cookie: cookie, "Sec-Fetch-Site": "cross-site" } }), context);
+    expect(noOrigin.status).toBe(403);
+    expect(await context.previewSessions.isActive(new Request(SITE, { headers: { Cookie: cookie } }))).toBe(true);
   });
 
   it("is closed when no secret is configured", async () => {

@@ -36,6 +36,20 @@ function text(status: number, message: string, headers: Record<string, string> =
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE, ...headers } });
 }
 
+/**
+ * Whether a POST comes from this site's pages: its Origin is the one the request was made to or
+ * SITE_URL's. Browsers send Origin with every POST; without one, Sec-Fetch-Site must not say
+ * another site sent it.
+ */
+function fromThisSite(request: Request, siteUrl: string): boolean {
+  const origin = request.headers.get("Origin");
+  if (origin === null) {
+    const site = request.headers.get("Sec-Fetch-Site");
+    return site === null || site === "same-origin" || site === "none";
+  }
+  return origin === new URL(request.url).origin || origin === new URL(siteUrl).origin;
+}
+
 export async function enterPreview(request: Request, context: PreviewContext): Promise<Response> {
   if (!previewConfigured(context)) return text(404, "Preview is not configured on this site.");
   const url = new URL(request.url);
@@ -58,7 +72,14 @@ export async function enterPreview(request: Request, context: PreviewContext): P
   });
 }
 
+/**
+ * Leaves preview: a POST from this site's own pages (the banner's "Exit preview" button). A GET
+ * is refused with 405, and a POST naming another Origin with 403, so that no other site can end an
+ * editor's preview session with a link, an image or a form.
+ */
 export async function exitPreview(request: Request, context: PreviewContext): Promise<Response> {
+  if (request.method !== "POST") return text(405, "Leave preview with the Exit preview button on the page.", { Allow: "POST" });
+  if (!fromThisSite(request, context.env.SITE_URL)) return text(403, "Refused: leaving preview must come from this site's own pages.");
   const target = new URL(request.url).searchParams.get("redirect");
   return new Response(null, {
     status: 303,

@@ -9,8 +9,11 @@ export function PreviewBanner() {
     <div className="preview-banner" role="status">
       <strong>Preview</strong>
       <span>You are seeing unpublished drafts. Visitors see the published site.</span>
-      {/* A plain link: leaving preview is a resource route that resets the cookie. */}
-      <a href={`${PREVIEW_MODE_DISABLE_PATH}?redirect=${encodeURIComponent(back)}`}>Exit preview</a>
+      {/* A plain form, posted by the browser: leaving preview is a resource route that resets the
+          cookie, and a POST, so that no other site can end the session with a link. */}
+      <form method="post" action={`${PREVIEW_MODE_DISABLE_PATH}?redirect=${encodeURIComponent(back)}`}>
+        <button type="submit">Exit preview</button>
+      </form>
     </div>
   );
 }
