@@ -10,6 +10,12 @@ import { GO_BACK_HOME_TEXT } from "./app/page-texts/shared";
 
 /** Longer request targets are refused with 414; no page or API address comes near it. */
 export const MAX_URL_LENGTH = 2048;
+/**
+ * Remix's route discovery asks `/__manifest?p=…&p=…` for every link a page shows, in one request
+ * of up to 7,680 characters (its own limit, past which it stops asking): a page with many links
+ * (the track record, a league page) needs more than MAX_URL_LENGTH.
+ */
+export const MAX_MANIFEST_URL_LENGTH = 8192;
 
 export interface RefusedTarget {
   status: 400 | 414;
@@ -23,7 +29,8 @@ export interface RefusedTarget {
  */
 export function refusedTarget(url: string | undefined): RefusedTarget | null {
   const target = url ?? "/";
-  if (target.length > MAX_URL_LENGTH) return { status: 414, message: "The address is too long." };
+  const limit = target.startsWith("/__manifest?") ? MAX_MANIFEST_URL_LENGTH : MAX_URL_LENGTH;
+  if (target.length > limit) return { status: 414, message: "The address is too long." };
   const queryStart = target.indexOf("?");
   const pathPart = queryStart === -1 ? target : target.slice(0, queryStart);
   if (!pathPart.startsWith("/")) return { status: 400, message: "The address is not a path." };

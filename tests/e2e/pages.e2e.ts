@@ -34,6 +34,40 @@ afterAll(async () => {
   await site?.stop();
 });
 
+describe("browsing makes no request of the site fail", () => {
+  it("answers every request the pages make, route discovery included, on pages full of links", async () => {
+    const failed: string[] = [];
+    const manifests: number[] = [];
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on("response", (response) => {
+      if (!response.url().startsWith(site.url)) return;
+      if (response.url().includes("/__manifest")) manifests.push(response.status());
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url().slice(0, 120)}`);
+    });
+    for (const path of ["/", "/algo-results", "/premier-league-predictions", "/picks", "/premier-league/teams"]) {
+      await page.goto(site.url + path);
+      await page.waitForLoadState("networkidle");
+    }
+    // Then a client-side navigation, which the discovered routes serve.
+    await page.getByRole("link", { name: "Algo Results" }).first().click();
+    await page.waitForURL(`${site.url}/algo-results`);
+    await page.waitForLoadState("networkidle");
+    expect(failed).toEqual([]);
+    expect(manifests.length).toBeGreaterThan(0);
+
+    // A page with many more links than these fixtures give asks for them all in one request (up to
+    // Remix's own 7,680-character limit): the site answers it instead of refusing a long address.
+    const version = await page.evaluate(() => (window as unknown as { __remixManifest: { version: string } }).__remixManifest.version);
+    const paths = Array.from({ length: 110 }, (_, i) => `p=${encodeURIComponent(`/premier-league-predictions/club-${i}-vs-club-${i + 1}-prediction`)}`);
+    const long = `${site.url}/__manifest?${paths.join("&")}&version=${version}`;
+    expect(long.length).toBeGreaterThan(6_000);
+    const answer = await fetch(long);
+    expect(answer.status).toBe(200);
+    expect(Object.keys((await answer.json()) as object).length).toBeGreaterThan(0);
+    await page.close();
+  });
+});
+
 describe("/algo-results in Chromium", () => {
   it("shows the overall performance first, then each league with its recent matches open", async () => {
     const { page, problems, status, cacheControl } = await open("/algo-results");
