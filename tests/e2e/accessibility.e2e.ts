@@ -71,3 +71,37 @@ describe("axe-core finds no serious or critical violations", () => {
     }
   }
 });
+
+/** A match still to come on the replayed Saturday: its best pick can go into the parlay. */
+const UPCOMING_MATCH = "/premier-league-predictions/newcastle-united-vs-brentford-prediction";
+
+describe("axe-core finds no serious or critical violations in what opens over a page", () => {
+  for (const { name: theme, width, colorScheme, stored } of THEMES) {
+    it(`in the open Parlay Builder with a pick, its toast, and the menu, at ${width} px in the ${theme}`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
+      if (stored) await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, stored]);
+      const { page } = await openPage(context, site.url + UPCOMING_MATCH, { width, height: 900 });
+      try {
+        await page.locator(".parlay-add__button").click();
+        const dialog = page.getByRole("dialog", { name: "Parlay Builder" });
+        await dialog.waitFor();
+        // Enabled, so that axe checks its contrast (it skips disabled controls).
+        expect(await dialog.getByRole("button", { name: "Clear All" }).isEnabled()).toBe(true);
+        expect(describeViolations(await seriousAxeViolations(page))).toBe("");
+
+        await dialog.getByRole("button", { name: "Copy Parlay" }).click();
+        await page.locator(".toast-viewport .toast").first().waitFor();
+        expect(describeViolations(await seriousAxeViolations(page))).toBe("");
+        await dialog.getByRole("button", { name: "Close Parlay Builder" }).click();
+
+        if (width < 768) {
+          await page.getByRole("button", { name: "Open menu" }).click();
+          await page.getByRole("navigation", { name: "Menu" }).waitFor();
+          expect(describeViolations(await seriousAxeViolations(page))).toBe("");
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
