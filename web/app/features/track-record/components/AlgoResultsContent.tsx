@@ -28,6 +28,9 @@ export interface AlgoResultsData {
   oddsCheck: OddsCheckPayload | null;
 }
 
+/** A rate or a profit of no picks at all. */
+export const NOTHING_TO_COUNT = "n/a";
+
 /** "November 21, 2026", the same on server and browser whatever their time zone. */
 function longDate(value: Date | null): string {
   if (!value) return "N/A";
@@ -178,17 +181,21 @@ export function AlgoResultsContent({ page }: { page: AlgoResultsData }) {
               </tr>
             </thead>
             <tbody>
-              {page.market.map((row) => (
-                <tr key={row.kind}>
-                  <th scope="row">{row.label}</th>
-                  <td>{row.picks}</td>
-                  <td>{formatPercent(row.hitRate, 2)}</td>
-                  <td>{formatPercent(row.averageConfidence, 2)}</td>
-                  <td>{formatPercent(row.marketImpliedRate, 2)}</td>
-                  <td>{formatProfit(row.profit)}</td>
-                  <td>{formatPercent(row.returnOnStake, 2)}</td>
-                </tr>
-              ))}
+              {page.market.map((row) => {
+                // Nothing priced and settled yet: no rate or profit to show, rather than a 0.00% that reads as a result.
+                const counted = row.picks > 0;
+                return (
+                  <tr key={row.kind}>
+                    <th scope="row">{row.label}</th>
+                    <td>{row.picks}</td>
+                    <td>{counted ? formatPercent(row.hitRate, 2) : NOTHING_TO_COUNT}</td>
+                    <td>{counted ? formatPercent(row.averageConfidence, 2) : NOTHING_TO_COUNT}</td>
+                    <td>{counted ? formatPercent(row.marketImpliedRate, 2) : NOTHING_TO_COUNT}</td>
+                    <td>{counted ? formatProfit(row.profit) : NOTHING_TO_COUNT}</td>
+                    <td>{counted ? formatPercent(row.returnOnStake, 2) : NOTHING_TO_COUNT}</td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </ScrollRegion>
