@@ -78,6 +78,14 @@ export function resolveTeam(
   return team ? { teamId: team.id, league: teamLeague(team, season) } : null;
 }
 
+/**
+ * Clubs in the order fans look for them: by the short name they use, not the legal prefix of the
+ * full one (AJ Auxerre under A, RC Lens under L, Stade Brestois under B, 1. FC Köln under K).
+ */
+export function byNameFansUse(a: { name: string; shortName: string | null }, b: { name: string; shortName: string | null }): number {
+  return (a.shortName ?? a.name).localeCompare(b.shortName ?? b.name, "en", { sensitivity: "base" }) || a.name.localeCompare(b.name, "en");
+}
+
 function listItem(team: Pick<Team, "id" | "name" | "shortName" | "code" | "slug">, league: LeagueKey): TeamListItem {
   return {
     id: team.id,
@@ -96,7 +104,7 @@ function listItem(team: Pick<Team, "id" | "name" | "shortName" | "code" | "slug"
  */
 export async function listLeagueTeams({ db }: DbContext, league: LeagueKey, season: string): Promise<TeamListItem[]> {
   const known = teamsInLeague(league, season as SeasonCode);
-  if (known.length > 0) return known.map((team) => listItem(team, league));
+  if (known.length > 0) return [...known].sort(byNameFansUse).map((team) => listItem(team, league));
   const rows = await db.db
     .select({ id: teams.id, name: teams.name, shortName: teams.shortName, code: teams.code, slug: teams.slug })
     .from(teams)
@@ -107,7 +115,7 @@ export async function listLeagueTeams({ db }: DbContext, league: LeagueKey, seas
              union select away_team_id from ${fixtures} where ${fixtures.league} = ${league} and ${fixtures.season} = ${season})`,
       ),
     );
-  return rows.sort((a, b) => a.name.localeCompare(b.name, "en")).map((team) => listItem(team, league));
+  return rows.sort(byNameFansUse).map((team) => listItem(team, league));
 }
 
 /** info: the club's name, badge and venue, and the league's name; null for a club nobody knows. */
