@@ -161,12 +161,15 @@ describe("the Parlay Builder in Chromium", () => {
     await page.evaluate(() => window.dispatchEvent(new CustomEvent("parlayUpdated")));
     await writeStorage(page, [stored]);
     await addButton.click();
-    expect(await page.locator(".parlay-add__message").textContent()).toBe(DUPLICATE_PICK_MESSAGE);
+    // Refusals are error toasts (spec 8), not a line that stays under the button.
+    await expect.poll(() => toast(page).first().textContent()).toContain(DUPLICATE_PICK_MESSAGE);
+    expect(await page.locator(".parlay-add__message").count()).toBe(0);
 
     const others = Array.from({ length: 10 }, (_, i) => ({ ...stored, id: `other-${i}`, matchup: `Team ${i} vs Team X` }));
     await writeStorage(page, others);
     await addButton.click();
-    expect(await page.locator(".parlay-add__message").textContent()).toBe(PARLAY_FULL_MESSAGE);
+    await expect.poll(() => toast(page).first().textContent()).toContain(PARLAY_FULL_MESSAGE);
+    expect(await page.locator(".toast-viewport [role=alert] .toast--destructive").count()).toBe(1);
     expect(await page.getByRole("dialog").isVisible()).toBe(false);
     expect(problems).toEqual([]);
     await context.close();

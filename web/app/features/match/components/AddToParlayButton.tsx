@@ -14,22 +14,22 @@ import {
   readParlay,
   storeParlayOrToast,
 } from "~/features/parlay/components/parlay-storage";
+import { showToast } from "~/components/toast/toast-events";
 
 /**
  * The parlay button of a match (the match page's header and the ranked match cards) with the
- * states of spec 4 (parlayButtonState). The pick is kept in this browser session; a refusal is
- * announced beside the button, and a successful add announces the pick and asks for the
- * parlay dialog.
+ * states of spec 4 (parlayButtonState). The pick is kept in this browser session; a successful
+ * add announces the pick and asks for the parlay dialog.
  *
  * The hover label ('Remove from PB') follows a mouse pointer only: focus is not hover, so a
  * button focused from the keyboard, or given focus back when the dialog closes, shows its real
- * state ('Added to Your PB'). After a click the mouse has to move to show it again: the browser
+ * state ('Added to Your PB'). A refusal (the pick is already there, or the parlay holds 10) is an
+ * error toast, as every error the product shows (spec 8), not a line that stays under the button. After a click the mouse has to move to show it again: the browser
  * reports the pointer entering again, where it was, when the dialog that covered it closes.
  */
 export function AddToParlayButton({ pick }: { pick: ParlayPick }) {
   const [inParlay, setInParlay] = useState(false);
   const [hovering, setHovering] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
   const clickedAt = useRef<{ x: number; y: number } | null>(null);
   const hintId = useId();
 
@@ -50,15 +50,13 @@ export function AddToParlayButton({ pick }: { pick: ParlayPick }) {
     clickedAt.current = { x: event.clientX, y: event.clientY };
     if (state.action === "remove") {
       storeParlayOrToast(removeFromParlay(readParlay(), pick.id), PARLAY_REMOVE_FAILED);
-      setMessage(null);
       return;
     }
     const added = addToParlay(readParlay(), pick);
     if (!added.ok) {
-      setMessage(added.title ? `${added.title}: ${added.message}` : added.message);
+      showToast("error", { message: added.title ? `${added.title}: ${added.message}` : added.message });
       return;
     }
-    setMessage(null);
     if (storeParlayOrToast(added.picks, PARLAY_ADD_FAILED)) {
       announcePickAdded({ pick, count: added.picks.length });
       window.dispatchEvent(new CustomEvent(OPEN_PARLAY_MODAL_EVENT));
@@ -100,9 +98,6 @@ export function AddToParlayButton({ pick }: { pick: ParlayPick }) {
           Press to remove this pick from your Parlay Builder.
         </span>
       ) : null}
-      <p className="parlay-add__message" role="status">
-        {message}
-      </p>
     </div>
   );
 }
