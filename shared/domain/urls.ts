@@ -34,6 +34,8 @@ export const ALGO_RESULTS = "/algo-results";
 export const FORECASTS_CSV = "/algo-results/forecasts.csv";
 /** The pick ledger with its hash chains as a CSV download (`npm run ledger:verify` checks it). */
 export const LEDGER_CSV = "/algo-results/ledger.csv";
+/** Every change of a fixture's kick-off or final score, and every deleted fixture, beside the ledger. */
+export const FIXTURE_AUDIT_CSV = "/algo-results/fixture-audit.csv";
 export const ABOUT = "/about";
 export const TERMS = "/terms";
 export const PRIVACY = "/privacy";

@@ -24,12 +24,13 @@ export const NOT_PLAYED_STATUSES = ["PST", "CANC", "ABD", "TBD"];
 export const LATE_LOCK_AFTER_MS = LEDGER_LATE_LOCK_AFTER_MS;
 
 /**
- * Whether the database still takes a pick for a match kicking off at `f.kickoff_at` from this
- * role: up to LATE_LOCK_AFTER_MS after kick-off by the database clock, later only for the role
- * that owns the ledger (migration 0007_ledger_integrity). A late lock the database would refuse
+ * Whether the database still takes a pick for the match `f` from this role: up to
+ * LATE_LOCK_AFTER_MS after kick-off by the database clock, unless the match is already final or
+ * its kick-off changed in the last 24 hours (fixture_audit); any time for the role that owns the
+ * ledger (migrations 0007_ledger_integrity, 0009_fixture_audit). A lock the database would refuse
  * is not attempted, so it cannot hold up the matches locked on time.
  */
-const LOCK_OPEN = sql`pick_ledger_lock_open(f.kickoff_at)`;
+const LOCK_OPEN = sql`pick_ledger_lock_open(f.id, f.kickoff_at)`;
 
 /** Matches per insert statement. */
 const LOCK_BATCH_MATCHES = 100;

@@ -52,7 +52,9 @@ export const settlePicksJob: JobDefinition = {
     });
     if (settled.length === 0) return { ...emptyResult(), rowsRead: rows.length };
     // Settling a season at once (a catch-up) goes in statements of a few hundred rows, so that on
-    // the embedded database no single one holds the site up; each row settles on its own.
+    // the embedded database no single one holds the site up; each row settles on its own. The
+    // database stamps settled_at with its own time for the application's role (0009_fixture_audit);
+    // the clock's time sent here stands only for the owner (the embedded database, a replay).
     let written = 0;
     for (let start = 0; start < settled.length; start += SETTLE_BATCH_ROWS) {
       throwIfAborted(ctx.signal);

@@ -1,4 +1,4 @@
-import { check, doublePrecision, index, integer, pgTable, serial, text, unique } from "drizzle-orm/pg-core";
+import { boolean, check, doublePrecision, index, integer, pgTable, serial, text, unique } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { LEDGER_MARKETS, type LedgerMarket } from "../../ledger/selection";
 import { between, confidence, instant, odds, oneOf } from "./columns";
@@ -97,6 +97,9 @@ const setByTrigger = () => sql`default`;
  * - each row is hashed into a chain at insert (prev_hash, row_hash, in id order), and each
  *   settlement into a second chain (settlement_seq, prev_settlement_hash, settlement_hash) with
  *   the final score it was settled against. /algo-results/ledger.csv publishes both.
+ * Migration 0009_fixture_audit adds, for every role but the owner: settled_at is the database's
+ * now(); no lock for a match already final or whose kick-off changed in the last 24 hours
+ * (fixtureAudit below; docs/decisions/011-ledger-against-fixture-edits.md).
  */
 export const pickLedger = pgTable(
   "pick_ledger",
@@ -180,5 +183,45 @@ export const pickLedger = pgTable(
     unique("pick_ledger_prev_hash_key").on(t.prevHash),
     unique("pick_ledger_settlement_seq_key").on(t.settlementSeq),
     unique("pick_ledger_prev_settlement_hash_key").on(t.prevSettlementHash),
+  ],
+);
+
+export const FIXTURE_AUDIT_CHANGES = ["kickoff", "final-score", "kickoff+final-score", "deleted"] as const;
+export type FixtureAuditChange = (typeof FIXTURE_AUDIT_CHANGES)[number];
+
+/**
+ * Every change of a fixture's kick-off or final score, and every deleted fixture, with the time
+ * (database clock) and whether the ledger's owner made it: what the ledger trusts about a match,
+ * recorded where the application cannot rewrite it. Written only by the fixtures triggers of
+ * migration 0009_fixture_audit (a function of the owner's); the application's role may read it,
+ * and nobody may change or delete a row (docs/decisions/011-ledger-against-fixture-edits.md).
+ * /algo-results/fixture-audit.csv publishes it. No foreign key: a deleted fixture's rows stay.
+ */
+export const fixtureAudit = pgTable(
+  "fixture_audit",
+  {
+    id: serial("id").primaryKey(),
+    fixtureId: integer("fixture_id").notNull(),
+    changedAt: instant("changed_at").notNull().defaultNow(),
+    change: text("change").$type<FixtureAuditChange>().notNull(),
+    /** Made by the role that owns the tables (a deliberate step), not the application's. */
+    byOwner: boolean("by_owner").notNull(),
+    // The match (for a deletion, the deleted row's).
+    league: text("league").notNull(),
+    season: text("season").notNull(),
+    homeTeamId: integer("home_team_id").notNull(),
+    awayTeamId: integer("away_team_id").notNull(),
+    oldKickoffAt: instant("old_kickoff_at").notNull(),
+    newKickoffAt: instant("new_kickoff_at"),
+    oldMatchState: text("old_match_state").notNull(),
+    newMatchState: text("new_match_state"),
+    oldHomeScore: integer("old_home_score"),
+    oldAwayScore: integer("old_away_score"),
+    newHomeScore: integer("new_home_score"),
+    newAwayScore: integer("new_away_score"),
+  },
+  (t) => [
+    check("fixture_audit_change_check", oneOf(t.change, FIXTURE_AUDIT_CHANGES)),
+    index("fixture_audit_fixture_idx").on(t.fixtureId, t.changedAt),
   ],
 );

@@ -82,6 +82,7 @@ describe.each(testDatabases())("/algo-results/ledger.csv on $driver", (testDb) =
       expect(html).toContain('<a href="/algo-results/ledger.csv" download="">download the pick ledger (CSV)</a>');
       expect(html).toContain("<code>npm run ledger:verify</code>");
       expect(html).toContain('href="/algo-results/forecasts.csv"');
+      expect(html).toContain('<a href="/algo-results/fixture-audit.csv" download="">download the fixture audit (CSV)</a>');
     } finally {
       warn.mockRestore();
     }

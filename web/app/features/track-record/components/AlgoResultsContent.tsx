@@ -5,7 +5,7 @@
  */
 import { formatMatchDateMDYY, formatPercent } from "@shared/domain/format";
 import { formatProfit } from "@shared/domain/picks";
-import { FORECASTS_CSV, LEDGER_CSV, leagueUrl } from "@shared/domain/urls";
+import { FIXTURE_AUDIT_CSV, FORECASTS_CSV, LEDGER_CSV, leagueUrl } from "@shared/domain/urls";
 import { ALGO_RESULTS_FAQ } from "~/features/content/faq";
 import { FaqSection } from "~/features/content/components/FaqSection";
 import { PERFORMANCE_UNAVAILABLE_TEXT } from "../results";
@@ -217,6 +217,11 @@ export function AlgoResultsContent({ page }: { page: AlgoResultsData }) {
           <code>npm run ledger:verify</code>, which proves that no past pick or result has changed since:{" "}
           <a href={LEDGER_CSV} download>
             download the pick ledger (CSV)
+          </a>
+          . Beside it, the database's own record of every change of a match's kick-off or final score, which the
+          verifier holds the ledger against, with the public results of the matches:{" "}
+          <a href={FIXTURE_AUDIT_CSV} download>
+            download the fixture audit (CSV)
           </a>
           .
         </p>
