@@ -117,6 +117,20 @@ describe("the home page's sections after Top League Picks", () => {
     await page.close();
   });
 
+  it("lays Top League Picks out as one row of five equal cards at 1280 px, never four and one alone", async () => {
+    const { page } = await openPage(browser, site.url + "/", { width: 1280, height: 900 });
+    const boxes = await page
+      .locator(".home-picks__grid > li")
+      .evaluateAll((items) => items.map((item) => item.getBoundingClientRect()).map(({ y, height, width }) => ({ y, height, width })));
+    expect(boxes).toHaveLength(5);
+    expect(new Set(boxes.map((box) => Math.round(box.y))).size).toBe(1);
+    expect(new Set(boxes.map((box) => Math.round(box.height))).size).toBe(1);
+    // No club name runs out of its card.
+    const overflowing = await page.locator(".home-pick").evaluateAll((cards) => cards.filter((card) => card.scrollWidth > card.clientWidth + 1).length);
+    expect(overflowing).toBe(0);
+    await page.close();
+  });
+
   it("embeds the Match of the Week without breadcrumb or long sections, with its picks and a working link", async () => {
     const { page, problems } = await openPage(browser, site.url + "/", { width: 390, height: 844 });
     const motw = motwSection(page);
