@@ -54,6 +54,14 @@ describe("the live win probability on a live match page", () => {
     expect(now.minute).toMatch(/^(\d+(\+\d+)?'|half-time)$/);
     // The block fits the viewport: nothing scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // As wide as the sections around it: no card on half the width with an empty right half.
+    const card = (await block.locator(".live-probability").boundingBox())!.width;
+    const column = (await page.locator("section.page-section, main section").filter({ hasNot: page.locator(".live-probability") }).first().boundingBox())!.width;
+    expect(card / column).toBeGreaterThan(0.95);
+    if (width >= 900) {
+      const rows = await block.locator(".live-probability__row").evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().y)));
+      expect(new Set(rows).size).toBe(1);
+    }
     if (process.env.E2E_SCREENSHOTS_DIR) {
       await block.scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS_DIR, `live-probability-${width}.png`) });
