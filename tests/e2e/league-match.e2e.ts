@@ -54,6 +54,8 @@ describe("the league and match pages in Chromium", () => {
     expect(await page.locator("#table tbody tr").count()).toBe(20);
     expect(await page.locator("#table tbody tr").first().textContent()).toContain("Champions League Places");
     expect(await page.getByText("No player data available yet").count()).toBe(1);
+    // The empty leaderboard is one line beside its heading (1280 px).
+    expect((await page.locator("section[aria-labelledby=players-title]").boundingBox())!.height).toBeLessThan(40);
     expect(await page.getByRole("link", { name: "View Latest Results & Hit Rates" }).getAttribute("href")).toBe("/algo-results");
     expect(problems).toEqual([]);
     await page.close();
@@ -96,6 +98,12 @@ describe("the league and match pages in Chromium", () => {
     expect(await page.locator(".match-hero .scoreline").textContent()).toBe("Final Score2 - 0");
     expect(await page.getByRole("link", { name: "See Full League Table" }).getAttribute("href")).toBe("/premier-league-predictions#table");
     expect(await page.getByText("Recent lineups coming soon with match analysis.").count()).toBe(1);
+    // A section with nothing but its placeholder is one muted line under its heading, not a card.
+    for (const id of ["recent-lineups", "key-player-stats"]) {
+      const empty = page.locator(`section#${id}`);
+      expect(await empty.getAttribute("class")).toContain("page-section--empty");
+      expect((await empty.boundingBox())!.height, id).toBeLessThan(80);
+    }
     const outcomes = await page.locator("#final-prediction .final-pick .outcome").allTextContents();
     expect(outcomes).toHaveLength(4);
     for (const outcome of outcomes) expect(outcome).toMatch(/HIT|MISS/);

@@ -1,6 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { teamsInLeague } from "@shared/domain/teams/registry";
 import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
+import { byNameFansUse } from "~/features/team/teams.server";
 import { launchChromium, openPage, startSite, waitForPage, type OpenedPage, type RunningSite } from "./support/site";
 
 let site: RunningSite;
@@ -63,7 +65,7 @@ describe("team list pages", () => {
     expect(response.headers.get("location")).toBe("/premier-league/teams");
   });
 
-  it.each(LISTS)("shows the $count clubs of the $name in an alphabetical grid of badges and names", async ({ slug, name, count }) => {
+  it.each(LISTS)("shows the $count clubs of the $name in an alphabetical grid of badges and names", async ({ slug, key, name, count }) => {
     const { page, problems, status } = await open(`/${slug}-predictions/teams`);
     expect(status).toBe(200);
     expect(page.url()).toBe(`${site.url}/${slug}/teams`);
@@ -76,8 +78,10 @@ describe("team list pages", () => {
     expect(await page.locator('meta[name="description"]').getAttribute("content")).toContain(`All ${count} ${name} clubs`);
     const cards = page.locator(".team-grid__card");
     expect(await cards.count()).toBe(count);
+    // Alphabetical by the name fans use, not a legal prefix: AJ Auxerre under A, RC Lens under L.
     const names = await page.locator(".team-grid__name").allTextContents();
-    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en")));
+    expect(names).toEqual([...teamsInLeague(key)].sort(byNameFansUse).map((team) => team.name));
+    if (key === "ligue1") expect(names.indexOf("RC Lens")).toBe(names.indexOf("Le Havre AC") + 1);
     for (const href of await cards.evaluateAll((links) => links.map((a) => a.getAttribute("href")))) {
       expect(href).toMatch(new RegExp(`^/${slug}/teams/[a-z0-9-]+$`));
     }
@@ -144,6 +148,11 @@ describe("team pages", () => {
     expect(await page.locator("#players").textContent()).toContain("Player statistics coming soon with detailed analysis.");
     expect(await page.locator("#goalkeepers h2").textContent()).toBe("Goalkeeper Stats");
     expect(await page.locator("#goalkeepers").textContent()).toContain("Player statistics coming soon with detailed analysis.");
+    // Each is one muted line, not a card of empty space.
+    for (const id of ["#players", "#goalkeepers"]) {
+      expect(await page.locator(id).getAttribute("class")).toContain("page-section--empty");
+      expect((await page.locator(id).boundingBox())!.height, id).toBeLessThan(80);
+    }
     expect(await badgesLoaded(page)).toMatchObject({ broken: 0 });
     expect(problems).toEqual([]);
     await page.close();

@@ -5,8 +5,11 @@ import { useLiveRefresh } from "./useLiveRefresh";
 /** The match page around its header, as the server renders it (match-sections.server.tsx). */
 export interface MatchSectionsMarkup {
   breadcrumb: ServerHtml;
-  /** The spec's sections in order; each one's heading is `{id}-title`. */
-  sections: Array<{ id: string; markup: ServerHtml }>;
+  /**
+   * The spec's sections in order; each one's heading is `{id}-title`. `empty`: nothing but its
+   * placeholder text, shown as one muted line.
+   */
+  sections: Array<{ id: string; markup: ServerHtml; empty?: boolean }>;
   backLink: ServerHtml;
 }
 
@@ -22,8 +25,15 @@ export function MatchView({ hero, sections, live }: { hero: MatchHeroView; secti
       {/* The nav Breadcrumb renders, around the server's trail. */}
       <ServerMarkup as="nav" className="breadcrumb" aria-label="Breadcrumb" markup={sections.breadcrumb} />
       <MatchHero hero={hero} titleAs="h1" />
-      {sections.sections.map(({ id, markup }) => (
-        <ServerMarkup key={id} as="section" id={id} aria-labelledby={`${id}-title`} className="page-section match-section" markup={markup} />
+      {sections.sections.map(({ id, markup, empty }) => (
+        <ServerMarkup
+          key={id}
+          as="section"
+          id={id}
+          aria-labelledby={`${id}-title`}
+          className={`page-section match-section${empty ? " page-section--empty" : ""}`}
+          markup={markup}
+        />
       ))}
       <ServerMarkup as="p" className="page-section" markup={sections.backLink} />
     </div>

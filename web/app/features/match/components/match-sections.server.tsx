@@ -90,7 +90,9 @@ export function renderMatchSections({
     { label: "Both Teams to Score", pick: resolution.picks.btts, confidence: bttsConfidence },
   ];
 
-  const sections: Array<{ id: string; title: string; content: ReactNode } | null> = [
+  const hasSnapshot = table.hasData && snapshot.length > 0;
+  // A section with nothing but its placeholder text is shown as one muted line, not a card.
+  const sections: Array<{ id: string; title: string; content: ReactNode; empty?: boolean } | null> = [
     {
       id: "match-summary",
       title: MATCH_SECTIONS.summary,
@@ -247,9 +249,10 @@ export function renderMatchSections({
     {
       id: "league-table",
       title: MATCH_SECTIONS.table,
+      empty: !hasSnapshot,
       content: (
         <>
-          {table.hasData && snapshot.length > 0 ? (
+          {hasSnapshot ? (
             <LeagueTableView rows={snapshot} caption={`${leagueName} table around ${home.name} and ${away.name}`} highlightTeamIds={[home.id, away.id]} />
           ) : (
             <p className="empty-text">{STANDINGS_MISSING_TEXT}</p>
@@ -263,6 +266,7 @@ export function renderMatchSections({
     {
       id: "recent-lineups",
       title: MATCH_SECTIONS.lineups,
+      empty: !match.lineups.home && !match.lineups.away && !predictedLineups,
       content: (
         <>
           <Editorial html={predictedLineups} editMark={edit("predictedLineups")} />
@@ -280,6 +284,7 @@ export function renderMatchSections({
     {
       id: "key-player-stats",
       title: MATCH_SECTIONS.players,
+      empty: !keyPlayers.home && !keyPlayers.away && !keyPlayerStats,
       content: (
         <>
           <Editorial html={keyPlayerStats} editMark={edit("keyPlayerStats")} />
@@ -297,6 +302,7 @@ export function renderMatchSections({
     {
       id: "team-form",
       title: MATCH_SECTIONS.form,
+      empty: !hasForm && !teamFormMomentum,
       content: (
         <>
           <Editorial html={teamFormMomentum} editMark={edit("teamFormMomentum")} />
@@ -373,8 +379,9 @@ export function renderMatchSections({
     ),
     sections: sections
       .filter((section) => section !== null)
-      .map(({ id, title: heading, content }) => ({
+      .map(({ id, title: heading, content, empty }) => ({
         id,
+        ...(empty ? { empty: true } : {}),
         markup: renderServerHtml(
           <>
             <h2 id={`${id}-title`}>{heading}</h2>

@@ -38,9 +38,10 @@ export interface TeamPageData {
 
 const RESULT_WORDS: Record<FormLetter | "N/A", string> = { W: "Win", D: "Draw", L: "Loss", "N/A": "No result" };
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+/** A section of the team page; `empty` (nothing but its placeholder text) shows it as one muted line. */
+function Section({ id, title, children, empty = false }: { id: string; title: string; children: ReactNode; empty?: boolean }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="page-section team-section">
+    <section id={id} aria-labelledby={`${id}-title`} className={`page-section team-section${empty ? " page-section--empty" : ""}`}>
       <h2 id={`${id}-title`}>{title}</h2>
       {children}
     </section>
@@ -328,7 +329,7 @@ export function TeamView({ page }: { page: TeamPageData }) {
         </Section>
       ) : null}
 
-      <Section id="stats" title={TEAM_SECTIONS.stats}>
+      <Section id="stats" title={TEAM_SECTIONS.stats} empty={!statistics}>
         {statistics ? <StatsOverview stats={statistics} /> : <p className="empty-text">{NO_COMPLETED_MATCHES_TEXT}</p>}
       </Section>
 
@@ -339,7 +340,7 @@ export function TeamView({ page }: { page: TeamPageData }) {
         <RecentResults results={recent} urls={matchUrls} />
       </Section>
 
-      <Section id="players" title={TEAM_SECTIONS.players}>
+      <Section id="players" title={TEAM_SECTIONS.players} empty={keyPlayers.length === 0}>
         {keyPlayers.length > 0 ? (
           <PlayerCards players={keyPlayers} info={info} goalkeepers={false} />
         ) : (
@@ -347,7 +348,7 @@ export function TeamView({ page }: { page: TeamPageData }) {
         )}
       </Section>
 
-      <Section id="goalkeepers" title={TEAM_SECTIONS.goalkeepers}>
+      <Section id="goalkeepers" title={TEAM_SECTIONS.goalkeepers} empty={goalkeepers.length === 0}>
         {goalkeepers.length > 0 ? (
           <PlayerCards players={goalkeepers} info={info} goalkeepers />
         ) : (
