@@ -134,6 +134,15 @@ describe("My Teams", () => {
         "/premier-league-predictions/arsenal-vs-sunderland-prediction",
       );
       await expectWithinWidth(page, ".my-teams__item", width);
+      // On a phone the second club is cut at the edge of a sideways-scrolling row: a hint says so.
+      const hint = strip.locator(".my-teams__hint");
+      if (width === 390) {
+        expect(await strip.locator(".my-teams__list").evaluate((list) => list.scrollWidth > list.clientWidth)).toBe(true);
+        expect(await hint.isVisible()).toBe(true);
+        expect(await hint.textContent()).toBe("2 clubs · swipe for more →");
+      } else {
+        expect(await hint.isVisible()).toBe(false);
+      }
       expect(describeViolations(await seriousAxeViolations(page))).toBe("");
 
       // Each item links to the club's page.

@@ -108,6 +108,12 @@ export function MyTeamsStrip() {
           </li>
         ))}
       </ul>
+      {/* On a phone the clubs scroll sideways: say so, since the next card is cut at the edge. */}
+      {teams.length > 1 ? (
+        <p className="my-teams__hint">
+          {teams.length} clubs · swipe for more <span aria-hidden="true">→</span>
+        </p>
+      ) : null}
     </section>
   );
 }
