@@ -190,6 +190,15 @@ describe("with API-Football feeding players and leaderboards", () => {
     await page.close();
   });
 
+  it("finds a player by name in the site search once the provider's figures are in", async () => {
+    const search = async (q: string) => (await (await fetch(`${site.url}/api/search?q=${encodeURIComponent(q)}`)).json()) as { results: Array<{ kind: string; label: string; href: string }> };
+    for (const query of ["bruno", "Bruno Fernandes", "haaland"]) {
+      const players = (await search(query)).results.filter((result) => result.kind === "player");
+      expect(players.length, query).toBeGreaterThan(0);
+    }
+    expect((await search("bruno fernandes")).results.find((result) => result.kind === "player")?.href).toBe(BRUNO);
+  });
+
   it("301s a player URL with another slug to the canonical one", async () => {
     const misspelt = "/premier-league/teams/manchester-united/players/bruno-fernandez-891";
     const response = await fetch(site.url + misspelt, { redirect: "manual" });

@@ -24,6 +24,7 @@ const matches: MatchEntry[] = [
     href: "/premier-league-predictions/manchester-united-vs-tottenham-hotspur-prediction",
     home: ["Manchester United", "Man United", "Man Utd"],
     away: ["Tottenham Hotspur", "Tottenham", "Spurs"],
+    finished: true,
   },
 ];
 
@@ -70,7 +71,10 @@ describe("the search index", () => {
     expect(labels("chelsea v arsenal")).toEqual(["Arsenal vs Chelsea"]);
     expect(labels("man utd spurs")).toEqual(["Manchester United vs Tottenham Hotspur"]);
     expect(index.search("arsenal chelsea", 1)[0].href).toBe("/premier-league-predictions/arsenal-vs-chelsea-prediction");
-    expect(labels("arsenal")).not.toContain("Arsenal vs Chelsea");
+    // One club named: the club first, then its match still to come or in play; never a finished one.
+    expect(labels("arsenal").slice(0, 2)).toEqual(["Arsenal", "Arsenal vs Chelsea"]);
+    expect(labels("gunners")).toContain("Arsenal vs Chelsea");
+    expect(labels("spurs")).not.toContain("Manchester United vs Tottenham Hotspur");
   });
 
   it("finds players by any of their names, accents optional", () => {

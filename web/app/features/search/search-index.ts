@@ -26,10 +26,15 @@ export interface SearchEntry extends SearchResult {
   names: readonly string[];
 }
 
-/** A match: found when the query names both of its teams ('arsenal chelsea'). */
+/**
+ * A match of this week: found when the query names both of its teams ('arsenal chelsea'), and,
+ * while it is still to come or in play, by one of them ('arsenal': the club, then its match).
+ */
 export interface MatchEntry extends SearchResult {
   home: readonly string[];
   away: readonly string[];
+  /** Over: found by its two teams only. */
+  finished?: boolean;
 }
 
 export const SEARCH_QUERY_MAX_LENGTH = 100;
@@ -106,9 +111,10 @@ export function buildSearchIndex(entries: readonly SearchEntry[], matches: reado
     result: { kind, label, detail, href },
     keys: keysOf([label, ...names]),
   }));
-  const paired: Array<Indexed<{ home: Key[]; away: Key[] }>> = matches.map(({ home, away, kind, label, detail, href }) => ({
+  const paired: Array<Indexed<{ home: Key[]; away: Key[] }> & { open: boolean }> = matches.map(({ home, away, kind, label, detail, href, finished }) => ({
     result: { kind, label, detail, href },
     keys: { home: keysOf(home), away: keysOf(away) },
+    open: finished !== true,
   }));
 
   function search(rawQuery: string, limit: number): SearchResult[] {
@@ -120,13 +126,16 @@ export function buildSearchIndex(entries: readonly SearchEntry[], matches: reado
       const score = bestScore(entry.keys, query, queryWords);
       if (score > 0) found.push({ result: entry.result, score });
     }
-    // A match needs both teams named; one team's name alone finds the team, not its match.
     const teamWords = queryWords.filter((word) => !JOINING_WORDS.has(word));
-    if (teamWords.length >= 2) {
-      for (const { result, keys } of paired) {
-        const home = teamWords.map((word) => hasWordStarting(keys.home, word));
-        const away = teamWords.map((word) => hasWordStarting(keys.away, word));
-        if (home.some(Boolean) && away.some(Boolean) && home.every((hit, i) => hit || away[i])) found.push({ result, score: WORDS + 0.5 });
+    for (const { result, keys, open } of paired) {
+      const home = teamWords.map((word) => hasWordStarting(keys.home, word));
+      const away = teamWords.map((word) => hasWordStarting(keys.away, word));
+      if (teamWords.length >= 2 && home.some(Boolean) && away.some(Boolean) && home.every((hit, i) => hit || away[i])) {
+        found.push({ result, score: WORDS + 0.5 });
+      } else if (open && teamWords.length > 0 && (home.every(Boolean) || away.every(Boolean))) {
+        // One club named: its next or live match, right after the club itself.
+        const side = home.every(Boolean) ? keys.home : keys.away;
+        found.push({ result, score: bestScore(side, query, queryWords) });
       }
     }
     found.sort(

@@ -45,13 +45,15 @@ async function matchEntries(context: SearchContext): Promise<MatchEntry[]> {
       const known = getTeamById(team.id);
       return known ? [team.name, ...pickNamesOf(known)] : [team.name];
     };
+    const when = match.state === "live" ? "Live now" : `${KICKOFF.format(new Date(match.kickoffAt))} UTC`;
     return {
       kind: "match",
       label: `${match.home.name} vs ${match.away.name}`,
-      detail: `${LEAGUES[match.league].name} · ${KICKOFF.format(new Date(match.kickoffAt))} UTC`,
+      detail: `${LEAGUES[match.league].name} · ${when}`,
       href: match.href,
       home: names(match.home),
       away: names(match.away),
+      finished: match.state === "post-match",
     };
   });
 }
