@@ -11,7 +11,7 @@
 import path from "node:path";
 import { openClock } from "@shared/db/replay-clock";
 import { getEnv, InvalidEnvironmentError, MAX_BACKFILL_SEASONS, type Env } from "@shared/config/env";
-import { openDb, type DbHandle } from "@shared/db";
+import { openDb, WORKER_DATABASE_TIMEOUTS, type DbHandle } from "@shared/db";
 import { latestRunPerJob } from "@shared/db/sync-runs";
 import { createJobCatalog } from "./jobs/catalog";
 import { jobDbOf } from "./jobs/job-db";
@@ -64,7 +64,8 @@ function parseSyncArguments(args: readonly string[], jobNames: readonly string[]
 function openDatabase(env: Env): Promise<DbHandle> {
   return openDb(
     env.DATABASE_URL
-      ? { url: env.DATABASE_URL, migrationUrl: env.MIGRATION_DATABASE_URL }
+      ? // The worker's statements (a backfill, a refit) may take seconds: its own, longer bounds.
+        { url: env.DATABASE_URL, migrationUrl: env.MIGRATION_DATABASE_URL, timeouts: WORKER_DATABASE_TIMEOUTS }
       : { dataDir: path.resolve(env.PGLITE_DATA_DIR) },
   );
 }

@@ -56,10 +56,13 @@ export function withOutageAnswers(build: ServerBuild): ServerBuild {
   return { ...build, routes };
 }
 
+/** A check that got no answer in time: what it asks is out of reach (a stalled database, say). */
+class ProbeTimeout extends Error {}
+
 function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
   return Promise.race([
     work,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS).unref()),
+    new Promise<never>((_, reject) => setTimeout(() => reject(new ProbeTimeout(`${what} did not answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS).unref()),
   ]);
 }
 
@@ -68,7 +71,8 @@ async function probe(check: () => Promise<unknown>, what: string): Promise<strin
     await withTimeout(check(), what);
     return "ok";
   } catch (error) {
-    return isDatabaseUnavailable(error) ? "unreachable" : `failing: ${(error as Error).message.split("\n")[0].slice(0, 200)}`;
+    if (error instanceof ProbeTimeout || isDatabaseUnavailable(error)) return "unreachable";
+    return `failing: ${(error as Error).message.split("\n")[0].slice(0, 200)}`;
   }
 }
 

@@ -47,19 +47,30 @@ const UNREACHABLE_CODES = new Set([
   "CONNECTION_CLOSED",
   "CONNECTION_ENDED",
   "CONNECTION_DESTROYED",
+  // shared/db/index.ts: no answer within the client's bound (a stalled or blackholed database).
+  "QUERY_TIMEOUT",
+  "CONNECTION_STALLED",
 ]);
 
 /**
- * Whether an error says the database is out of reach (refused, reset, timed out, shutting down,
- * full) rather than that a query was wrong: such a request deserves a 503 and a retry later.
- * SQLSTATE class 08 is connection exceptions; 57P01-57P03 a server shutting down or starting;
- * 53300 too many connections.
+ * The server's own limits (shared/db/index.ts, DatabaseTimeouts): a statement cancelled by
+ * statement_timeout (57014, also an operator's cancel), a lock not granted within lock_timeout
+ * (55P03), a session ended by idle_in_transaction_session_timeout (25P03). The database is too
+ * slow or too busy to answer now, not wrong: the same answer as out of reach.
+ */
+const TOO_SLOW_CODES = new Set(["57014", "55P03", "25P03"]);
+
+/**
+ * Whether an error says the database is out of reach (refused, reset, timed out, stalled,
+ * shutting down, full, too slow to answer within its limits) rather than that a query was wrong:
+ * such a request deserves a 503 and a retry later. SQLSTATE class 08 is connection exceptions;
+ * 57P01-57P03 a server shutting down or starting; 53300 too many connections.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error; current instanceof Error; current = current.cause) {
     const code = (current as Error & { code?: unknown }).code;
     if (typeof code !== "string") continue;
-    if (UNREACHABLE_CODES.has(code)) return true;
+    if (UNREACHABLE_CODES.has(code) || TOO_SLOW_CODES.has(code)) return true;
     if (code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03" || code === "53300") return true;
   }
   return false;

@@ -14,7 +14,13 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import PgBoss from "pg-boss";
-import postgres from "postgres";
+import {
+  CONNECT_TIMEOUT_SECONDS,
+  connectPostgres,
+  KEEPALIVE_SECONDS,
+  WORKER_DATABASE_TIMEOUTS,
+  type DatabaseTimeouts,
+} from "@shared/db";
 import { RUN_EXPIRY_MS, runJob, type JobRun } from "../jobs/run-job";
 import type { JobDefinition } from "../jobs/types";
 import { jobContext, type WorkerServices } from "../worker-services";
@@ -65,15 +71,38 @@ interface StartupChain {
 
 const triggerQueue = (job: string, index: number) => `${job}-schedule-${index}`;
 
+/**
+ * pg-boss's own pool (node-postgres) with the worker's bounds on every query, as the jobs' own
+ * database handle has (shared/db, DatabaseTimeouts): the server's statement, lock and
+ * idle-in-transaction timeouts, a client-side bound on waiting for an answer (`query_timeout`:
+ * past it the query fails and its connection is dropped from the pool), a connect timeout and TCP
+ * keepalive. A stalled database fails pg-boss's polling and bookkeeping, which it logs and retries,
+ * instead of hanging them.
+ */
+export function pgBossOptions(databaseUrl: string, timeouts: DatabaseTimeouts = WORKER_DATABASE_TIMEOUTS): PgBoss.ConstructorOptions {
+  // node-postgres options pg-boss hands to its pool; its types do not list them.
+  const pool = {
+    statement_timeout: timeouts.statementMs,
+    lock_timeout: timeouts.lockMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    query_timeout: timeouts.answerMs,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_SECONDS * 1000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_SECONDS * 1000,
+  };
+  return { connectionString: databaseUrl, schema: PG_BOSS_SCHEMA, max: 4, ...pool };
+}
+
 export async function startPgBossWorker(services: WorkerServices, options: PgBossWorkerOptions): Promise<PgBossWorker> {
   const { log } = services;
   const controller = new AbortController();
-  const boss = new PgBoss({ connectionString: options.databaseUrl, schema: PG_BOSS_SCHEMA, max: 4 });
+  const boss = new PgBoss(pgBossOptions(options.databaseUrl));
   boss.on("error", (error) => log.error(`pg-boss: ${error.message}`));
   const byName = new Map(options.jobs.map((job) => [job.name, job]));
 
   // Replicas starting together would create the same queues at once and deadlock: one at a time.
-  const lock = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
+  // Its own connections (the set-up lock, the jobs' liveness locks, the orphan sweep) are bounded the same way.
+  const lock = connectPostgres(options.databaseUrl, { max: 1, timeouts: WORKER_DATABASE_TIMEOUTS });
   try {
     await lock.unsafe(`select pg_advisory_lock(${SETUP_LOCK_KEY})`);
     await boss.start();
@@ -122,8 +151,8 @@ export async function startPgBossWorker(services: WorkerServices, options: PgBos
 
   // The liveness locks of the jobs this worker runs, on a connection of their own; the sweeper
   // tests other workers' locks on another (a session can always take its own locks again).
-  const runLocks = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
-  const sweeper = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
+  const runLocks = connectPostgres(options.databaseUrl, { max: 1, timeouts: WORKER_DATABASE_TIMEOUTS });
+  const sweeper = connectPostgres(options.databaseUrl, { max: 1, timeouts: WORKER_DATABASE_TIMEOUTS });
 
   for (const job of options.jobs) {
     const runLocked = async (queued: PgBoss.Job<StartupChain> | undefined) => {
