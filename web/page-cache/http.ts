@@ -56,6 +56,20 @@ function isApiTarget(url: string | undefined): boolean {
   return (url ?? "").startsWith("/api/");
 }
 
+/** Whether a URL is Remix's data request for a page (single fetch: `/path.data`, `/_root.data`). */
+function isDataRequestPath(url: string): boolean {
+  return new URL(url).pathname.endsWith(".data");
+}
+
+/** The Cache-Control without stale-while-revalidate, which browsers honour too. */
+export function withoutStaleWhileRevalidate(cacheControl: string): string {
+  return cacheControl
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => !/^stale-while-revalidate\b/i.test(part))
+    .join(", ");
+}
+
 /** Whether the cache may answer this request and keep its answer. */
 export function isCacheableRequest(req: IncomingMessage): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
@@ -254,7 +268,14 @@ export function createPageServer(options: PageServerOptions): PageServer {
       const visualEditing = isPreviewRequest(req);
       headers.set("content-security-policy", contentSecurityPolicy(options.csp, inlineScriptHashes(html), inlineStyleHashes(html), { visualEditing }));
     }
-    if (response.status === 503) {
+    const browserCacheControl = headers.get("cache-control");
+    if (browserCacheControl && isDataRequestPath(request.url)) {
+      // A client-side navigation's or a live refresh's data: the browser asks each time (a 304
+      // when nothing changed) instead of showing its previous answer while fetching the same URL
+      // again behind it. Shared caches keep their s-maxage.
+      headers.set("cache-control", withoutStaleWhileRevalidate(browserCacheControl));
+    }
+        if (response.status === 503) {
       // The database is out of reach (web/outage.ts): come back soon, and let no cache keep this.
       headers.set("retry-after", response.headers.get("retry-after") ?? String(RETRY_AFTER_SECONDS));
       headers.set("cache-control", "no-store");

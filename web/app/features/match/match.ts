@@ -32,3 +32,8 @@ export const LINEUP_LATER_TEXT = "Lineup data will be available closer to match 
 export const HIGH_RATING_TEXT = "High Rating";
 export const TEAM_FORM_EMPTY_TEXT = "No team form data available.";
 export const NO_LIVE_EVENTS_TEXT = "No live events yet";
+/** A finished match with no goals and no events from its source. */
+export const NO_GOALS_TEXT = "No goals. No other match events were recorded.";
+/** Under goals read from the score as it changed (score-change-goals.ts), for a source without an event feed. */
+export const NO_EVENT_FEED_TEXT =
+  "This match's data source has no event feed: goals are listed from the score as it changed, at the minute the new score was first seen (~ approximate), without scorers or cards.";

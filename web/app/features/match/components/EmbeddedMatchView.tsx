@@ -5,6 +5,7 @@ import { FULL_ANALYSIS_TEXT } from "~/features/home/home";
 import { ServerMarkup } from "~/components/ServerMarkup";
 import { MatchHero } from "./MatchHero";
 import { useEmbeddedRefresh } from "./useEmbeddedRefresh";
+import { useUpdatedAgoClock } from "./useUpdatedAgoClock";
 
 /**
  * The match view's embedded mode: the match header, the three picks with the model's
@@ -14,6 +15,7 @@ import { useEmbeddedRefresh } from "./useEmbeddedRefresh";
  */
 export function EmbeddedMatchView({ match: initial }: { match: EmbeddedMatch }) {
   const { match, refreshMs } = useEmbeddedRefresh(initial);
+  useUpdatedAgoClock(match.state === "live");
   const titleId = useId();
   return (
     <article className="match-embedded" aria-labelledby={titleId} data-refresh-ms={refreshMs ?? undefined}>

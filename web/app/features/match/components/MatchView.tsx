@@ -1,6 +1,7 @@
 import { ServerMarkup, type ServerHtml } from "~/components/ServerMarkup";
 import { MatchHero, type MatchHeroView } from "./MatchHero";
 import { useLiveRefresh } from "./useLiveRefresh";
+import { useUpdatedAgoClock } from "./useUpdatedAgoClock";
 
 /** The match page around its header, as the server renders it (match-sections.server.tsx). */
 export interface MatchSectionsMarkup {
@@ -20,6 +21,7 @@ export interface MatchSectionsMarkup {
  */
 export function MatchView({ hero, sections, live }: { hero: MatchHeroView; sections: MatchSectionsMarkup; live: boolean }) {
   useLiveRefresh(live);
+  useUpdatedAgoClock(live);
   return (
     <div className="page match-page">
       {/* The nav Breadcrumb renders, around the server's trail. */}

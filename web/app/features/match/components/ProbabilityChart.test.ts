@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { fullTimeTick, kickOffTick, liveTickOf } from "@shared/model/live-probability-history";
+import { fullTimeTick, inMatchOrder, kickOffTick, liveTickOf } from "@shared/model/live-probability-history";
 import type { LiveProbabilityTick } from "@shared/model/live-probability-history";
 import type { PreMatchForecast } from "@shared/model/live-match-probability";
 import { chartEventsOf, probabilityChartSection } from "./probability-chart.server";
@@ -155,9 +155,9 @@ describe("the win probability chart after the whistle", () => {
       home: { id: 1, slug: "arsenal", ...HOME },
       away: { id: 2, slug: "sunderland", ...AWAY },
     })!;
-    expect(events.map((e) => [e.kind, e.minute, e.label, e.exact])).toEqual([
-      ["goal", 64, "1-0", true],
-      ["red-card", 80, "SUN", true],
+    expect(events.map((e) => [e.kind, e.minute, e.label, e.timing])).toEqual([
+      ["goal", 64, "1-0", "exact"],
+      ["red-card", 80, "SUN", "exact"],
     ]);
     const model = probabilityChartModel(ticks, { home: HOME, away: AWAY }, events);
     expect(model.summary).toMatch(/Arsenal's chance peaked at \d+% at 90\+4', after the 64th-minute goal\./);
@@ -174,6 +174,92 @@ describe("the win probability chart after the whistle", () => {
     expect(lateModel.gaps).toHaveLength(1);
     expect(lateModel.gaps[0].x1).toBe(CHART.left);
     expect(lateModel.description).toContain("a straight join where no reading was recorded for more than 10 minutes");
-    expect(render(late)).toMatch(/data-gap=""><rect[^>]*><\/rect><text[^>]*>no readings<\/text>/);
+    expect(render(late)).toMatch(/data-gap=""><rect[^>]*><\/rect><\/g>/);
+    expect(render(late)).toMatch(/<text class="probability-chart__gap-label" data-gap-label=""[^>]*>no readings<\/text>/);
+  });
+});
+
+describe("the chart of a match whose readings began late: Wolfsburg 1-2 Dortmund, followed from the 80th minute", () => {
+  const WOB = { name: "Wolfsburg", code: "WOB" };
+  const BVB = { name: "Borussia Dortmund", code: "BVB" };
+  const forecast: PreMatchForecast = {
+    expectedGoals: { home: 1.2, away: 1.6 },
+    published: { home: 0.3, draw: 0.25, away: 0.45, over25: 0.55, btts: 0.5 },
+  };
+  /** The replay shows the half-time score (0-1) until the whistle, then the result (1-2). */
+  function lateMatch(): LiveProbabilityTick[] {
+    const ticks: LiveProbabilityTick[] = [kickOffTick(forecast)];
+    for (const [minute, added] of [[80, 0], [84, 0], [88, 0], [90, 2], [90, 4]] as const) {
+      const state = { state: "live" as const, status: "2H", minute, injuryTime: added || null, homeScore: 0, awayScore: 1, events: [] };
+      ticks.push(liveTickOf(state, forecast)!);
+    }
+    ticks.push(fullTimeTick({ home: 1, away: 2 }));
+    return ticks;
+  }
+  const ticks = lateMatch();
+  const teams = { home: WOB, away: BVB };
+  const model = probabilityChartModel(ticks, teams);
+  const html = renderToStaticMarkup(createElement(ProbabilityChart, { ticks, home: WOB, away: BVB, headingId: "probability-history-title" }));
+
+  it("marks the goal seen in the first reading as of unknown time, at the start, not at the 80th minute", () => {
+    const events = eventsFromTicks(ticks, teams);
+    const first = events[0];
+    expect([first.kind, first.side, first.label, first.timing, first.position]).toEqual(["goal", "away", "0-1", "unknown", 0]);
+    const mark = model.marks[0];
+    expect(mark.x).toBe(CHART.left);
+    expect(mark.label).toBe("0-1, time unknown");
+    expect(html).toMatch(/data-timing="unknown" data-count="1">(?!<line)<circle/);
+    expect(html).toMatch(/class="probability-chart__event-label"[^>]*>0-1, time unknown<\/text>/);
+    expect(model.description).toContain("0-1 (time unknown, first seen at 80')");
+  });
+
+  it("marks every goal: both goals seen at the whistle, the order of which is unknown", () => {
+    const goals = eventsFromTicks(ticks, teams).filter((e) => e.kind === "goal");
+    expect(goals).toHaveLength(3);
+    expect(goals.slice(1).map((e) => [e.side, e.timing])).toEqual([
+      ["home", "seen"],
+      ["away", "seen"],
+    ]);
+    const whistle = model.marks.at(-1)!;
+    expect(whistle.offsets).toHaveLength(2);
+    expect(whistle.label).toBe("1-2");
+    expect(html.match(/<circle cx="[^"]+" cy="166" r="3"/g)).toHaveLength(3);
+    expect(model.description).toContain("2 goals, order unknown, to 1-2 (by full time)");
+  });
+
+  it("does not credit the peak to a goal whose time is unknown", () => {
+    expect(model.summary).toMatch(/^At kick-off: Wolfsburg 30%, draw 25%, Borussia Dortmund 45%\. Borussia Dortmund's chance peaked at \d+% at 90\+4'\. Final score 1-2\.$/);
+    expect(model.summary).not.toContain("after");
+  });
+
+  it("keeps the 'no readings' label off the 50% grid line", () => {
+    const label = /<text class="probability-chart__gap-label" data-gap-label="" x="[^"]+" y="([^"]+)"/.exec(html)!;
+    const fifty = CHART.top + (CHART.height - CHART.top - CHART.bottom) / 2;
+    // 9 px text: its box from y - 7 to y + 2 stays clear of the line.
+    expect(Math.abs(Number(label[1]) - 3 - fifty)).toBeGreaterThan(10);
+  });
+});
+
+describe("goals of one side seen together", () => {
+  it("are marked each with the score after it: 1-0 then 1-1 and 1-2 at the whistle", () => {
+    const forecast: PreMatchForecast = {
+      expectedGoals: { home: 1.4, away: 1.2 },
+      published: { home: 0.4, draw: 0.28, away: 0.32, over25: 0.5, btts: 0.5 },
+    };
+    const ticks: LiveProbabilityTick[] = [kickOffTick(forecast)];
+    for (let minute = 2; minute <= 90; minute += 4) {
+      const home = minute >= 45 ? 1 : 0;
+      ticks.push(liveTickOf({ state: "live", status: minute > 45 ? "2H" : "1H", minute, injuryTime: null, homeScore: home, awayScore: 0, events: [] }, forecast)!);
+    }
+    ticks.push(fullTimeTick({ home: 1, away: 2 }));
+    const events = eventsFromTicks(inMatchOrder(ticks), { home: HOME, away: AWAY });
+    expect(events.map((e) => [e.side, e.label, e.timing, e.minute])).toEqual([
+      ["home", "1-0", "seen", 46],
+      ["away", "1-1", "seen", 90],
+      ["away", "1-2", "seen", 90],
+    ]);
+    const model = probabilityChartModel(inMatchOrder(ticks), { home: HOME, away: AWAY });
+    expect(model.marks.map((m) => m.label)).toEqual(["1-0", "1-1 1-2"]);
+    expect(model.description).toContain("Goals: 1-0 (by the 46th minute), 1-1 (by full time), 1-2 (by full time).");
   });
 });

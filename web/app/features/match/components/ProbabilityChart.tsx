@@ -30,8 +30,17 @@ export interface ChartEvent {
   minute: number;
   /** The axis label: the score after a goal ('1-0'), the side's code after a red card. */
   label: string;
-  /** From the match's events (its minute is known), or first seen in a recorded reading (by that minute). */
-  exact: boolean;
+  /**
+   * 'exact': from the match's events, its minute is known; 'seen': first seen in a recorded
+   * reading, within GAP_MINUTES of the one before (by that minute); 'unknown': first seen in a
+   * reading after a stretch with none (before readings began, or a gap in them), so the chart
+   * cannot say when it happened; it is drawn at the start of that stretch and says so.
+   */
+  timing: "exact" | "seen" | "unknown";
+  /** The reading that first showed it, on the minute axis: what the summary orders goals by. */
+  seenAt?: number;
+  /** The minute of that reading, as text ('80'', 'full time'), for an event whose time is unknown. */
+  seenText?: string;
 }
 
 /** The chart's geometry, in the SVG's user units. */
@@ -66,27 +75,76 @@ function placed(ticks: readonly LiveProbabilityTick[]): Array<LiveProbabilityTic
 }
 
 /**
- * Goals and sending-offs from the ticks: where a tick's score or red cards are higher than the
- * one before, at that tick (the recorded minute the change was first seen). Goals seen in one
- * reading make one mark, labelled with the score after them.
+ * Goals and sending-offs from the score changes the recorded readings show: where a tick's
+ * score or red cards are higher than the one before, one mark per goal or card at that tick
+ * (the minute the change was first seen). A change seen after a stretch with no reading (the
+ * kick-off tick is the published forecast, not a reading, so a change in the first reading is
+ * one) has no known time: it is marked at the start of the stretch as 'time unknown'. Goals of
+ * one side seen together are labelled with the score after each; goals of both sides seen
+ * together, whose order is unknown, with the score after them all.
  */
 export function eventsFromTicks(ticks: readonly LiveProbabilityTick[], teams: { home: ChartTeam; away: ChartTeam }): ChartEvent[] {
   const events: ChartEvent[] = [];
   const at = placed(ticks);
   for (let i = 1; i < at.length; i++) {
     const [before, now] = [at[i - 1], at[i]];
+    const unknown = now.x - before.x > GAP_MINUTES;
+    const timing = unknown ? ("unknown" as const) : ("seen" as const);
+    const place = unknown
+      ? { position: before.x, minute: before.minute, timing, seenAt: now.x, seenText: minuteText(now) }
+      : { position: now.x, minute: now.minute, timing, seenAt: now.x };
     const goals = { home: now.score.home - before.score.home, away: now.score.away - before.score.away };
-    if (goals.home > 0 || goals.away > 0) {
-      const side = goals.home >= goals.away ? "home" : "away";
-      events.push({ kind: "goal", side, position: now.x, minute: now.minute, label: `${now.score.home}-${now.score.away}`, exact: false });
+    const finalLabel = `${now.score.home}-${now.score.away}`;
+    const bothSides = goals.home > 0 && goals.away > 0;
+    const score = { ...before.score };
+    for (const side of ["home", "away"] as const) {
+      for (let goal = 0; goal < goals[side]; goal++) {
+        score[side] += 1;
+        events.push({ kind: "goal", side, ...place, label: bothSides ? finalLabel : `${score.home}-${score.away}` });
+      }
     }
     for (const side of ["home", "away"] as const) {
-      if (now.redCards[side] > before.redCards[side]) {
-        events.push({ kind: "red-card", side, position: now.x, minute: now.minute, label: codeOf(teams[side]), exact: false });
+      for (let card = before.redCards[side]; card < now.redCards[side]; card++) {
+        events.push({ kind: "red-card", side, ...place, label: codeOf(teams[side]) });
       }
     }
   }
   return events;
+}
+
+/** Marks at one place on the axis of one kind: drawn side by side, with one label. */
+export interface ChartMarkGroup {
+  kind: ChartEvent["kind"];
+  x: number;
+  timing: ChartEvent["timing"];
+  /** The marks' offsets from x, in user units. */
+  offsets: number[];
+  /** The group's label: the distinct labels in order ('1-1 1-2'), with 'time unknown' when it is. */
+  label: string;
+  /** The distinct labels: more marks than labels when goals of both sides were seen together. */
+  labels: string[];
+  /** The group's first event (its side, minute and timing). */
+  first: ChartEvent;
+}
+
+const MARK_SPACING = 7;
+
+function markGroups(events: ReadonlyArray<ChartEvent & { x: number }>): ChartMarkGroup[] {
+  const groups: ChartMarkGroup[] = [];
+  for (const event of events) {
+    let group = groups.find((g) => g.kind === event.kind && g.x === event.x && g.timing === event.timing);
+    if (!group) {
+      group = { kind: event.kind, x: event.x, timing: event.timing, offsets: [], label: "", labels: [], first: event };
+      groups.push(group);
+    }
+    group.offsets.push(0);
+    if (!group.labels.includes(event.label)) group.labels.push(event.label);
+  }
+  return groups.map((group) => ({
+    ...group,
+    offsets: group.offsets.map((_, k) => round((k - (group.offsets.length - 1) / 2) * MARK_SPACING)),
+    label: group.labels.join(" ") + (group.timing === "unknown" ? ", time unknown" : ""),
+  }));
 }
 
 export interface ProbabilityChartModel {
@@ -95,6 +153,8 @@ export interface ProbabilityChartModel {
   gaps: Array<{ x1: number; x2: number }>;
   lines: Array<{ outcome: Outcome; name: string; code: string; points: Array<{ x: number; y: number }>; label: { y: number; text: string } }>;
   events: Array<ChartEvent & { x: number }>;
+  /** The events as drawn: marks at one place side by side under one label. */
+  marks: ChartMarkGroup[];
   summary: string;
   description: string;
 }
@@ -157,9 +217,19 @@ export function probabilityChartModel(
   // The winner's (or the draw's) highest chance before the whistle, the earliest tick reaching it.
   const inPlay = at.filter((tick) => tick.period !== "full-time");
   const peak = inPlay.reduce((best, tick) => (tick[winner] > best[winner] ? tick : best), inPlay[0] ?? first);
-  const goalBefore = events.filter((e) => e.kind === "goal" && e.position <= peak.x + 1e-9).at(-1);
+  // The last goal seen by the peak's reading; one whose time is unknown is not credited with it.
+  const seenAt = (e: ChartEvent) => e.seenAt ?? e.position;
+  const goalBefore = events
+    .filter((e) => e.kind === "goal" && seenAt(e) <= peak.x + 1e-9)
+    .sort((a, b) => seenAt(a) - seenAt(b))
+    .at(-1);
   const subject = winner === "draw" ? "The draw's chance" : `${names[winner]}'s chance`;
-  const afterGoal = !goalBefore ? null : goalBefore.exact ? `the ${ordinal(goalBefore.minute)}-minute goal` : `the goal that made it ${goalBefore.label}`;
+  const afterGoal =
+    !goalBefore || goalBefore.timing === "unknown"
+      ? null
+      : goalBefore.timing === "exact"
+        ? `the ${ordinal(goalBefore.minute)}-minute goal`
+        : `the goal that made it ${goalBefore.label}`;
   let peakText = `${subject} was highest at kick-off, ${percentOf(peak[winner])}%`;
   if (peak !== first) {
     peakText = `${subject} peaked at ${percentOf(peak[winner])}%`;
@@ -167,8 +237,22 @@ export function probabilityChartModel(
     else peakText += ` at ${minuteText(peak)}` + (afterGoal ? `, after ${afterGoal}` : "");
   }
   const summary = `At kick-off: ${names.home} ${home}%, draw ${draw}%, ${names.away} ${away}%. ${peakText}. Final score ${final.home}-${final.away}.`;
-  const when = (e: ChartEvent) => (e.exact ? `${ordinal(e.minute)} minute` : e.position > 90 ? "by full time" : `by the ${ordinal(e.minute)} minute`);
-  const goals = events.filter((e) => e.kind === "goal").map((e) => `${e.label} (${when(e)})`);
+  const when = (e: ChartEvent) =>
+    e.timing === "exact"
+      ? `${ordinal(e.minute)} minute`
+      : e.timing === "unknown"
+        ? `time unknown, first seen at ${e.seenText ?? "a later reading"}`
+        : e.position > 90
+          ? "by full time"
+          : `by the ${ordinal(e.minute)} minute`;
+  const marks = markGroups(events);
+  const goals = marks
+    .filter((g) => g.kind === "goal")
+    .map((g) =>
+      g.labels.length < g.offsets.length
+        ? `${g.offsets.length} goals, order unknown, to ${g.labels.join(" ")} (${when(g.first)})`
+        : g.labels.map((label) => `${label} (${when(g.first)})`).join(", "),
+    );
   const cards = events.filter((e) => e.kind === "red-card").map((e) => `${names[e.side]} (${when(e)})`);
   const description =
     `Line chart of the win probability from kick-off to full time, 0 to 100% against the minute: ` +
@@ -176,7 +260,7 @@ export function probabilityChartModel(
     `. Goals: ${goals.length > 0 ? goals.join(", ") : "none"}.` +
     (cards.length > 0 ? ` Red cards: ${cards.join(", ")}.` : "");
   const gapText = gaps.length > 0 ? ` The line is a straight join where no reading was recorded for more than ${GAP_MINUTES} minutes.` : "";
-  return { domain, gaps, lines, events, summary, description: description + gapText };
+  return { domain, gaps, lines, events, marks, summary, description: description + gapText };
 }
 
 export interface ProbabilityChartProps {
@@ -214,11 +298,6 @@ export function ProbabilityChart({ ticks, home, away, events = null, headingId }
         {model.gaps.map((gap, i) => (
           <g key={i} className="probability-chart__gap" data-gap="">
             <rect x={gap.x1} y={CHART.top} width={round(gap.x2 - gap.x1)} height={PLOT_HEIGHT} />
-            {gap.x2 - gap.x1 > 60 ? (
-              <text x={round((gap.x1 + gap.x2) / 2)} y={CHART.top + PLOT_HEIGHT / 2 + 3} textAnchor="middle">
-                no readings
-              </text>
-            ) : null}
           </g>
         ))}
         <g className="probability-chart__grid" aria-hidden="true">
@@ -239,20 +318,53 @@ export function ProbabilityChart({ ticks, home, away, events = null, headingId }
             </g>
           ))}
         </g>
+        {/* Over the grid, on the 75% band (no grid line there), with a halo: clear of the lines. */}
+        {model.gaps.map((gap, i) =>
+          gap.x2 - gap.x1 > 60 ? (
+            <text
+              key={i}
+              className="probability-chart__gap-label"
+              data-gap-label=""
+              x={round((gap.x1 + gap.x2) / 2)}
+              y={round(CHART.top + PLOT_HEIGHT / 4 + 3)}
+              textAnchor="middle"
+            >
+              no readings
+            </text>
+          ) : null,
+        )}
         <g className="probability-chart__events" data-chart-events="">
-          {model.events.map((event, i) => (
-            <g key={i} className={`probability-chart__event probability-chart__event--${event.kind}`} data-event={event.kind}>
-              <line x1={event.x} x2={event.x} y1={CHART.top} y2={axisY} strokeDasharray="2 2" />
-              {event.kind === "goal" ? (
-                <circle cx={event.x} cy={axisY + 22} r="3" />
-              ) : (
-                <rect x={event.x - 2.5} y={axisY + 30} width="5" height="7" />
-              )}
-              <text className="probability-chart__event-label" x={event.x} y={event.kind === "goal" ? axisY + 35 : axisY + 47} textAnchor="middle">
-                {event.label}
-              </text>
-            </g>
-          ))}
+          {model.marks.map((group, i) => {
+            // A mark whose time is unknown gets no line at a minute: its label starts at the stretch's start.
+            const unknown = group.timing === "unknown";
+            return (
+              <g
+                key={i}
+                className={`probability-chart__event probability-chart__event--${group.kind}`}
+                data-event={group.kind}
+                data-timing={group.timing}
+                data-count={group.offsets.length}
+              >
+                {unknown ? null : <line x1={group.x} x2={group.x} y1={CHART.top} y2={axisY} strokeDasharray="2 2" />}
+                {group.offsets.map((offset, k) => {
+                  const x = unknown ? round(group.x + 3 + k * MARK_SPACING) : round(group.x + offset);
+                  return group.kind === "goal" ? (
+                    <circle key={k} cx={x} cy={axisY + 22} r="3" />
+                  ) : (
+                    <rect key={k} x={round(x - 2.5)} y={axisY + 30} width="5" height="7" />
+                  );
+                })}
+                <text
+                  className="probability-chart__event-label"
+                  x={unknown ? round(group.x + 3 + (group.offsets.length - 1) * MARK_SPACING + 6) : group.x}
+                  y={group.kind === "goal" ? (unknown ? axisY + 25 : axisY + 35) : unknown ? axisY + 37 : axisY + 47}
+                  textAnchor={unknown ? "start" : "middle"}
+                >
+                  {group.label}
+                </text>
+              </g>
+            );
+          })}
         </g>
         {model.lines.map((line) => (
           <g key={line.outcome} className={`probability-chart__series probability-chart__series--${line.outcome}`} data-outcome={line.outcome}>

@@ -10,7 +10,16 @@ type ScorelineMatch = Pick<MatchCard, "state" | "homeScore" | "awayScore" | "min
  * Spec 4: live shows the red LIVE badge, the live score (default '0 - 0') and the minute
  * ('HT' during the break); post-match shows 'Final Score'; pre-match shows 'VS'.
  */
-export function Scoreline({ match, updatedAgo }: { match: ScorelineMatch; updatedAgo?: string | null }) {
+export function Scoreline({
+  match,
+  updatedAgo,
+  updatedAgoMs,
+}: {
+  match: ScorelineMatch;
+  updatedAgo?: string | null;
+  /** The elapsed time behind `updatedAgo`: the browser counts on from it (useUpdatedAgoClock). */
+  updatedAgoMs?: number | null;
+}) {
   if (match.state === "live") {
     const score = match.resolution.liveScore ?? { home: 0, away: 0 };
     const minute = liveClockLabel(match.status, match.minute, match.injuryTime);
@@ -21,7 +30,11 @@ export function Scoreline({ match, updatedAgo }: { match: ScorelineMatch; update
           {score.home} - {score.away}
         </span>
         {minute ? <span className="scoreline__minute">{minute}</span> : null}
-        {updatedAgo ? <span className="scoreline__updated">{updatedAgo}</span> : null}
+        {updatedAgo ? (
+          <span className="scoreline__updated" data-updated-ago-ms={updatedAgoMs ?? undefined}>
+            {updatedAgo}
+          </span>
+        ) : null}
       </span>
     );
   }

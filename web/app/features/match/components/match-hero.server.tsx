@@ -38,6 +38,7 @@ type HeroMatch = Pick<
   | "venue"
   | "referee"
   | "updatedAgo"
+  | "updatedAgoMs"
 >;
 
 export function matchHeroView(match: HeroMatch, probabilities: PickProbabilities): MatchHeroView {
@@ -58,7 +59,7 @@ export function matchHeroView(match: HeroMatch, probabilities: PickProbabilities
       teams: renderServerHtml(
         <>
           <span className="match-hero__team">{home.name}</span>
-          <Scoreline match={match} updatedAgo={match.updatedAgo} />
+          <Scoreline match={match} updatedAgo={match.updatedAgo} updatedAgoMs={match.updatedAgoMs} />
           <span className="match-hero__team">{away.name}</span>
         </>,
       ),

@@ -15,6 +15,8 @@ import {
   HEAD_TO_HEAD_HEADING,
   LINEUPS_MISSING_TEXT,
   MATCH_SECTIONS,
+  NO_EVENT_FEED_TEXT,
+  NO_GOALS_TEXT,
   NO_LIVE_EVENTS_TEXT,
   NO_MEETINGS_TEXT,
   SEE_FULL_TABLE_TEXT,
@@ -23,6 +25,7 @@ import {
   TEAM_FORM_EMPTY_TEXT,
 } from "../match";
 import { matchBreadcrumb, pickConfidenceTexts } from "../match-cards";
+import { goalsFromScoreChanges } from "../score-change-goals";
 import { PLAYER_STATS_MISSING_TEXT, STANDINGS_MISSING_TEXT } from "~/page-texts/shared";
 import { renderOptionalRichText } from "~/features/content/rich-text.server";
 import { NO_EDIT_MARKS, type EditMark } from "~/features/content/editable.server";
@@ -52,6 +55,46 @@ function snapshotRows(table: LeagueTable, teamIds: readonly number[]) {
 /** Editorial text for a section, rendered, or null when the editors wrote none. */
 function Editorial({ html, editMark }: { html: ServerHtml | null; editMark?: string }) {
   return html ? <RichText value={html} editMark={editMark} /> : null;
+}
+
+/**
+ * The match events of a match whose source sent none: 'No live events yet' while no goal has
+ * been scored, else the goals read from the score as it changed (the minute it was first seen,
+ * approximate, or 'Time unknown'), saying plainly that the source has no event feed.
+ */
+function ScoreChangeGoals({ match }: { match: Pick<MatchDetail, "state" | "homeScore" | "awayScore" | "liveProbabilityHistory" | "home" | "away"> }) {
+  const goals = goalsFromScoreChanges(match.liveProbabilityHistory, { home: match.homeScore, away: match.awayScore });
+  if (goals.length === 0) {
+    return <p className="empty-text">{match.state === "post-match" ? NO_GOALS_TEXT : NO_LIVE_EVENTS_TEXT}</p>;
+  }
+  return (
+    <>
+      <ol className="events" data-score-change-goals="">
+        {goals.map((goal, index) => (
+          <li key={index} className={`event event--${goal.side}`} data-approximate={goal.seenAt ? "" : undefined}>
+            <span className="event__minute">
+              {goal.seenAt === null ? (
+                "Time unknown"
+              ) : goal.seenAt === "full time" ? (
+                "By full time"
+              ) : (
+                <>
+                  <span aria-hidden="true">~</span>
+                  {goal.seenAt === "half-time" ? "HT" : goal.seenAt}
+                  <span className="visually-hidden"> (approximate)</span>
+                </>
+              )}
+            </span>{" "}
+            <span aria-hidden="true">⚽</span> Goal · {goal.side === "home" ? match.home.name : match.away.name}{" "}
+            {goal.scoreAfter ? `(${goal.scoreAfter})` : `(order unknown; ${goal.seenScore} after)`}
+          </li>
+        ))}
+      </ol>
+      <p className="muted" data-no-event-feed="">
+        {NO_EVENT_FEED_TEXT}
+      </p>
+    </>
+  );
 }
 
 export function renderMatchSections({
@@ -214,7 +257,7 @@ export function renderMatchSections({
             <div className="stat-block">
               <h3>Match events</h3>
               {match.events.length === 0 ? (
-                <p className="empty-text">{NO_LIVE_EVENTS_TEXT}</p>
+                <ScoreChangeGoals match={match} />
               ) : (
                 <ol className="events">
                   {match.events.map((event, index) => (

@@ -30,9 +30,9 @@ export function chartEventsOf(match: Pick<ChartMatch, "events" | "home" | "away"
     );
     if (event.type === "Goal") {
       score[event.side] += 1;
-      return [{ kind: "goal", side: event.side, position, minute: event.minute, label: `${score.home}-${score.away}`, exact: true }];
+      return [{ kind: "goal", side: event.side, position, minute: event.minute, label: `${score.home}-${score.away}`, timing: "exact" }];
     }
-    if (isSendingOff(event)) return [{ kind: "red-card", side: event.side, position, minute: event.minute, label: codeOf(match[event.side]), exact: true }];
+    if (isSendingOff(event)) return [{ kind: "red-card", side: event.side, position, minute: event.minute, label: codeOf(match[event.side]), timing: "exact" }];
     return [];
   });
 }
