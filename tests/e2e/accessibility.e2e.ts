@@ -12,6 +12,7 @@ let browser: Browser;
 const PAGE_TYPES: ReadonlyArray<readonly [string, string]> = [
   ["home", "/"],
   ["league", "/premier-league-predictions"],
+  ["today", "/today"],
   ["finished match", "/premier-league-predictions/manchester-united-vs-tottenham-hotspur-prediction"],
   ["live match", "/premier-league-predictions/arsenal-vs-sunderland-prediction"],
   ["picks", "/picks"],

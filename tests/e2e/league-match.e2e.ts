@@ -40,9 +40,11 @@ describe("the league and match pages in Chromium", () => {
       "Premier League Predictions",
       "Teams",
     ]);
+    // The top picks as the spec's ranked cards, then every match of the week in the compact list.
     const cards = page.locator(".match-card");
-    expect(await cards.count()).toBe(4);
-    expect(await cards.locator(".match-card__rank").allTextContents()).toEqual(["1", "2", "3", "4"]);
+    expect(await cards.count()).toBe(3);
+    expect(await cards.locator(".match-card__rank").allTextContents()).toEqual(["1", "2", "3"]);
+    expect(await page.locator(".fixture-list .fixture-row").count()).toBe(4);
     const finished = cards.filter({ hasText: "Manchester United" });
     expect(await finished.locator(".scoreline").textContent()).toContain("Final Score");
     expect(await finished.locator(".outcome").textContent()).toContain("HIT");
@@ -120,7 +122,9 @@ describe("the league and match pages in Chromium", () => {
     expect(await page.locator(".match-hero .live-badge").textContent()).toBe("LIVE");
     // The replay starts at 15:50, in the half-time break of this 15:00 kick-off.
     expect(await page.locator(".match-hero .scoreline__minute").textContent()).toBe("HT");
-    expect(await page.getByText("No live events yet").count()).toBe(1);
+    // 1-0 at half-time with no event feed: the goal the score shows, not 'No live events yet'.
+    expect(await page.getByText("No live events yet").count()).toBe(0);
+    expect(await page.locator("[data-score-change-goals] li").allTextContents()).toEqual(["Time unknown ⚽ Goal · Arsenal (1-0)"]);
     await page.goto(site.url + "/premier-league-predictions/newcastle-united-vs-brentford-prediction");
     await page.waitForLoadState("networkidle");
     const button = page.locator(".parlay-add__button");

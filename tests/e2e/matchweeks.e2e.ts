@@ -44,8 +44,9 @@ beforeAll(async () => {
   site = await startSite({ FOOTBALL_DATA_DIR: dataDir, BACKFILL_SEASONS: "2" });
   browser = await launchChromium();
   // The worker fills the database after start, then predicts, locks and settles the season so far.
-  // (The markup is in the page once as HTML and once, escaped, in the loader data: count the HTML's.)
-  await waitForPage(site, week(27), (html) => (html.match(/class="outcome outcome--(hit|miss)"/g) ?? []).length === 10, "settled picks", 150_000);
+  // (The markup is in the page once as HTML and once, escaped, in the loader data: count the HTML's.
+  // The week's 10 matches are in the compact list, its top 3 picks also as ranked cards: 13 verdicts.)
+  await waitForPage(site, week(27), (html) => (html.match(/class="outcome outcome--(hit|miss)"/g) ?? []).length === 13, "settled picks", 150_000);
 }, 200_000);
 
 afterAll(async () => {
@@ -66,16 +67,27 @@ describe("matchweek pages in Chromium", () => {
       "Matchweek 27",
     ]);
     expect(await page.locator(".page-header__intro").textContent()).toContain("Played 31 Jan 2026.");
+    // The top 3 picks as ranked cards, every match of the week in the compact list.
     const cards = page.locator(".match-card");
-    expect(await cards.count()).toBe(10);
+    expect(await cards.count()).toBe(3);
     for (const text of await cards.locator(".scoreline").allTextContents()) expect(text).toMatch(/^Final Score\d+ - \d+$/);
-    const outcomes = await cards.locator(".outcome").allTextContents();
+    expect(await cards.locator(".outcome").count()).toBe(3);
+    const rows = page.locator(".fixture-list .fixture-row");
+    expect(await rows.count()).toBe(10);
+    expect(await page.locator(".fixture-group__heading").allTextContents()).toEqual(["Finished (10)"]);
+    expect(new Set(await rows.locator("abbr.fixture-row__ft").evaluateAll((els) => els.map((el) => el.getAttribute("title"))))).toEqual(new Set(["Final Score"]));
+    for (const text of await rows.locator(".fixture-row__score").allTextContents()) expect(text).toMatch(/^\d+ - \d+$/);
+    const outcomes = await rows.locator(".outcome").allTextContents();
     expect(outcomes).toHaveLength(10);
     const hits = outcomes.filter((outcome) => outcome.includes("HIT")).length;
     expect(hits + outcomes.filter((outcome) => outcome.includes("MISS")).length).toBe(10);
     // The pick as locked: a pick, with its pre-match confidence beside the verdict.
     expect(await cards.locator(".pick-box__pick").allTextContents()).not.toContain("Coming Soon");
-    expect(await cards.locator(".pick-verdict__confidence").count()).toBe(10);
+    expect(await rows.locator(".fixture-row__pick-text").allTextContents()).not.toContain("Coming Soon");
+    expect(await cards.locator(".pick-verdict__confidence").count()).toBe(3);
+    expect(await rows.locator(".fixture-row__confidence").count()).toBe(10);
+    // Past matches offer no parlay button in the list.
+    expect(await rows.locator(".parlay-add__button").count()).toBe(0);
     const record = page.locator("dl[aria-label='Matchweek 27 hit rate']");
     expect(await record.locator(".hit-rate__value").textContent()).toBe(`${((hits / 10) * 100).toFixed(2)}%`);
     expect(await record.locator(".hit-rate__counts").textContent()).toBe(`${hits} hits · ${10 - hits} misses`);
@@ -92,16 +104,27 @@ describe("matchweek pages in Chromium", () => {
     expect(await page.locator("h1").textContent()).toBe("Premier League Matchweek 35 Predictions & Results");
     expect(await page.locator(".page-header__intro").textContent()).toContain("Kick-offs 28 Mar 2026.");
     const cards = page.locator(".match-card");
-    expect(await cards.count()).toBe(10);
+    expect(await cards.count()).toBe(3);
     expect(new Set(await cards.locator(".scoreline").allTextContents())).toEqual(new Set(["VS"]));
-    expect(await cards.locator(".outcome").count()).toBe(0);
     expect(new Set(await cards.locator(".pick-box__pick").allTextContents())).toEqual(new Set(["Coming Soon"]));
+    const rows = page.locator(".fixture-list .fixture-row");
+    expect(await rows.count()).toBe(10);
+    expect(new Set(await rows.locator(".fixture-row__score").allTextContents())).toEqual(new Set(["VS"]));
+    expect(new Set(await rows.locator(".fixture-row__pick-text").allTextContents())).toEqual(new Set(["Coming Soon"]));
+    // No pick yet: nothing to add to a parlay from the list.
+    expect(await rows.locator(".parlay-add__button").count()).toBe(0);
+    expect(await page.locator(".outcome").count()).toBe(0);
     expect(await page.locator(".hit-rates").count()).toBe(0);
     // Next week's round has the engine's current picks.
     await page.goto(site.url + week(29));
     const next = page.locator(".match-card");
-    expect(await next.count()).toBe(10);
+    expect(await next.count()).toBe(3);
     expect(await next.locator(".pick-box__pick").allTextContents()).not.toContain("Coming Soon");
+    const nextRows = page.locator(".fixture-list .fixture-row");
+    expect(await nextRows.count()).toBe(10);
+    expect(await nextRows.locator(".fixture-row__pick-text").allTextContents()).not.toContain("Coming Soon");
+    // Picks still to play: each row can add its pick to the parlay.
+    expect(await nextRows.locator(".parlay-add__button").count()).toBe(10);
     expect(await overflows(page)).toBe(false);
     expect(problems).toEqual([]);
     await page.close();
@@ -109,14 +132,15 @@ describe("matchweek pages in Chromium", () => {
 
   it.each(WIDTHS)("shows a moved match in the week it is played, marked as moved, at %i px", async (width) => {
     const { page, problems } = await open(week(24), width);
-    const cards = page.locator(".match-card");
-    expect(await cards.count()).toBe(11);
-    const moved = cards.filter({ has: page.locator(".moved-badge") });
+    expect(await page.locator(".match-card").count()).toBe(3);
+    const rows = page.locator(".fixture-list .fixture-row");
+    expect(await rows.count()).toBe(11);
+    const moved = rows.filter({ has: page.locator(".moved-badge") });
     expect(await moved.count()).toBe(1);
     expect(await moved.locator(".moved-badge").textContent()).toBe("Moved");
-    expect(await moved.locator(".match-card__kickoff").textContent()).toContain("Rescheduled: played away from this round's dates");
+    expect(await moved.locator(".fixture-row__moved").textContent()).toContain("Rescheduled: played away from this round's dates");
     await page.goto(site.url + week(20));
-    expect(await page.locator(".match-card").count()).toBe(9);
+    expect(await page.locator(".fixture-list .fixture-row").count()).toBe(9);
     expect(await page.locator(".moved-badge").count()).toBe(0);
     expect(await overflows(page)).toBe(false);
     expect(problems).toEqual([]);
@@ -140,7 +164,7 @@ describe("matchweek pages in Chromium", () => {
     await page.getByRole("link", { name: "Next week: Matchweek 29 →" }).click();
     await page.waitForURL(site.url + week(29));
     await page.getByRole("heading", { level: 1, name: "Premier League Matchweek 29 Predictions & Results" }).waitFor();
-    expect(await page.locator(".match-card").count()).toBe(10);
+    expect(await page.locator(".fixture-list .fixture-row").count()).toBe(10);
     expect(await overflows(page)).toBe(false);
     expect(problems).toEqual([]);
     await page.close();

@@ -230,7 +230,9 @@ describe("team pages", () => {
 
   it("shows badges beside the names in the league table and on the match cards", async () => {
     const { page, problems } = await open("/premier-league-predictions");
-    expect(await page.locator(".match-card img.team-badge").count()).toBe(8);
+    // The three ranked cards, then every match of the week in the compact list.
+    expect(await page.locator(".match-card img.team-badge").count()).toBe(6);
+    expect(await page.locator(".fixture-row img.team-badge").count()).toBe(8);
     // Decorative: the name is next to it.
     expect(await page.locator(".match-card img.team-badge").first().getAttribute("alt")).toBe("");
     expect(await page.locator("#table tbody th img.team-badge").count()).toBe(20);

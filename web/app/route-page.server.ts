@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { parseRoute, type RoutePage } from "@shared/domain/routes";
+import { parseRoute, routePage, type RoutePage } from "@shared/domain/routes";
 import { notFound } from "./not-found.server";
 
 /**
@@ -16,6 +16,15 @@ export function requireRoutePage<Page extends RoutePage["page"]>(
   if ("redirectTo" in match && match.redirectTo) throw redirect(`${match.redirectTo}${url.search}`, 301);
   if (match.page !== page) throw notFound();
   return match as Extract<RoutePage, { page: Page }>;
+}
+
+/**
+ * Whether a request's path is a matchweek page (`/{league}-predictions/matchweek-{n}`), which
+ * shares its route file with the match page. Here, on the server, so that the route table stays
+ * out of the match page's first-load JavaScript.
+ */
+export function isMatchweekPath(request: Request): boolean {
+  return routePage(new URL(request.url).pathname)?.page === "matchweek";
 }
 
 /**

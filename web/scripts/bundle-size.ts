@@ -48,6 +48,7 @@ const PAGE_TYPES: ReadonlyArray<{ name: string; route: string }> = [
   { name: "player page", route: "routes/$league.teams_.$team_.players_.$player" },
   { name: "static page", route: "routes/about" },
   { name: "search page", route: "routes/search" },
+  { name: "today page", route: "routes/today" },
 ];
 
 const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");

@@ -4,6 +4,7 @@ import { NAV_LINKS } from "@shared/domain/urls";
 import { SITE_NAME, SITE_SHORT_NAME } from "@shared/domain/site";
 import { ParlayButton } from "../features/parlay/components/ParlayButton";
 import { SearchBox } from "../features/search/components/SearchBox";
+import { TODAY_NAV_LABEL, TODAY_PATH } from "../features/match/today-link";
 
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -49,6 +50,11 @@ export function SiteHeader() {
         </Link>
         <nav className="site-nav" aria-label="Main">
           <ul>
+            <li>
+              <NavLink to={TODAY_PATH} end prefetch="intent">
+                {TODAY_NAV_LABEL}
+              </NavLink>
+            </li>
             {NAV_LINKS.map((link) => (
               <li key={link.href}>
                 <NavLink to={link.href} end prefetch="intent">
@@ -82,6 +88,11 @@ export function SiteHeader() {
         <SearchBox variant="menu" />
         <nav aria-label="Menu">
           <ul>
+            <li>
+              <NavLink to={TODAY_PATH} end>
+                {TODAY_NAV_LABEL}
+              </NavLink>
+            </li>
             {NAV_LINKS.map((link) => (
               <li key={link.href}>
                 <NavLink to={link.href} end>

@@ -10,6 +10,7 @@ import { loadLeaguePage } from "../features/league/league-page.server";
 import { errorPageMeta } from "../route-meta";
 import playerStyles from "../features/player/styles/players.css";
 import seasonOutlookStyles from "../features/league/styles/season-outlook.css";
+import fixtureListStyles from "../features/match/styles/fixture-list.css";
 import { LEAGUE_TABLE_ANCHOR } from "@shared/domain/urls";
 
 /** A league's page, /{league-slug}-predictions: rendered on the server (LeaguePageContent), with live parlay buttons. */
@@ -20,6 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: playerStyles },
   { rel: "stylesheet", href: seasonOutlookStyles },
+  { rel: "stylesheet", href: fixtureListStyles },
 ];
 
 export const headers: HeadersFunction = publicPageHeaders;

@@ -8,9 +8,10 @@ import { useLiveRefresh } from "../features/match/components/useLiveRefresh";
 import { ServerMarkup, type ServerHtml } from "../components/ServerMarkup";
 import { loadMatchPage } from "../features/match/match-page.server";
 import { loadMatchweekPage } from "../features/league/matchweek-page.server";
+import { isMatchweekPath } from "../route-page.server";
 import { errorPageMeta } from "../route-meta";
 import liveProbabilityStyles from "../features/match/styles/live-probability.css";
-import { routePage } from "@shared/domain/routes";
+import fixtureListStyles from "../features/match/styles/fixture-list.css";
 import { MATCH_NOT_FOUND } from "../features/match/match";
 
 /** The not-found pages of this route (not-found.ts). */
@@ -22,11 +23,14 @@ const NOT_FOUND = [MATCH_NOT_FOUND];
  * /{league-slug}-predictions/matchweek-{n}.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (routePage(new URL(request.url).pathname)?.page === "matchweek") return loadMatchweekPage(context, request);
+  if (isMatchweekPath(request)) return loadMatchweekPage(context, request);
   return loadMatchPage(context, request);
 }
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: liveProbabilityStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: liveProbabilityStyles },
+  { rel: "stylesheet", href: fixtureListStyles },
+];
 
 export const headers: HeadersFunction = publicPageHeaders;
 

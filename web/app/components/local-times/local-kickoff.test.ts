@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isKickoffUtcText, localKickoffText } from "./local-kickoff";
+import { isClockUtcText, isKickoffUtcText, localClockText, localKickoffText } from "./local-kickoff";
 
 const LATE_SATURDAY = new Date("2026-02-07T23:30:00Z");
 
@@ -29,5 +29,21 @@ describe("isKickoffUtcText", () => {
 
   it.each(["2026-02-07 15:50 UTC", "Sat 7 Feb, 23:30 CET", "7 Feb 2026", "Sat 7 Feb 23:30 UTC"])("leaves %s as written", (text) => {
     expect(isKickoffUtcText(text)).toBe(false);
+  });
+});
+
+describe("localClockText and isClockUtcText (the day pages' time-only kick-offs)", () => {
+  it.each([
+    ["UTC", "23:30 UTC"],
+    ["Europe/Berlin", "00:30 CET"],
+    ["America/New_York", "18:30 EST"],
+    ["Asia/Kolkata", "05:00 GMT+5:30"],
+  ])("writes the time alone in %s as %s", (zone, text) => {
+    expect(localClockText(LATE_SATURDAY, zone)).toBe(text);
+  });
+
+  it("reads only the server's time-only text", () => {
+    expect(isClockUtcText("15:00 UTC")).toBe(true);
+    for (const text of ["15:00 CET", "Sat 7 Feb, 15:00 UTC", "2026-02-07 15:50 UTC", "5:00 UTC"]) expect(isClockUtcText(text)).toBe(false);
   });
 });

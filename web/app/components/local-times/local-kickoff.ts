@@ -25,3 +25,14 @@ export function localKickoffText(date: Date, timeZone?: string): string {
 export function isKickoffUtcText(text: string): boolean {
   return /^[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2,3}, \d{2}:\d{2} UTC$/.test(text);
 }
+
+/** A kick-off's time alone in the reader's zone ("16:00 CET"), for lists of one day's matches. */
+export function localClockText(date: Date, timeZone?: string): string {
+  const text = localKickoffText(date, timeZone);
+  return text.slice(text.indexOf(", ") + 2);
+}
+
+/** The server's time-only kick-off text ("15:00 UTC"), written inside a `<time data-time-only>`. */
+export function isClockUtcText(text: string): boolean {
+  return /^\d{2}:\d{2} UTC$/.test(text);
+}

@@ -6,7 +6,7 @@
  * changes, so React's own nodes stay the ones it knows.
  */
 import { useEffect } from "react";
-import { isKickoffUtcText, localKickoffText } from "./local-kickoff";
+import { isClockUtcText, isKickoffUtcText, localClockText, localKickoffText } from "./local-kickoff";
 
 function localizeTimes(): void {
   for (const time of document.querySelectorAll("time[datetime]")) {
@@ -14,10 +14,11 @@ function localizeTimes(): void {
     // The social card shows what its image shows: UTC.
     if (!text || text !== time.lastChild || text.nodeType !== Node.TEXT_NODE || time.closest(".social-card")) continue;
     const value = text.nodeValue ?? "";
-    if (!isKickoffUtcText(value)) continue;
+    const timeOnly = time.hasAttribute("data-time-only");
+    if (!(timeOnly ? isClockUtcText(value) : isKickoffUtcText(value))) continue;
     const date = new Date(time.getAttribute("datetime") ?? "");
     if (Number.isNaN(date.getTime())) continue;
-    const local = localKickoffText(date);
+    const local = timeOnly ? localClockText(date) : localKickoffText(date);
     if (local === value) continue;
     time.setAttribute("title", value);
     text.nodeValue = local;

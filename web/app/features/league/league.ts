@@ -37,6 +37,9 @@ export const NEXT_WEEK_TEXT = "Next week";
 export const ALL_MATCHWEEKS_TEXT = "All matchweeks";
 export const MOVED_MATCH_TEXT = "Moved";
 export const MOVED_MATCH_DETAIL = "Rescheduled: played away from this round's dates";
+/** League and matchweek pages show their top picks as the spec's ranked cards, then every match in the compact list. */
+export const TOP_PICK_CARDS = 3;
+export const fixturesHeading = (name: string) => `${name} Fixtures`;
 
 /** A matchweek page's trail: Home, the league's predictions, the matchweek. */
 export function matchweekPageCrumbs(league: LeagueKey, name: string, matchweek: number): LeagueCrumb[] {

@@ -289,6 +289,18 @@ export async function listWeekMatches(
   return byLeague;
 }
 
+/**
+ * Every league's matches kicking off in [from, to) in kick-off order (the day pages, /today):
+ * three statements, the fixtures then their predictions and ledger rows.
+ */
+export async function listMatchesBetween(context: ReadContext, from: Date, to: Date, preview: boolean): Promise<MatchCard[]> {
+  const rows = await selectFixtures(context)
+    .where(and(eq(fixtures.isActive, true), gte(fixtures.kickoffAt, from), lt(fixtures.kickoffAt, to)))
+    .orderBy(asc(fixtures.kickoffAt), asc(fixtures.id));
+  const inputs = await pickInputs(context, rows, preview);
+  return rows.map((row) => cardOf(row, inputs).card);
+}
+
 /** A match card of a matchweek page: the best pick's HIT/MISS is the ledger's settlement. */
 export interface MatchweekCard extends MatchCard {
   /** Played away from its round's dates (postponed, brought forward, rescheduled). */
@@ -459,6 +471,8 @@ export interface MatchDetail extends MatchCard {
   liveProbabilityHistory: LiveProbabilityTick[];
   /** 'Updated Ns ago' for a live match with a provider update time. */
   updatedAgo: string | null;
+  /** The milliseconds behind that text, from which the browser counts on between refreshes. */
+  updatedAgoMs: number | null;
   stats: { label: string; home: number | null; away: number | null }[];
   preview: MatchPreview | null;
 }
@@ -617,9 +631,19 @@ async function matchEvents(
     }));
 }
 
+/** 'Updated Ns ago' and the elapsed time it is made from, or nulls. */
+function updatedAgoOf(elapsedMs: number | null): Pick<MatchDetail, "updatedAgo" | "updatedAgoMs"> {
+  if (elapsedMs === null) return { updatedAgo: null, updatedAgoMs: null };
+  const ms = Math.max(0, elapsedMs);
+  return { updatedAgo: formatUpdatedAgo(ms), updatedAgoMs: ms };
+}
+
 /** What a match record says beyond its card without further reads. */
 export type MatchSummary = MatchCard &
-  Pick<MatchDetail, "venue" | "referee" | "lastApiUpdate" | "leagueName" | "probabilities" | "updatedAgo" | "stats" | "preview">;
+  Pick<
+    MatchDetail,
+    "venue" | "referee" | "lastApiUpdate" | "leagueName" | "probabilities" | "updatedAgo" | "updatedAgoMs" | "stats" | "preview"
+  >;
 
 function summaryOf(context: ReadContext, row: FixtureRow, inputs: PickInputs): MatchSummary {
   const { card, preview: matchPreview } = cardOf(row, inputs);
@@ -644,10 +668,7 @@ function summaryOf(context: ReadContext, row: FixtureRow, inputs: PickInputs): M
           modelVersion: prediction.modelVersion,
         }
       : null,
-    updatedAgo:
-      fixture.matchState === "live" && fixture.lastApiUpdate
-        ? formatUpdatedAgo(context.clock.now().getTime() - fixture.lastApiUpdate.getTime())
-        : null,
+    ...updatedAgoOf(fixture.matchState === "live" && fixture.lastApiUpdate ? context.clock.now().getTime() - fixture.lastApiUpdate.getTime() : null),
     stats: [
       stat("Shots", fixture.homeShots, fixture.awayShots),
       stat("Shots on target", fixture.homeShotsOnTarget, fixture.awayShotsOnTarget),

@@ -103,7 +103,7 @@ describe.each(testDatabases())("the sitemap on $driver", (testDb) => {
 
   it("lists the home, picks, results and static pages, the legal ones dated", async () => {
     const listed = urls(sitemapXml(ORIGIN, await getSitemapEntries(context)));
-    for (const page of ["/", "/picks", "/picks/epl", "/picks/laliga", "/picks/bundesliga", "/picks/seriea", "/picks/ligue1", "/algo-results", "/about"]) {
+    for (const page of ["/", "/picks", "/picks/epl", "/picks/laliga", "/picks/bundesliga", "/picks/seriea", "/picks/ligue1", "/algo-results", "/today", "/about"]) {
       expect(listed.has(`${ORIGIN}${page}`), page).toBe(true);
     }
     for (const page of ["/terms", "/privacy", "/responsible-gambling"]) {

@@ -29,6 +29,7 @@ import {
   teamUrl,
 } from "@shared/domain/urls";
 import type { AppContext } from "~/load-context";
+import { TODAY_PATH } from "../match/match-day";
 import { matchweekWindow } from "../match/matches.server";
 import { absoluteUrl } from "./seo";
 
@@ -140,6 +141,7 @@ export async function getSitemapEntries(context: SitemapContext): Promise<Sitema
     { path: PICKS, lastModified: anyChange },
     ...ALL_LEAGUES.map((league) => ({ path: leaguePicksUrl(league.key), lastModified: leaguesChanged.get(league.key) ?? null })),
     { path: ALGO_RESULTS, lastModified: anyChange },
+    { path: TODAY_PATH, lastModified: anyChange },
     ...STATIC_PAGES.map((key) => ({ path: STATIC_PAGE_PATHS[key], lastModified: staticDates.get(key) ?? null })),
   ];
   for (const league of ALL_LEAGUES) {

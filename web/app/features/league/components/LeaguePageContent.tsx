@@ -13,13 +13,16 @@ import {
   matchweekLabel,
   NO_FIXTURES_TEXT,
   NO_TABLE_DATA_TEXT,
+  TOP_PICK_CARDS,
   TOP_PLAYERS_HEADING,
+  fixturesHeading,
 } from "../league";
 import { SEASON_OUTLOOK_TABLE_LINK_TEXT } from "../season-outlook";
 import type { SeasonOutlookView } from "../season-outlook.server";
 import type { LeagueTable } from "../standings.server";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { RankedMatchCard } from "~/features/match/components/RankedMatchCard";
+import { FixtureList } from "~/features/match/components/FixtureList";
 import { PageLink } from "~/components/PageLink";
 import { SeasonOutlookSection } from "./season-outlook/SeasonOutlookSection";
 import { LeaderboardTables } from "./LeaderboardTables";
@@ -50,8 +53,9 @@ export function LeaguePageContent({ page }: { page: LeaguePageData }) {
         </p>
         <h1>{leagueHeading(page.name)}</h1>
         <p className="page-header__intro">
-          This week's {page.name} matches, ranked by how confident our algorithm is in each best pick. Every card
-          shows the pick and its confidence; open a match for the full prediction, the odds, form and head-to-head.
+          This week's {page.name} matches, ranked by how confident our algorithm is in each best pick. The top picks
+          come first as cards; every match of the week follows at a glance. Open a match for the full prediction, the
+          odds, form and head-to-head.
         </p>
       </header>
 
@@ -75,7 +79,7 @@ export function LeaguePageContent({ page }: { page: LeaguePageData }) {
           <p className="empty-text">{NO_FIXTURES_TEXT}</p>
         ) : (
           <ol className="match-list">
-            {page.matches.map((match, index) => (
+            {page.matches.slice(0, TOP_PICK_CARDS).map((match, index) => (
               <li key={match.id}>
                 <RankedMatchCard match={match} rank={index + 1} />
               </li>
@@ -83,6 +87,13 @@ export function LeaguePageContent({ page }: { page: LeaguePageData }) {
           </ol>
         )}
       </section>
+
+      {page.matches.length > 0 ? (
+        <section aria-labelledby="fixtures-title" className="page-section">
+          <h2 id="fixtures-title">This Week&apos;s {fixturesHeading(page.name)}</h2>
+          <FixtureList matches={page.matches} />
+        </section>
+      ) : null}
 
       <section id={LEAGUE_TABLE_ANCHOR} aria-labelledby="table-title" className="page-section">
         <h2 id="table-title">{page.name} Table</h2>

@@ -17,9 +17,12 @@ import {
   NEXT_WEEK_TEXT,
   NO_FIXTURES_TEXT,
   PREVIOUS_WEEK_TEXT,
+  TOP_PICK_CARDS,
+  fixturesHeading,
 } from "../league";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { RankedMatchCard } from "~/features/match/components/RankedMatchCard";
+import { FixtureList } from "~/features/match/components/FixtureList";
 import { PageLink } from "~/components/PageLink";
 import { SERVER_LINK_ATTRIBUTE } from "~/components/server-markup-behaviour";
 
@@ -182,7 +185,7 @@ export function MatchweekPageContent({ page }: { page: MatchweekPageData }) {
           <p className="empty-text">{NO_FIXTURES_TEXT}</p>
         ) : (
           <ol className="match-list">
-            {page.matches.map((match, index) => (
+            {page.matches.slice(0, TOP_PICK_CARDS).map((match, index) => (
               <li key={match.id}>
                 <RankedMatchCard match={match} rank={index + 1} moved={match.moved} />
               </li>
@@ -190,6 +193,15 @@ export function MatchweekPageContent({ page }: { page: MatchweekPageData }) {
           </ol>
         )}
       </section>
+
+      {page.matches.length > 0 ? (
+        <section aria-labelledby="fixtures-title" className="page-section">
+          <h2 id="fixtures-title">
+            {matchweekLabel(page.matchweek)} {fixturesHeading(page.name)}
+          </h2>
+          <FixtureList matches={page.matches} />
+        </section>
+      ) : null}
 
       <p className="page-section">
         <PageLink className="button" to={ALGO_RESULTS}>

@@ -1,0 +1,181 @@
+/**
+ * The compact fixtures list ("a day at a glance"): one short row per match, grouped Live,
+ * Upcoming and Finished. Each row: the kick-off (rewritten to the reader's zone by the root's
+ * local-times script) or the LIVE minute, the two clubs and the score, the best pick with its
+ * confidence, HIT/MISS once settled, and the parlay button only while the pick can still be
+ * added. Rendered on the server only (ServerMarkup); the page's ParlayButtonSlots brings the
+ * buttons to life and its live refresh renders the list again with the new minute and score.
+ */
+import { formatConfidence, liveClockLabel } from "@shared/domain/format";
+import { LEAGUES } from "@shared/domain/leagues";
+import { leagueBadgeUrl } from "@shared/domain/urls";
+import type { MatchState } from "@shared/domain/picks";
+import { ParlayButtonSlot } from "~/features/parlay/components/ParlayButtonSlots";
+import { TeamBadge } from "~/features/team/components/TeamBadge";
+import { SERVER_LINK_ATTRIBUTE } from "~/components/server-markup-behaviour";
+import { MOVED_MATCH_DETAIL, MOVED_MATCH_TEXT } from "~/features/league/league";
+import { FINAL_SCORE_TEXT, LIVE_BADGE_TEXT, VS_TEXT } from "../match-cards";
+import type { MatchCard } from "../matches.server";
+import { matchParlayPick } from "./parlay-pick";
+import { KickoffTime } from "./KickoffTime";
+import { PickOutcomeBadge } from "./PickOutcomeBadge";
+
+export type FixtureListMatch = MatchCard & { moved?: boolean };
+
+export const FIXTURE_GROUPS: ReadonlyArray<{ state: MatchState; heading: string }> = [
+  { state: "live", heading: "Live" },
+  { state: "pre-match", heading: "Upcoming" },
+  { state: "post-match", heading: "Finished" },
+];
+
+const CLOCK = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+
+function byKickoff(a: MatchCard, b: MatchCard): number {
+  return a.kickoffAt.localeCompare(b.kickoffAt) || a.id - b.id;
+}
+
+/** The time column: LIVE and the minute, FT, or the kick-off (the time alone on a day page). */
+function FixtureTime({ match, timeOnly }: { match: FixtureListMatch; timeOnly: boolean }) {
+  if (match.state === "live") {
+    const minute = liveClockLabel(match.status, match.minute, match.injuryTime);
+    return (
+      <span className="fixture-row__time fixture-row__time--live">
+        <span className="live-badge">{LIVE_BADGE_TEXT}</span>
+        {minute ? <span className="fixture-row__minute">{minute}</span> : null}
+      </span>
+    );
+  }
+  if (match.state === "post-match") {
+    return (
+      <span className="fixture-row__time">
+        <abbr title={FINAL_SCORE_TEXT} className="fixture-row__ft">
+          FT
+        </abbr>
+        {timeOnly ? null : <KickoffTime iso={match.kickoffAt} dateOnly />}
+      </span>
+    );
+  }
+  return (
+    <span className="fixture-row__time">
+      {timeOnly ? (
+        <time dateTime={match.kickoffAt} data-time-only="">
+          {CLOCK.format(new Date(match.kickoffAt))} UTC
+        </time>
+      ) : (
+        <KickoffTime iso={match.kickoffAt} />
+      )}
+    </span>
+  );
+}
+
+function FixtureScore({ match }: { match: FixtureListMatch }) {
+  if (match.state === "pre-match") return <span className="fixture-row__score fixture-row__score--vs">{VS_TEXT}</span>;
+  const score =
+    match.state === "live"
+      ? (match.resolution.liveScore ?? { home: 0, away: 0 })
+      : { home: match.homeScore ?? 0, away: match.awayScore ?? 0 };
+  return (
+    <span className="fixture-row__score" aria-label={`${match.state === "live" ? "Live score" : FINAL_SCORE_TEXT} ${score.home} - ${score.away}`}>
+      {score.home} - {score.away}
+    </span>
+  );
+}
+
+function FixturePick({ match }: { match: FixtureListMatch }) {
+  const { resolution } = match;
+  const canAdd = match.state === "pre-match" && !resolution.isComingSoon;
+  return (
+    <span className="fixture-row__pick">
+      {resolution.isComingSoon ? (
+        <span className="fixture-row__pick-text muted">{resolution.bestPick}</span>
+      ) : (
+        <>
+          <span className="visually-hidden">Best pick: </span>
+          <strong className="fixture-row__pick-text">{resolution.bestPick}</strong>
+          {resolution.pickConfidence !== null ? (
+            <span className="fixture-row__confidence">
+              <span className="visually-hidden">{match.state === "post-match" ? "Pre-match confidence " : "Confidence "}</span>
+              {formatConfidence(resolution.pickConfidence)}
+            </span>
+          ) : null}
+        </>
+      )}
+      <PickOutcomeBadge outcome={match.state === "pre-match" ? "pending" : resolution.picks.best.outcome} />
+      {canAdd ? <ParlayButtonSlot pick={matchParlayPick(match, match.bestPickProbability)} /> : null}
+    </span>
+  );
+}
+
+function FixtureRow({ match, timeOnly, showLeague }: { match: FixtureListMatch; timeOnly: boolean; showLeague: boolean }) {
+  const league = LEAGUES[match.league].name;
+  return (
+    <li className={`fixture-row fixture-row--${match.state}${timeOnly ? "" : " fixture-row--dated"}`}>
+      <FixtureTime match={match} timeOnly={timeOnly} />
+      {showLeague ? (
+        <span className="fixture-row__league">
+          <img src={leagueBadgeUrl(match.league)} alt="" width={16} height={16} loading="lazy" />
+          <span className="fixture-row__league-name">{league}</span>
+        </span>
+      ) : null}
+      <a className="fixture-row__match" href={match.href} {...{ [SERVER_LINK_ATTRIBUTE]: "" }}>
+        <span className="fixture-row__team fixture-row__team--home">
+          <span className="fixture-row__name">{match.home.name}</span>
+          <TeamBadge teamId={match.home.id} width={16} lazy />
+        </span>
+        <FixtureScore match={match} />
+        <span className="fixture-row__team fixture-row__team--away">
+          <TeamBadge teamId={match.away.id} width={16} lazy />
+          <span className="fixture-row__name">{match.away.name}</span>
+        </span>
+      </a>
+      {match.moved ? (
+        <span className="fixture-row__moved">
+          <span className="moved-badge">{MOVED_MATCH_TEXT}</span>
+          <span className="visually-hidden"> ({MOVED_MATCH_DETAIL})</span>
+        </span>
+      ) : null}
+      <FixturePick match={match} />
+    </li>
+  );
+}
+
+/**
+ * The list itself. `timeOnly`: every match is on one day (the day pages), so the kick-off shows
+ * its time alone; `showLeague`: the matches come from several leagues.
+ */
+export function FixtureList({
+  matches,
+  headingLevel = 3,
+  timeOnly = false,
+  showLeague = false,
+  label,
+}: {
+  matches: readonly FixtureListMatch[];
+  headingLevel?: 2 | 3;
+  timeOnly?: boolean;
+  showLeague?: boolean;
+  /** Names the groups' headings for assistive technology, e.g. 'Premier League fixtures'. */
+  label?: string;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <div className="fixture-list" aria-label={label} role={label ? "group" : undefined}>
+      {FIXTURE_GROUPS.map(({ state, heading }) => {
+        const group = matches.filter((match) => match.state === state).sort(byKickoff);
+        if (group.length === 0) return null;
+        return (
+          <section key={state} className={`fixture-group fixture-group--${state}`}>
+            <Heading className="fixture-group__heading">
+              {heading} <span className="fixture-group__count">({group.length})</span>
+            </Heading>
+            <ol className="fixture-group__rows">
+              {group.map((match) => (
+                <FixtureRow key={match.id} match={match} timeOnly={timeOnly} showLeague={showLeague} />
+              ))}
+            </ol>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
