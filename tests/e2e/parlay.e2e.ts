@@ -191,6 +191,8 @@ describe("the Parlay Builder in Chromium", () => {
 
     await show("showSuccessToast", { message: "First" });
     await show("showErrorToast", { message: "Second", persistent: true });
+    // The toasts' code loads with the first toast asked for (LazyToaster): the newer one shows.
+    await page.locator(".toast-viewport [role=alert] .toast").waitFor();
     expect(await toast(page).count()).toBe(1);
     expect(await page.locator(".toast-viewport [role=alert] .toast").textContent()).toContain("Second");
     expect(await toast(page).getAttribute("class")).toContain("toast--destructive");

@@ -7,7 +7,7 @@ import { PreviewBanner } from "./features/content/components/PreviewBanner";
 import { ResponsibleBanner } from "./components/ResponsibleBanner";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
-import { Toaster } from "./components/toast/Toaster";
+import { LazyToaster } from "./components/toast/LazyToaster";
 import { TeamNavigationPending } from "./features/team/components/TeamNavigationPending";
 import { analyticsTag } from "./analytics";
 import { Analytics } from "./components/Analytics";
@@ -83,7 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <SiteFooter year={data?.year ?? new Date().getUTCFullYear()} socialUrl={data?.socialUrl ?? SOCIAL_URL} />
         <LazyParlayModal />
-        <Toaster />
+        <LazyToaster />
         <TeamNavigationPending />
         {/* Draft preview only: click-to-edit in the Studio's Presentation tool (web/visual-editing/). */}
         {data?.preview ? <script type="module" src={VISUAL_EDITING_SCRIPT} /> : null}

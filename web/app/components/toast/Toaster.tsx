@@ -17,7 +17,15 @@ import {
  * While a modal dialog is open the rest of the page is inert, so a toast raised then is shown
  * inside that dialog, where it can be heard, reached and closed.
  */
-export function Toaster() {
+export interface ToasterProps {
+  /** The event that asked for the toasts' code (LazyToaster): shown once the regions are in place. */
+  first?: { type: ToastType; detail: unknown };
+}
+
+/** How long after mounting the first toast is shown, so that its live region is there before it. */
+const FIRST_TOAST_DELAY_MS = 50;
+
+export function Toaster({ first }: ToasterProps = {}) {
   const [toast, setToast] = useState<Toast | null>(null);
   const [swipe, setSwipe] = useState(0);
   const swipeStart = useRef<number | null>(null);
@@ -35,6 +43,7 @@ export function Toaster() {
     };
     const onSuccess = listen("success");
     const onError = listen("error");
+    const firstTimer = first ? window.setTimeout(() => listen(first.type)(new CustomEvent("first", { detail: first.detail })), FIRST_TOAST_DELAY_MS) : undefined;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === TOAST_VIEWPORT_HOTKEY) {
         event.preventDefault();
@@ -45,10 +54,13 @@ export function Toaster() {
     window.addEventListener(ERROR_TOAST_EVENT, onError);
     window.addEventListener("keydown", onKey);
     return () => {
+      window.clearTimeout(firstTimer);
       window.removeEventListener(SUCCESS_TOAST_EVENT, onSuccess);
       window.removeEventListener(ERROR_TOAST_EVENT, onError);
       window.removeEventListener("keydown", onKey);
     };
+    // The first toast is the one that was asked for when this mounted, whatever came after.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // The dialog closed under the toast: the toast moves back to the page.

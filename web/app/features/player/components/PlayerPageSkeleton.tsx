@@ -1,11 +1,12 @@
 import { useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { clubRoutePage } from "@shared/domain/route-pages";
+import { useClubRoutePage } from "~/components/club-route-page";
 
 /** True while a client-side navigation to a player page waits for its data. */
 export function usePendingPlayerPage(): boolean {
   const navigation = useNavigation();
-  return navigation.state === "loading" && clubRoutePage(navigation.location.pathname)?.page === "player";
+  const target = useClubRoutePage(navigation.state === "loading" ? navigation.location.pathname : undefined);
+  return navigation.state === "loading" && target?.page === "player";
 }
 
 type BarSize = "s" | "m" | "l" | "xl";

@@ -1,5 +1,5 @@
 import { useNavigation } from "@remix-run/react";
-import { clubRoutePage } from "@shared/domain/route-pages";
+import { useClubRoutePage } from "~/components/club-route-page";
 import { TEAM_LOADING_TEXT } from "~/page-texts/navigation";
 
 /**
@@ -10,8 +10,8 @@ import { TEAM_LOADING_TEXT } from "~/page-texts/navigation";
  */
 export function TeamNavigationPending() {
   const navigation = useNavigation();
-  const loadingTeam =
-    navigation.state === "loading" && navigation.location !== undefined && clubRoutePage(navigation.location.pathname)?.page === "team";
+  const target = useClubRoutePage(navigation.state === "loading" ? navigation.location?.pathname : undefined);
+  const loadingTeam = navigation.state === "loading" && target?.page === "team";
   return (
     <div role="status" aria-live="polite" className="team-navigation-pending">
       {loadingTeam ? (
