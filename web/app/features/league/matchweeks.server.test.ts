@@ -100,12 +100,36 @@ describe.each(testDatabases())("matchweek pages' read model on $driver", (testDb
     // The season's stored schedule and the week's fixtures, then the week's predictions and ledger rows.
     expect(queries).toBe(4);
     const { schedule, matches } = result;
-    // The league page's matches are the ones it always listed: the clock's Monday-to-Monday week.
+    // A week whose round is played within it: the league page lists the calendar week's matches.
     expect(matches.map((match) => match.id)).toEqual((await listLeagueMatches(context(), "premier-league", false)).map((match) => match.id));
     expect(matches).toHaveLength(10);
     expect([...schedule.centres.keys()]).toEqual(Array.from({ length: 38 }, (_, index) => index + 1));
     expect(schedule.centres.get(1)?.toISOString().slice(0, 10)).toBe("2025-08-02");
     expect(matchweeksAround(schedule, matchweekWindow(REPLAY_MOMENT))).toEqual({ current: [28], previous: 27, next: 29 });
+  });
+
+  it("lists the round the page names: not last Monday's match of the previous round, and this round's Monday match", async () => {
+    const [lastMonday] = await fixtureOf("2026-01-31");
+    const round28 = await db.execute<{ id: number; kickoff_at: Date }>(
+      `select id, kickoff_at from fixtures where league = 'premier-league' and season = '${SEASON}' and kickoff_at::date = '2026-02-07' order by id limit 1`,
+    );
+    expect(round28).toHaveLength(1);
+    const [nextMonday] = round28;
+    // Round 27's match played on Monday 2 February (in the calendar week), round 28's on Monday 9 February (after it).
+    await db.execute(`update fixtures set kickoff_at = '2026-02-02T20:00:00Z' where id = ${lastMonday.id}`);
+    await db.execute(`update fixtures set kickoff_at = '2026-02-09T20:00:00Z' where id = ${nextMonday.id}`);
+    try {
+      const { matches } = await listLeagueWeek(context(), "premier-league", SEASON, false);
+      const ids = matches.map((match) => match.id);
+      expect(ids).toHaveLength(10);
+      expect(ids).not.toContain(lastMonday.id);
+      expect(ids).toContain(nextMonday.id);
+      // Round 27's Monday match stays on its own matchweek's page.
+      expect((await listMatchweekMatches(context(), "premier-league", SEASON, 27, false)).matches.map((match) => match.id)).toContain(lastMonday.id);
+    } finally {
+      await db.execute(`update fixtures set kickoff_at = '${new Date(lastMonday.kickoff_at).toISOString()}' where id = ${lastMonday.id}`);
+      await db.execute(`update fixtures set kickoff_at = '${new Date(nextMonday.kickoff_at).toISOString()}' where id = ${nextMonday.id}`);
+    }
   });
 
   it("shows a past week's final scores with the pick locked before kick-off and the ledger's HIT or MISS", async () => {

@@ -19,6 +19,7 @@ import {
   leagueSchedule,
   leagueScheduleKey,
   matchesOfMatchweek,
+  matchweeksAround,
   parseStoredLeagueSchedule,
   type LeagueSchedule,
 } from "@shared/domain/matchweeks";
@@ -366,10 +367,12 @@ export async function listMatchweekMatches(
 }
 
 /**
- * The league page's matches (as listLeagueMatches gives them: the clock's matchweek window,
- * ranked) with the season's rounds, for its links to this week's and the neighbouring
- * matchweeks: the stored schedule and the week's fixtures together, then the week's predictions
- * and ledger rows.
+ * The league page's matches, ranked like listLeagueMatches, with the season's rounds for its
+ * links to this week's and the neighbouring matchweeks. The week is the round(s) the page names
+ * ('This week: Matchweek 25'): every match of those rounds, a Monday one after the window
+ * included, and any other match of the window still to be played or moved into it; a finished
+ * match of an earlier round (last Monday's) is on its own matchweek's page, not here. The
+ * stored schedule, then the fixtures, their predictions and ledger rows.
  */
 export async function listLeagueWeek(
   context: ReadContext,
@@ -377,10 +380,21 @@ export async function listLeagueWeek(
   season: string,
   preview: boolean,
 ): Promise<{ matches: MatchCard[]; schedule: LeagueSchedule }> {
-  const [schedule, matches] = await Promise.all([
-    getLeagueSchedule(context, league, season),
-    listLeagueMatches(context, league, preview),
-  ]);
+  const schedule = await getLeagueSchedule(context, league, season);
+  const window = matchweekWindow(context.clock.now());
+  const current = new Set(matchweeksAround(schedule, window).current);
+  const roundIds = [...current].flatMap((round) => matchesOfMatchweek(schedule, round));
+  const inWindow = and(gte(fixtures.kickoffAt, window.from), lt(fixtures.kickoffAt, window.to));
+  const rows = (
+    await selectFixtures(context)
+      .where(and(eq(fixtures.league, league), eq(fixtures.isActive, true), roundIds.length > 0 ? or(inWindow, inArray(fixtures.id, roundIds)) : inWindow))
+      .orderBy(asc(fixtures.kickoffAt), asc(fixtures.id))
+  ).filter((row) => {
+    const placement = schedule.placements.get(row.fixture.id);
+    return !placement || current.has(placement.matchweek) || placement.moved || row.fixture.matchState !== "post-match";
+  });
+  const inputs = await pickInputs(context, rows, preview);
+  const matches = rows.map((row) => cardOf(row, inputs).card).sort(byPickConfidence);
   return { matches, schedule };
 }
 
