@@ -60,11 +60,11 @@ describe("matchweek pages in Chromium", () => {
     const { page, problems, status, cacheControl } = await open(week(27), width);
     expect(status).toBe(200);
     expect(cacheControl).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
-    expect(await page.locator("h1").textContent()).toBe("Premier League Matchweek 27 Predictions & Results");
+    expect(await page.locator("h1").textContent()).toBe("Premier League Round 27 Predictions & Results");
     expect(await page.locator("nav[aria-label=Breadcrumb] li").allTextContents()).toEqual([
       "Home",
       "Premier League Predictions",
-      "Matchweek 27",
+      "Round 27",
     ]);
     expect(await page.locator(".page-header__intro").textContent()).toContain("Played 31 Jan 2026.");
     // The top 3 picks as ranked cards, every match of the week in the compact list.
@@ -88,7 +88,7 @@ describe("matchweek pages in Chromium", () => {
     expect(await rows.locator(".fixture-row__confidence").count()).toBe(10);
     // Past matches offer no parlay button in the list.
     expect(await rows.locator(".parlay-add__button").count()).toBe(0);
-    const record = page.locator("dl[aria-label='Matchweek 27 hit rate']");
+    const record = page.locator("dl[aria-label='Round 27 hit rate']");
     expect(await record.locator(".hit-rate__value").textContent()).toBe(`${((hits / 10) * 100).toFixed(2)}%`);
     expect(await record.locator(".hit-rate__counts").textContent()).toBe(`${hits} hits · ${10 - hits} misses`);
     expect(await overflows(page)).toBe(false);
@@ -101,7 +101,7 @@ describe("matchweek pages in Chromium", () => {
   it.each(WIDTHS)("shows a week to come with its fixtures and current picks or 'Coming Soon' at %i px", async (width) => {
     const { page, problems, status } = await open(week(35), width);
     expect(status).toBe(200);
-    expect(await page.locator("h1").textContent()).toBe("Premier League Matchweek 35 Predictions & Results");
+    expect(await page.locator("h1").textContent()).toBe("Premier League Round 35 Predictions & Results");
     expect(await page.locator(".page-header__intro").textContent()).toContain("Kick-offs 28 Mar 2026.");
     const cards = page.locator(".match-card");
     expect(await cards.count()).toBe(3);
@@ -150,20 +150,20 @@ describe("matchweek pages in Chromium", () => {
   it.each(WIDTHS)("links the league page's week to both neighbours, and steps through weeks at %i px", async (width) => {
     const { page, problems } = await open(LEAGUE, width);
     const nav = page.locator(".league-page nav[aria-label=Matchweeks]");
-    expect(await nav.locator(".week-nav__this").textContent()).toBe("This week: Matchweek 28");
-    expect(await nav.getByRole("link", { name: "Matchweek 28" }).getAttribute("href")).toBe(week(28));
-    await nav.getByRole("link", { name: "← Previous week: Matchweek 27" }).click();
+    expect(await nav.locator(".week-nav__this").textContent()).toBe("This week: Round 28");
+    expect(await nav.getByRole("link", { name: "Round 28" }).getAttribute("href")).toBe(week(28));
+    await nav.getByRole("link", { name: "← Previous round: Round 27" }).click();
     await page.waitForURL(site.url + week(27));
     // Navigated in the page (client-side): the new page's heading arrives with its data.
-    await page.getByRole("heading", { level: 1, name: "Premier League Matchweek 27 Predictions & Results" }).waitFor();
-    await page.getByRole("link", { name: "Next week: Matchweek 28 →" }).click();
+    await page.getByRole("heading", { level: 1, name: "Premier League Round 27 Predictions & Results" }).waitFor();
+    await page.getByRole("link", { name: "Next round: Round 28 →" }).click();
     await page.waitForURL(site.url + week(28));
-    await page.getByRole("heading", { level: 1, name: "Premier League Matchweek 28 Predictions & Results" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Premier League Round 28 Predictions & Results" }).waitFor();
     // This week's round says so, and links back to the league page.
     expect(await page.getByRole("link", { name: "This is this week's round." }).getAttribute("href")).toBe(LEAGUE);
-    await page.getByRole("link", { name: "Next week: Matchweek 29 →" }).click();
+    await page.getByRole("link", { name: "Next round: Round 29 →" }).click();
     await page.waitForURL(site.url + week(29));
-    await page.getByRole("heading", { level: 1, name: "Premier League Matchweek 29 Predictions & Results" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Premier League Round 29 Predictions & Results" }).waitFor();
     expect(await page.locator(".fixture-list .fixture-row").count()).toBe(10);
     expect(await overflows(page)).toBe(false);
     expect(problems).toEqual([]);
@@ -175,15 +175,15 @@ describe("matchweek pages in Chromium", () => {
       const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } });
       const page = await context.newPage();
       await page.goto(site.url + week(1));
-      expect(await page.getByRole("link", { name: /Previous week/ }).count()).toBe(0);
+      expect(await page.getByRole("link", { name: /Previous round/ }).count()).toBe(0);
       const picker = page.locator("details.week-picker");
       await picker.locator("summary").click();
       expect(await picker.locator("li").count()).toBe(39);
       expect(await picker.locator("[aria-current=page]").textContent()).toBe("1");
-      await picker.getByRole("link", { name: "Matchweek 38" }).click();
+      await picker.getByRole("link", { name: "Round 38" }).click();
       await page.waitForURL(site.url + week(38));
-      expect(await page.getByRole("link", { name: /Next week/ }).count()).toBe(0);
-      expect(await page.getByRole("link", { name: "← Previous week: Matchweek 37" }).count()).toBe(1);
+      expect(await page.getByRole("link", { name: /Next round/ }).count()).toBe(0);
+      expect(await page.getByRole("link", { name: "← Previous round: Round 37" }).count()).toBe(1);
       await page.locator("details.week-picker summary").click();
       await page.locator("details.week-picker").getByRole("link", { name: "This week" }).click();
       await page.waitForURL(site.url + LEAGUE);

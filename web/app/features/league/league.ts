@@ -30,11 +30,16 @@ export function leaguePageCrumbs(league: LeagueKey, name: string): LeagueCrumb[]
   ];
 }
 
-export const matchweekLabel = (matchweek: number) => `Matchweek ${matchweek}`;
+/**
+ * A league's round: 'Round 25'. The home page's 'Matchweek 28' is the spec's number of weeks since
+ * 1 August, the same for every league; a league's own rounds are called rounds, so that the two
+ * numbers cannot be taken for one another (the address keeps /matchweek-{n}).
+ */
+export const matchweekLabel = (matchweek: number) => `Round ${matchweek}`;
 export const matchweekHeading = (league: string, matchweek: number) => `${league} ${matchweekLabel(matchweek)} Predictions & Results`;
-export const PREVIOUS_WEEK_TEXT = "Previous week";
-export const NEXT_WEEK_TEXT = "Next week";
-export const ALL_MATCHWEEKS_TEXT = "All matchweeks";
+export const PREVIOUS_WEEK_TEXT = "Previous round";
+export const NEXT_WEEK_TEXT = "Next round";
+export const ALL_MATCHWEEKS_TEXT = "All rounds";
 export const MOVED_MATCH_TEXT = "Moved";
 export const MOVED_MATCH_DETAIL = "Rescheduled: played away from this round's dates";
 /** League and matchweek pages show their top picks as the spec's ranked cards, then every match in the compact list. */

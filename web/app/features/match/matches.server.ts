@@ -366,10 +366,13 @@ export async function listMatchweekMatches(
   return { schedule, matches: matches.sort(byPickConfidence) };
 }
 
+/** The Monday after a week: a weekend round's last match may be on its evening. */
+const ROUND_MONDAY_MS = 24 * 60 * 60 * 1000;
+
 /**
  * The league page's matches, ranked like listLeagueMatches, with the season's rounds for its
  * links to this week's and the neighbouring matchweeks. The week is the round(s) the page names
- * ('This week: Matchweek 25'): every match of those rounds, a Monday one after the window
+ * ('This week: Round 25'): every match of those rounds, one on the Monday after the window
  * included, and any other match of the window still to be played or moved into it; a finished
  * match of an earlier round (last Monday's) is on its own matchweek's page, not here. The
  * stored schedule, then the fixtures, their predictions and ledger rows.
@@ -383,15 +386,17 @@ export async function listLeagueWeek(
   const schedule = await getLeagueSchedule(context, league, season);
   const window = matchweekWindow(context.clock.now());
   const current = new Set(matchweeksAround(schedule, window).current);
-  const roundIds = [...current].flatMap((round) => matchesOfMatchweek(schedule, round));
-  const inWindow = and(gte(fixtures.kickoffAt, window.from), lt(fixtures.kickoffAt, window.to));
+  // A weekend round ends on Monday evening, after the Monday-to-Monday window.
+  const roundEnd = new Date(window.to.getTime() + ROUND_MONDAY_MS);
   const rows = (
     await selectFixtures(context)
-      .where(and(eq(fixtures.league, league), eq(fixtures.isActive, true), roundIds.length > 0 ? or(inWindow, inArray(fixtures.id, roundIds)) : inWindow))
+      .where(and(eq(fixtures.league, league), eq(fixtures.isActive, true), gte(fixtures.kickoffAt, window.from), lt(fixtures.kickoffAt, roundEnd)))
       .orderBy(asc(fixtures.kickoffAt), asc(fixtures.id))
   ).filter((row) => {
     const placement = schedule.placements.get(row.fixture.id);
-    return !placement || current.has(placement.matchweek) || placement.moved || row.fixture.matchState !== "post-match";
+    const ofThisRound = placement !== undefined && current.has(placement.matchweek);
+    if (row.fixture.kickoffAt >= window.to) return ofThisRound;
+    return ofThisRound || !placement || placement.moved || row.fixture.matchState !== "post-match";
   });
   const inputs = await pickInputs(context, rows, preview);
   const matches = rows.map((row) => cardOf(row, inputs).card).sort(byPickConfidence);

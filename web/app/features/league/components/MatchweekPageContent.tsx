@@ -121,7 +121,7 @@ function WeekPicker({ page }: { page: MatchweekPageData }) {
               </span>
             ) : (
               <WeekLink className="week-picker__week" to={matchweekUrl(page.league, week)}>
-                <span className="visually-hidden">Matchweek </span>
+                <span className="visually-hidden">Round </span>
                 {week}
               </WeekLink>
             )}
