@@ -56,6 +56,9 @@ describe("the today page", () => {
       expect(await page.locator(".fixture-group__heading").allTextContents()).toEqual(["Live (4)", "Upcoming (2)", "Finished (1)"]);
       const rows = page.locator(".fixture-row");
       expect(await rows.count()).toBe(7);
+      // A long club name gives way to the short one on a phone rather than being cut mid-word.
+      const gladbach = page.locator(".fixture-row__name", { hasText: "Mönchengladbach" });
+      expect(await gladbach.innerText()).toBe(width < 480 ? "M'gladbach" : "Borussia Mönchengladbach");
 
       const live = page.locator(".fixture-row--live");
       expect(new Set(await live.locator(".live-badge").allTextContents())).toEqual(new Set(["LIVE"]));

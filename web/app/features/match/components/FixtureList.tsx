@@ -6,6 +6,7 @@
  * added. Rendered on the server only (ServerMarkup); the page's ParlayButtonSlots brings the
  * buttons to life and its live refresh renders the list again with the new minute and score.
  */
+import { getTeamById } from "@shared/domain/teams/registry";
 import { formatConfidence, liveClockLabel } from "@shared/domain/format";
 import { LEAGUES } from "@shared/domain/leagues";
 import { leagueBadgeUrl } from "@shared/domain/urls";
@@ -119,13 +120,13 @@ function FixtureRow({ match, timeOnly, showLeague }: { match: FixtureListMatch; 
       ) : null}
       <a className="fixture-row__match" href={match.href} {...{ [SERVER_LINK_ATTRIBUTE]: "" }}>
         <span className="fixture-row__team fixture-row__team--home">
-          <span className="fixture-row__name">{match.home.name}</span>
+          <ClubName id={match.home.id} name={match.home.name} />
           <TeamBadge teamId={match.home.id} width={16} lazy />
         </span>
         <FixtureScore match={match} />
         <span className="fixture-row__team fixture-row__team--away">
           <TeamBadge teamId={match.away.id} width={16} lazy />
-          <span className="fixture-row__name">{match.away.name}</span>
+          <ClubName id={match.away.id} name={match.away.name} />
         </span>
       </a>
       {match.moved ? (
@@ -143,6 +144,21 @@ function FixtureRow({ match, timeOnly, showLeague }: { match: FixtureListMatch; 
  * The list itself. `timeOnly`: every match is on one day (the day pages), so the kick-off shows
  * its time alone; `showLeague`: the matches come from several leagues.
  */
+/** Longer names give way to the short one on a phone, where a word such as Mönchengladbach would be cut in two. */
+const LONG_NAME = 14;
+
+/** A club's name in a row: the full one, and on a narrow screen the short one fans use when the full one is long. */
+function ClubName({ id, name }: { id: number; name: string }) {
+  const short = getTeamById(id)?.shortName;
+  if (!short || short === name || name.length <= LONG_NAME) return <span className="fixture-row__name">{name}</span>;
+  return (
+    <span className="fixture-row__name">
+      <span className="fixture-row__name-full">{name}</span>
+      <span className="fixture-row__name-short">{short}</span>
+    </span>
+  );
+}
+
 export function FixtureList({
   matches,
   headingLevel = 3,
