@@ -118,6 +118,26 @@ export function pageTarget(url: string = "/"): string {
   return kept.length > 0 ? `${path}?${kept.join("&")}` : path;
 }
 
+/**
+ * A redirect's Location with the query parameters pageTarget left out of the request put back:
+ * a page that moved keeps `?utm_source=…` and the like, though the page never read them.
+ */
+export function withUnreadQuery(location: string, requested: string): string {
+  const queryStart = requested.indexOf("?");
+  if (queryStart === -1) return location;
+  const target = pageTarget(requested);
+  const keptStart = target.indexOf("?");
+  const kept = new Set(keptStart === -1 ? [] : target.slice(keptStart + 1).split("&"));
+  const unread = requested
+    .slice(queryStart + 1)
+    .split("&")
+    .filter((pair) => pair !== "" && !kept.has(pair));
+  if (unread.length === 0) return location;
+  const hashAt = location.indexOf("#");
+  const [base, hash] = hashAt === -1 ? [location, ""] : [location.slice(0, hashAt), location.slice(hashAt)];
+  return `${base}${base.includes("?") ? "&" : "?"}${unread.join("&")}${hash}`;
+}
+
 /** The cache key: the page's target, and whether the client asked for HTML (/api answers both). */
 export function cacheKeyOf(req: IncomingMessage): string {
   const html = (req.headers.accept ?? "").includes("text/html") ? "h" : "-";
@@ -372,6 +392,11 @@ export function createPageServer(options: PageServerOptions): PageServer {
       let rendered = await flight;
       // A personal answer (one that sets a cookie) is never shared: render for this request.
       if (!leader && rendered.personal) rendered = await render(publicRequest(req), req, res);
+      if (rendered.status >= 300 && rendered.status < 400) {
+        const headers = rendered.headers.map(([name, value]): [string, string] => [name, name === "location" ? withUnreadQuery(value, req.originalUrl) : value]);
+        // A copy: others waiting for the same render have their own query strings (and no wire yet).
+        rendered = Object.assign({}, rendered, { headers, wire: undefined });
+      }
       let entry: CachedPage | null = null;
       if (leader && rendered.status === 200 && !rendered.personal && rendered.etag) {
         entry = cache.store({

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ENDPOINTS } from "~/api/endpoints.server";
-import { pageTarget, READ_QUERY_PARAMETERS } from "./http";
+import { pageTarget, READ_QUERY_PARAMETERS, withUnreadQuery } from "./http";
 
 describe("pageTarget", () => {
   it.each([
@@ -19,6 +19,20 @@ describe("pageTarget", () => {
     ["/about", "/about"],
   ])("renders and caches %s as %s", (target, page) => {
     expect(pageTarget(target)).toBe(page);
+  });
+});
+
+describe("withUnreadQuery", () => {
+  it("puts the parameters no page read back on a redirect, after those the page kept", () => {
+    expect(withUnreadQuery("/la-liga-predictions/barcelona-vs-mallorca-prediction", "/match/barcelona-vs-mallorca?utm_source=e2e")).toBe(
+      "/la-liga-predictions/barcelona-vs-mallorca-prediction?utm_source=e2e",
+    );
+    expect(withUnreadQuery("/premier-league-predictions/matchweek-12", "/premier-league-predictions?week=12&ref=x")).toBe(
+      "/premier-league-predictions/matchweek-12?ref=x",
+    );
+    expect(withUnreadQuery("/search?q=a#top", "/find?q=a&utm_medium=mail")).toBe("/search?q=a&utm_medium=mail#top");
+    expect(withUnreadQuery("/about", "/about-us")).toBe("/about");
+    expect(withUnreadQuery("/about", "/about-us?q=1")).toBe("/about");
   });
 });
 
