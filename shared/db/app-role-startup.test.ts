@@ -12,36 +12,12 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDb, type DbHandle } from "./index";
 import { describeOnPostgres } from "./on-postgres";
 import { postgresTestDatabase } from "./test-databases";
+import { asRole, documentedGrants } from "./test-roles";
 
-const GRANTS_DOC = new URL("../../docs/database-roles.md", import.meta.url);
 const journal = JSON.parse(readFileSync(new URL("./migrations/meta/_journal.json", import.meta.url), "utf8")) as {
   entries: { tag: string }[];
 };
 const allTags = journal.entries.map((entry) => entry.tag);
-
-/** The documented grants for these names, one statement each (as sync-worker/jobs/ledger-roles.test.ts reads them). */
-function documentedGrants(names: { owner: string; app: string; database: string }): string[] {
-  const doc = readFileSync(GRANTS_DOC, "utf8");
-  const block = /<!-- application-role-grants -->\s*```sql\n([\s\S]*?)```/.exec(doc)?.[1];
-  if (!block) throw new Error("docs/database-roles.md has no application-role-grants block");
-  return block
-    .split("\n")
-    .filter((line) => !line.trim().startsWith("--"))
-    .join("\n")
-    .replaceAll("smartpicks_owner", names.owner)
-    .replaceAll("smartpicks_app", names.app)
-    .replace(/\bsmartpicks\b/g, `"${names.database}"`)
-    .split(/;\s*(?:\n|$)/)
-    .map((statement) => statement.trim())
-    .filter((statement) => statement !== "");
-}
-
-function asRole(url: string, role: string): string {
-  const withRole = new URL(url);
-  withRole.username = role;
-  withRole.password = "";
-  return withRole.toString();
-}
 
 async function openingError(url: string): Promise<Error> {
   const opened = await openDb({ url }).then(

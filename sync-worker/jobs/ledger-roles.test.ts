@@ -12,7 +12,7 @@
  * every forged row, the owner's included.
  */
 import { randomBytes } from "node:crypto";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,41 +32,17 @@ import { verifyCommand } from "@shared/ledger/verify-cli";
 import { testWorker } from "../test-support/worker";
 import { lockPicksJob } from "./lock-picks";
 import { settlePicksJob } from "./settle-picks";
+import { asRole, documentedGrants } from "@shared/db/test-roles";
 
 const INSUFFICIENT_PRIVILEGE = "42501";
 const RESTRICT_VIOLATION = "23001";
 /** football-data.co.uk files for the tests (2024/25: Chelsea v Liverpool 1-2 on 24 August 2024). */
 const PUBLIC_RESULTS = fileURLToPath(new URL("../providers/football-data-csv/fixtures/mmz4281", import.meta.url));
-const GRANTS_DOC = new URL("../../docs/database-roles.md", import.meta.url);
-
-/** The documented grants, for these role and database names, one statement each. */
-function documentedGrants(names: { owner: string; app: string; database: string }): string[] {
-  const doc = readFileSync(GRANTS_DOC, "utf8");
-  const block = /<!-- application-role-grants -->\s*```sql\n([\s\S]*?)```/.exec(doc)?.[1];
-  if (!block) throw new Error("docs/database-roles.md has no application-role-grants block");
-  return block
-    .split("\n")
-    .filter((line) => !line.trim().startsWith("--"))
-    .join("\n")
-    .replaceAll("smartpicks_owner", names.owner)
-    .replaceAll("smartpicks_app", names.app)
-    .replace(/\bsmartpicks\b/g, `"${names.database}"`)
-    .split(/;\s*(?:\n|$)/)
-    .map((statement) => statement.trim())
-    .filter((statement) => statement !== "");
-}
 
 /** The driver's own client: roles exist on a server only. */
 function serverClient(handle: DbHandle): Sql {
   if (handle.driver !== "postgres") throw new Error("roles need PostgreSQL");
   return handle.client;
-}
-
-function asRole(url: string, role: string): string {
-  const withRole = new URL(url);
-  withRole.username = role;
-  withRole.password = "";
-  return withRole.toString();
 }
 
 // Roles exist only on PostgreSQL (PGlite has one); the tests run wherever TEST_DATABASE_URL is set, as in CI.

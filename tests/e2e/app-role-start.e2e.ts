@@ -6,31 +6,14 @@
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import postgres, { type Sql } from "postgres";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeOnPostgres } from "@shared/db/on-postgres";
 import { startSite } from "./support/site";
+import { documentedGrants } from "@shared/db/test-roles";
 
 const root = path.resolve(import.meta.dirname, "../..");
-
-/** The documented grants for these names, one statement each (as sync-worker/jobs/ledger-roles.test.ts reads them). */
-function documentedGrants(names: { owner: string; app: string; database: string }): string[] {
-  const doc = readFileSync(path.join(root, "docs/database-roles.md"), "utf8");
-  const block = /<!-- application-role-grants -->\s*```sql\n([\s\S]*?)```/.exec(doc)?.[1];
-  if (!block) throw new Error("docs/database-roles.md has no application-role-grants block");
-  return block
-    .split("\n")
-    .filter((line) => !line.trim().startsWith("--"))
-    .join("\n")
-    .replaceAll("smartpicks_owner", names.owner)
-    .replaceAll("smartpicks_app", names.app)
-    .replace(/\bsmartpicks\b/g, `"${names.database}"`)
-    .split(/;\s*(?:\n|$)/)
-    .map((statement) => statement.trim())
-    .filter((statement) => statement !== "");
-}
 
 describeOnPostgres("the site started with only the application role's DATABASE_URL", (server) => {
   const suffix = randomBytes(4).toString("hex");
