@@ -11,7 +11,8 @@ import { ERROR_TOAST_EVENT, SUCCESS_TOAST_EVENT, TOAST_VIEWPORT_HOTKEY, type Toa
 
 export function LazyToaster() {
   const [loaded, setLoaded] = useState<{ Toaster: ComponentType<ToasterProps> } | null>(null);
-  const [first, setFirst] = useState<ToasterProps["first"]>(undefined);
+  // The latest toast asked for while the code loads: Toaster shows it unless a newer one came to it.
+  const first = useRef<{ type: ToastType; detail: unknown } | null>(null);
   const viewport = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -19,7 +20,7 @@ export function LazyToaster() {
     let active = true;
     let loading = false;
     const listen = (type: ToastType) => (event: Event) => {
-      setFirst({ type, detail: (event as CustomEvent<unknown>).detail });
+      first.current = { type, detail: (event as CustomEvent<unknown>).detail };
       if (loading) return;
       loading = true;
       import("./Toaster").then(

@@ -19,7 +19,7 @@ import {
  */
 export interface ToasterProps {
   /** The event that asked for the toasts' code (LazyToaster): shown once the regions are in place. */
-  first?: { type: ToastType; detail: unknown };
+  first?: { readonly current: { type: ToastType; detail: unknown } | null };
 }
 
 /** How long after mounting the first toast is shown, so that its live region is there before it. */
@@ -34,16 +34,25 @@ export function Toaster({ first }: ToasterProps = {}) {
   const dialogViewportRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
-    const listen = (type: ToastType) => (event: Event) => {
-      const next = toastFromEvent(type, (event as CustomEvent<unknown>).detail);
+    // Once this listens, every event is newer than the one that loaded it (LazyToaster).
+    let heard = false;
+    const show = (type: ToastType, detail: unknown) => {
+      const next = toastFromEvent(type, detail);
       if (!next) return;
       setSwipe(0);
       setHost(document.querySelector<HTMLDialogElement>("dialog:modal"));
       setToast(next);
     };
+    const listen = (type: ToastType) => (event: Event) => {
+      heard = true;
+      show(type, (event as CustomEvent<unknown>).detail);
+    };
     const onSuccess = listen("success");
     const onError = listen("error");
-    const firstTimer = first ? window.setTimeout(() => listen(first.type)(new CustomEvent("first", { detail: first.detail })), FIRST_TOAST_DELAY_MS) : undefined;
+    const firstTimer = window.setTimeout(() => {
+      const request = first?.current;
+      if (request && !heard) show(request.type, request.detail);
+    }, FIRST_TOAST_DELAY_MS);
     const onKey = (event: KeyboardEvent) => {
       if (event.key === TOAST_VIEWPORT_HOTKEY) {
         event.preventDefault();
@@ -59,7 +68,7 @@ export function Toaster({ first }: ToasterProps = {}) {
       window.removeEventListener(ERROR_TOAST_EVENT, onError);
       window.removeEventListener("keydown", onKey);
     };
-    // The first toast is the one that was asked for when this mounted, whatever came after.
+    // `first` is read when the timer fires: the latest request made before this listened.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
