@@ -9,7 +9,7 @@
  *
  * - throughput of repeated requests (cache hits once the site caches pages): answers/s, p50,
  *   p99, and the ratio to the static server, site and static interleaved, repeated;
- * - the server time of a cache miss (a distinct harmless query string per request), median;
+ * - the server time of a cache miss (a distinct ?v= per request, part of the cache key), median;
  * - the server time of a 304 (If-None-Match with the page's ETag), median;
  * - a Saturday 15:00 mix of home, league and match pages and live-score polls: throughput, and
  *   the highest steady request rate the site holds with p99 <= 200 ms.
@@ -132,7 +132,11 @@ function count(statuses: StatusCounts, status: number): void {
 
 let missCounter = 0;
 
-/** Sequential requests, each with a query string of its own, so none can be answered from a cache. */
+/**
+ * Sequential requests, each with a cache key of its own, so none can be answered from a cache. A
+ * query string no page reads shares the page's cached answer (page-cache/http.ts, pageTarget), so
+ * the key varies `v`, a parameter in READ_QUERY_PARAMETERS that pages render the same with.
+ */
 async function measureMisses(origin: string, target: PageTarget, n: number): Promise<ServerTimeFigure> {
   const samples: TimedSample[] = [];
   const statuses: StatusCounts = {};
@@ -140,7 +144,7 @@ async function measureMisses(origin: string, target: PageTarget, n: number): Pro
   const separator = target.path.includes("?") ? "&" : "?";
   for (let i = 0; i < n; i++) {
     missCounter += 1;
-    const result = await probe(`${origin}${target.path}${separator}bench-miss=${Date.now().toString(36)}-${missCounter}`, visitorHeaders(target.path));
+    const result = await probe(`${origin}${target.path}${separator}v=bench-miss-${Date.now().toString(36)}-${missCounter}`, visitorHeaders(target.path));
     count(statuses, result.status);
     if (result.serverTiming.cache) cache.add(result.serverTiming.cache);
     if (result.status === 200) samples.push(timed(result));
@@ -275,7 +279,7 @@ async function measurePages(site: RunningSite, baseline: RunningStaticServer, ta
   }
   log(`\n${table(THROUGHPUT_HEADER, rows)}\n${GENERATOR_NOTE}`);
 
-  log(`\nServer time of a cache miss (median of ${options.misses}, a distinct ?bench-miss= each) and of a 304 (median of ${options.notModified})`);
+  log(`\nServer time of a cache miss (median of ${options.misses}, a distinct ?v= each) and of a 304 (median of ${options.notModified})`);
   for (const page of pages) {
     page.miss = await measureMisses(site.origin, page.target, options.misses);
     page.notModified = await measureNotModified(site.origin, page.target, options.notModified);
