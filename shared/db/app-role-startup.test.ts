@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDb, type DbHandle } from "./index";
 import { describeOnPostgres } from "./on-postgres";
 import { postgresTestDatabase } from "./test-databases";
-import { asRole, documentedGrants } from "./test-roles";
+import { asRole, documentedGrants } from "./role-grants";
 
 const journal = JSON.parse(readFileSync(new URL("./migrations/meta/_journal.json", import.meta.url), "utf8")) as {
   entries: { tag: string }[];

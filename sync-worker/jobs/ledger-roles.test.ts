@@ -32,7 +32,7 @@ import { verifyCommand } from "@shared/ledger/verify-cli";
 import { testWorker } from "../test-support/worker";
 import { lockPicksJob } from "./lock-picks";
 import { settlePicksJob } from "./settle-picks";
-import { asRole, documentedGrants } from "@shared/db/test-roles";
+import { asRole, documentedGrants } from "@shared/db/role-grants";
 
 const INSUFFICIENT_PRIVILEGE = "42501";
 const RESTRICT_VIOLATION = "23001";

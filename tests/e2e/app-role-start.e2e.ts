@@ -11,7 +11,7 @@ import postgres, { type Sql } from "postgres";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeOnPostgres } from "@shared/db/on-postgres";
 import { startSite } from "./support/site";
-import { documentedGrants } from "@shared/db/test-roles";
+import { documentedGrants } from "@shared/db/role-grants";
 
 const root = path.resolve(import.meta.dirname, "../..");
 

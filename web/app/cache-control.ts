@@ -5,6 +5,13 @@
  */
 export const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 export const LIVE_PAGE_CACHE = "public, max-age=0, s-maxage=10, stale-while-revalidate=20";
+/**
+ * The live score while its match is in play (`/api/live/{id}`, polled every 15 s): browsers ask
+ * every time (a 304 when unchanged), and a shared cache in front keeps it for one polling
+ * interval at most. Every live tick purges it (surrogate key `live`), so a proxy passes one
+ * request per match per tick to the site and fans see the new score on their next poll.
+ */
+export const LIVE_SCORE_CACHE = "public, max-age=0, s-maxage=15";
 
 export function pageCacheControl(live: boolean): string {
   return live ? LIVE_PAGE_CACHE : PUBLIC_PAGE_CACHE;
@@ -20,9 +27,9 @@ export const publicPageHeaders = ({ loaderHeaders }: { loaderHeaders: Headers })
 
 /**
  * Whether an answer with this Cache-Control shows a match in play, so that the page cache
- * renders it again after every live tick: the live page policy, or `no-store` (the live score
- * while a match is on, and answers the spec says are never cached, such as the top 10).
+ * renders it again after every live tick: the live page and live score policies, or `no-store`
+ * (answers the spec says are never cached, such as the top 10).
  */
 export function dependsOnLive(cacheControl: string): boolean {
-  return cacheControl === LIVE_PAGE_CACHE || /\bno-store\b/.test(cacheControl);
+  return cacheControl === LIVE_PAGE_CACHE || cacheControl === LIVE_SCORE_CACHE || /\bno-store\b/.test(cacheControl);
 }

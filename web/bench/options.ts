@@ -9,6 +9,9 @@
  * `--rate` / BENCH_SOAK_RATE (300 requests/s), `--connections` (at most that many in flight, 16),
  * `--heap-snapshots` (a V8 heap snapshot of the site at the start and the end of the measured
  * window). The soak runs on PGlite unless `--db` says otherwise.
+ *
+ * `--proxy` / BENCH_PROXY=1 measures the production topology behind Varnish instead
+ * (web/bench/proxy-bench.ts), on PostgreSQL.
  */
 import { parseArgs } from "node:util";
 
@@ -40,6 +43,8 @@ export interface BenchOptions {
   soakRate: number;
   /** Memory soak: write heap snapshots of the site at the start and the end of the measured window. */
   heapSnapshots: boolean;
+  /** The production topology behind Varnish instead (web/bench/proxy-bench.ts): needs PostgreSQL. */
+  proxy: boolean;
 }
 
 /** The soak's length when `--soak` is given without a value. */
@@ -106,6 +111,7 @@ export function parseBenchOptions(argv: readonly string[] = process.argv.slice(2
       "cache-mb": { type: "string" },
       rate: { type: "string" },
       "heap-snapshots": { type: "boolean" },
+      proxy: { type: "boolean" },
     },
     strict: true,
   });
@@ -136,5 +142,6 @@ export function parseBenchOptions(argv: readonly string[] = process.argv.slice(2
     soakCacheMb: nonNegative("--cache-mb", values["cache-mb"] ?? env.BENCH_SOAK_CACHE_MB, 32),
     soakRate: positive("--rate", values.rate ?? env.BENCH_SOAK_RATE, 300),
     heapSnapshots: values["heap-snapshots"] ?? false,
+    proxy: values.proxy ?? env.BENCH_PROXY === "1",
   };
 }

@@ -43,6 +43,7 @@ import {
 } from "./load";
 import { parseBenchOptions, type BenchOptions } from "./options";
 import { saveSnapshot } from "./page-snapshot";
+import { runProxyBench } from "./proxy-bench";
 import { runSoak } from "./soak";
 import {
   ROOT,
@@ -446,6 +447,7 @@ function printTargets(report: DatabaseReport, pinned: boolean): void {
 async function main(): Promise<void> {
   const options = parseBenchOptions();
   if (options.soakS !== undefined) return runSoak(options);
+  if (options.proxy) return runProxyBench(options);
   const pinned = pinThisProcess(LOAD_CORE);
   const loadStart = os.loadavg();
   log(`bench:web: ${options.databases.join(" and ")}; ${describePinning(pinned)}; ${os.cpus().length} cores`);

@@ -5,7 +5,7 @@
  * the two cannot drift; a test checks that every api.* route file is listed here.
  */
 import { z } from "zod";
-import { LIVE_PAGE_CACHE, PUBLIC_PAGE_CACHE } from "../cache-control";
+import { LIVE_PAGE_CACHE, LIVE_SCORE_CACHE, PUBLIC_PAGE_CACHE } from "../cache-control";
 import { PERFORMANCE_UNAVAILABLE_TEXT } from "../features/track-record/results";
 import { debugQuery, idParam, leagueIdParam, leagueParam, matchRefParam } from "./params";
 import { SEARCH_QUERY_MAX_LENGTH } from "../features/search/search-index";
@@ -48,8 +48,8 @@ export interface CachePolicy {
 
 /** Pages' policy: a short shared lifetime, shorter while a match is live. */
 const PAGE_DATA: CachePolicy = { normal: PUBLIC_PAGE_CACHE, live: LIVE_PAGE_CACHE };
-/** Spec 7: the live score is polled every 15 s "only while live": never stored then. */
-const LIVE_SCORE: CachePolicy = { normal: PUBLIC_PAGE_CACHE, live: "no-store" };
+/** Spec 7: the live score is polled every 15 s "only while live": a shared copy lives one poll at most, purged on each tick. */
+const LIVE_SCORE: CachePolicy = { normal: PUBLIC_PAGE_CACHE, live: LIVE_SCORE_CACHE };
 /** Spec 9: "leaderboards and top-player calls cached 30 min". */
 const THIRTY_MINUTES = "public, max-age=1800, s-maxage=1800, stale-while-revalidate=600";
 const LEADERBOARD: CachePolicy = { normal: THIRTY_MINUTES, live: THIRTY_MINUTES };

@@ -1,7 +1,7 @@
 /**
- * For tests on PostgreSQL with the production roles (docs/database-roles.md): the documented
- * grants, read from that file so that the tests prove what it says, and a connection URL for
- * another role of the same server.
+ * The production roles' grants (docs/database-roles.md), read from that file so that the tests
+ * with those roles and the one-machine deployment (`npm run cluster`) run exactly what it says,
+ * and a connection URL for another role of the same server.
  */
 import { readFileSync } from "node:fs";
 
@@ -24,7 +24,7 @@ export function documentedGrants(names: { owner: string; app: string; database: 
     .filter((statement) => statement !== "");
 }
 
-/** `url` as `role`, with no password (the test server trusts local connections). */
+/** `url` as `role`, with no password (a local server that trusts local connections). */
 export function asRole(url: string, role: string): string {
   const withRole = new URL(url);
   withRole.username = role;

@@ -1,0 +1,44 @@
+import { spawnSync } from "node:child_process";
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { VCL_TEMPLATE, clusterVcl, varnishdPath } from "./cluster";
+
+const template = readFileSync(VCL_TEMPLATE, "utf8");
+
+describe("the cluster's VCL", () => {
+  it("lists each web process as a probed backend of the round-robin director", () => {
+    const vcl = clusterVcl(template, [4101, 4102, 4103]);
+    expect(vcl.match(/^backend web\d /gm)).toEqual(["backend web1 ", "backend web2 ", "backend web3 "]);
+    expect(vcl).toContain('.port = "4103";');
+    expect(vcl.match(/\.probe = \{ \.url = "\/healthz";/g)).toHaveLength(3);
+    expect(vcl).toContain("site.add_backend(web3);");
+    // The template's example backends are gone.
+    expect(vcl).not.toContain('"3101"');
+  });
+
+  it("refuses a template without the marked blocks", () => {
+    expect(() => clusterVcl("vcl 4.1;", [4101])).toThrow('no "# backends:begin"');
+  });
+
+});
+
+const varnishd = varnishdPath();
+const hasVarnish = spawnSync(varnishd, ["-V"], { stdio: "ignore" }).status === 0;
+// Without Varnish the suite is registered and skipped, saying why (the skipped-suites reporter prints it).
+(hasVarnish ? describe : describe.skip)(`the cluster's VCL in Varnish${hasVarnish ? "" : " (skipped: needs Varnish, apt-get install varnish)"}`, () => {
+  it("compiles (varnishd -C)", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "vcl-"));
+    // varnishd started as root reads the file as its own user.
+    chmodSync(dir, 0o755);
+    try {
+      const file = path.join(dir, "site.vcl");
+      writeFileSync(file, clusterVcl(template, [4101, 4102]));
+      const compiled = spawnSync(varnishd, ["-C", "-n", path.join(dir, "n"), "-f", file], { encoding: "utf8" });
+      expect(compiled.status, compiled.stderr.slice(-2_000)).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
