@@ -8,17 +8,21 @@
  *   status                                  the last run of every job
  * SIGTERM or SIGINT abandons the running job (its transaction rolls back) and exits within seconds.
  */
+import type { Server } from "node:http";
 import path from "node:path";
 import { openClock } from "@shared/db/replay-clock";
 import { getEnv, InvalidEnvironmentError, MAX_BACKFILL_SEASONS, type Env } from "@shared/config/env";
 import { openDb, WORKER_DATABASE_TIMEOUTS, type DbHandle } from "@shared/db";
 import { latestRunPerJob } from "@shared/db/sync-runs";
+import { configureProcessLog, routeConsoleToLog, secretValues } from "@shared/observability/log";
+import { createMetricsRegistry, startMetricsServer } from "@shared/observability/metrics";
 import { createJobCatalog } from "./jobs/catalog";
 import { jobDbOf } from "./jobs/job-db";
 import { markInterruptedRuns, type JobRun } from "./jobs/run-job";
 import type { SyncSettings } from "./jobs/types";
 import { describeMatchDataSource } from "./embedded";
 import { createLogger, type Logger } from "./log";
+import { attachWorkerMetrics } from "./metrics";
 import { progressFor } from "./progress";
 import { startInProcessScheduler } from "./scheduler/in-process";
 import { startPgBossWorker } from "./scheduler/pg-boss";
@@ -105,16 +109,26 @@ async function runWorker(env: Env, log: Logger): Promise<void> {
   const time = env.CLOCK.kind === "real" ? "real" : `replay from ${env.CLOCK.start.toISOString()}, now at ${clock.now().toISOString()}`;
   log.info(`worker: ${describeMatchDataSource(env)}; clock ${time}`);
   await markInterruptedRuns(jobDbOf(db));
+  // The worker's own /metrics, on METRICS_PORT only (it has no other listener).
+  let metricsServer: Server | null = null;
+  if (env.METRICS_PORT) {
+    const registry = createMetricsRegistry();
+    attachWorkerMetrics(registry, services, jobs);
+    metricsServer = await startMetricsServer({ port: env.METRICS_PORT, host: env.METRICS_HOST, registry, token: env.METRICS_TOKEN, warn: (message) => log.warn(message) });
+    log.info(`metrics on http://${env.METRICS_HOST}:${env.METRICS_PORT}/metrics`);
+  }
   const names = jobs.map((job) => job.name);
   if (env.DATABASE_URL) {
     const worker = await startPgBossWorker(services, { databaseUrl: env.DATABASE_URL, jobs, startWith: names });
     onSignals(log, async () => {
+      metricsServer?.close();
       await worker.stop();
       await db.close();
     });
   } else {
     const scheduler = startInProcessScheduler(services, { jobs, startWith: names, timers: true, progress: (job) => progressFor(job, log) });
     onSignals(log, async () => {
+      metricsServer?.close();
       await scheduler.stop("SIGTERM");
       await db.close();
     });
@@ -192,6 +206,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  if (command === "worker" || command === "sync") {
+    // JSON lines on stdout (readable ones with LOG_FORMAT=pretty), every configured secret blanked.
+    routeConsoleToLog(configureProcessLog({ level: env.LOG_LEVEL, format: env.LOG_FORMAT, name: "worker", secrets: secretValues({ ...process.env, ...env }) }));
+  }
   const log = createLogger({ level: env.LOG_LEVEL });
   try {
     if (command === "worker") await runWorker(env, log);
@@ -200,7 +218,8 @@ async function main(): Promise<void> {
     else throw new UsageError(command ? `unknown command ${command}` : "name a command");
   } catch (error) {
     if (error instanceof UsageError) {
-      console.error(`${error.message}\n${USAGE}`);
+      // For the person at the terminal, as written (not a log line).
+      process.stderr.write(`${error.message}\n${USAGE}\n`);
       process.exit(2);
     }
     console.error(`sync-worker: ${error instanceof Error ? error.message : String(error)}`);

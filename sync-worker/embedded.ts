@@ -7,10 +7,12 @@
 import type { Clock } from "@shared/config/clock";
 import type { Env } from "@shared/config/env";
 import type { DbHandle } from "@shared/db";
+import type { Registry } from "@shared/observability/metrics";
 import { createJobCatalog } from "./jobs/catalog";
 import { jobDbOf } from "./jobs/job-db";
 import { markInterruptedRuns } from "./jobs/run-job";
 import { createLogger, type Logger } from "./log";
+import { attachWorkerMetrics } from "./metrics";
 import { loggedProgress } from "./progress";
 import { startInProcessScheduler, type InProcessScheduler } from "./scheduler/in-process";
 import { createWorkerServices } from "./worker-services";
@@ -35,7 +37,15 @@ export function describeMatchDataSource(env: Env): string {
     : `football-data.co.uk files from ${env.FOOTBALL_DATA_BASE_URL} (set FOOTBALL_DATA_DIR to read a local copy instead)`;
 }
 
-export function startEmbeddedWorker(options: { env: Env; db: DbHandle; clock: Clock; log?: Logger; startUpDelayMs?: number }): EmbeddedWorker {
+export function startEmbeddedWorker(options: {
+  env: Env;
+  db: DbHandle;
+  clock: Clock;
+  log?: Logger;
+  startUpDelayMs?: number;
+  /** The web process's metrics registry: the jobs' metrics join the site's on its /metrics. */
+  metrics?: Registry;
+}): EmbeddedWorker {
   const { env, db, clock } = options;
   const log = options.log ?? createLogger({ level: env.LOG_LEVEL });
   let scheduler: InProcessScheduler | null = null;
@@ -43,6 +53,7 @@ export function startEmbeddedWorker(options: { env: Env; db: DbHandle; clock: Cl
   try {
     const services = createWorkerServices({ env, db, clock, log });
     const jobs = createJobCatalog();
+    if (options.metrics) attachWorkerMetrics(options.metrics, services, jobs);
     log.info(`worker in this process: ${describeMatchDataSource(env)}; ${env.BACKFILL_SEASONS} seasons of history`);
     scheduler = startInProcessScheduler(services, {
       jobs,

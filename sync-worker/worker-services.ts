@@ -1,6 +1,7 @@
 /**
  * What every job run needs, built once per process: the database, the one clock, the providers
- * as configured, the editorial content, the log and the sync settings.
+ * as configured, the editorial content, the log, the sync settings and the metrics the
+ * schedulers record runs in.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,6 +14,7 @@ import { LEAGUE_KEYS } from "@shared/domain/leagues";
 import { jobDbOf } from "./jobs/job-db";
 import type { JobContext, ProgressReporter, SyncSettings } from "./jobs/types";
 import type { Logger } from "./log";
+import type { WorkerMetrics } from "./metrics";
 import { createProviderSet } from "./providers/provider-set";
 import type { ProviderSet } from "./providers/types";
 
@@ -23,6 +25,8 @@ export interface WorkerServices {
   content: Content;
   log: Logger;
   settings: SyncSettings;
+  /** Where the schedulers record runs (sync-worker/metrics.ts); unset, nowhere. */
+  metrics?: WorkerMetrics;
 }
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -43,12 +47,14 @@ export function createWorkerServices(options: {
   clock: Clock;
   log: Logger;
   settings?: Partial<SyncSettings>;
+  metrics?: WorkerMetrics;
 }): WorkerServices {
   const { env, db, clock, log } = options;
   return {
     db,
     clock,
     log,
+    metrics: options.metrics,
     providers: createProviderSet({ env, clock, log }),
     // Uncached: a pick is locked from the document as published at that moment.
     content: openContent(env, ROOT, { cache: { maxAgeMs: 0 }, warn: (message) => log.warn(message) }),

@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { GO_BACK_HOME_TEXT } from "./app/page-texts/shared";
+import { loggableTarget } from "./observability/request-log";
 
 /** Longer request targets are refused with 414; no page or API address comes near it. */
 export const MAX_URL_LENGTH = 2048;
@@ -115,14 +116,15 @@ function escapeHtml(text: string): string {
 /**
  * Express's last error handler. Errors from middleware (a malformed path in the static file
  * server, a body parser) keep their 4xx status; anything else is a 500. The answer never shows
- * the error's message, stack or file paths; the log has them for 5xx.
+ * the error's message, stack or file paths; the log has them for 5xx (with the request's path,
+ * and of its query only what pages read: no token in the address reaches the log).
  */
-export function errorAnswer(log: (message: string) => void = (m) => console.error(m)) {
+export function errorAnswer(log: (message: string, res: Response) => void = (m) => console.error(m)) {
   return function handleError(err: unknown, req: Request, res: Response, _next: NextFunction): void {
     const declared = (err as { status?: unknown; statusCode?: unknown } | null) ?? {};
     const candidate = Number(declared.status ?? declared.statusCode);
     const status = Number.isInteger(candidate) && candidate >= 400 && candidate < 600 ? candidate : 500;
-    if (status >= 500) log(`${req.method} ${req.originalUrl}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    if (status >= 500) log(`${req.method} ${loggableTarget(req.originalUrl)}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`, res);
     if (res.headersSent) {
       res.destroy();
       return;

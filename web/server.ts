@@ -1,11 +1,13 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import type { VersionVector } from "@shared/db/data-versions";
+import type { DataScope, DataVersions, VersionVector } from "@shared/db/data-versions";
+import { silentLog, type AppLog } from "@shared/observability/log";
+import { createMetricsRegistry, isMetricsTarget, sendMetrics, type Registry } from "@shared/observability/metrics";
 import { analyticsConfig } from "./app/analytics";
 import type { AppContext } from "./app/load-context";
 import { contentSecurityPolicy, type CspOptions } from "./page-cache/csp";
@@ -13,6 +15,10 @@ import { createPageServer } from "./page-cache/http";
 import { PageCache } from "./page-cache/page-cache";
 import { createRateLimiter, rateLimitTiers } from "./rate-limit";
 import { limitRequestBodies } from "./request-limits";
+import { requestIdOfResponse } from "./observability/request-id";
+import { createRequestObserver, type ObservedRequest } from "./observability/request-log";
+import { createRouteLabeller } from "./observability/route-label";
+import { registerHttpMetrics, registerPageCacheMetrics } from "./observability/web-metrics";
 import { answerProbe, withOutageAnswers } from "./outage";
 import { answerStudioCors, studioOrigins } from "./studio-cors";
 import { collapsedTarget, errorAnswer, refusedTarget, sendCollapsedRedirect, sendRefusal } from "./request-guards";
@@ -27,14 +33,34 @@ export interface SiteServer {
   server: Server;
   app: express.Express;
   cache: PageCache;
+  /** The process's metrics, as /metrics shows them. */
+  registry: Registry;
+}
+
+export interface SiteObservability {
+  /** Where request lines and errors go; default nowhere. */
+  log?: AppLog;
+  /** The process's metrics registry (the embedded worker's metrics join it); default one of the server's own. */
+  registry?: Registry;
 }
 
 /**
  * The web process's HTTP server: cached pages straight from memory; otherwise static assets,
- * security headers, rate limits, then Remix through the page cache.
+ * security headers, rate limits, then Remix through the page cache. Every request gets an id,
+ * a log line and its place in the metrics (web/observability/).
  */
-export function createSiteServer(build: ServerBuild, services: ServerServices, versions: () => VersionVector): SiteServer {
+export function createSiteServer(
+  build: ServerBuild,
+  services: ServerServices,
+  versionSource: (() => VersionVector) | Pick<DataVersions, "current" | "onChange">,
+  observability: SiteObservability = {},
+): SiteServer {
   const { env } = services;
+  // The data versions: read on every request; their changes, when given, re-render live pages after a tick.
+  const versions = typeof versionSource === "function" ? versionSource : versionSource.current;
+  const onVersionsChange = typeof versionSource === "function" ? undefined : (listener: (changed: readonly DataScope[]) => void) => void versionSource.onChange(listener);
+  const log = observability.log ?? silentLog;
+  const registry = observability.registry ?? createMetricsRegistry();
   const cache = new PageCache({
     maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
     maxAgeMs: env.PAGE_CACHE_MAX_AGE_SECONDS * 1000,
@@ -57,6 +83,7 @@ export function createSiteServer(build: ServerBuild, services: ServerServices, v
     services: { ...services, pageCacheStats: () => cache.stats() },
     csp,
     versions,
+    onVersionsChange,
     siteOrigin: new URL(env.SITE_URL).origin,
   });
 
@@ -91,11 +118,47 @@ export function createSiteServer(build: ServerBuild, services: ServerServices, v
   app.use(createRateLimiter(rateLimitTiers(env)));
   app.use(limitRequestBodies({ maxBytes: env.MAX_REQUEST_BODY_KB * 1024 }));
   app.all("*", pages.remixHandler);
-  app.use(errorAnswer());
+  app.use(errorAnswer((message, res) => log.error({ reqId: requestIdOfResponse(res) }, message)));
 
   const corsOrigins = studioOrigins(env);
   const trustProxy = app.get("trust proxy fn") as TrustProxyFn;
   const requestTimeout = env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000;
+  registerPageCacheMetrics(registry, cache);
+  const observe = createRequestObserver({
+    log,
+    metrics: registerHttpMetrics(registry),
+    trustProxy,
+    routeLabel: createRouteLabeller(build.routes, path.join(root, "public")),
+  });
+  // Served on this port only with a token; METRICS_PORT is a listener of its own (web/start.ts).
+  const metrics = env.METRICS_TOKEN ? { registry, token: env.METRICS_TOKEN, warn: (message: string) => log.warn(message) } : null;
+  /** Answers what is answered before Express (naming it for the log and the metrics), else hands it on. */
+  const dispatch = (req: IncomingMessage, res: ServerResponse, request: ObservedRequest): void => {
+    setTransportSecurity(req, res, trustProxy);
+    const refused = refusedTarget(req.url);
+    if (refused) {
+      request.label = "refused";
+      return sendRefusal(req, res, refused.status, refused.message);
+    }
+    const collapsed = collapsedTarget(req.url);
+    if (collapsed) {
+      request.label = "redirect";
+      return sendCollapsedRedirect(req, res, collapsed);
+    }
+    if (answerStudioCors(req, res, corsOrigins)) {
+      request.label = "cors";
+      return;
+    }
+    if (answerProbe(req, res, services)) {
+      request.label = "probe";
+      return;
+    }
+    if (metrics && isMetricsTarget(req.url)) {
+      request.label = "metrics";
+      return sendMetrics(req, res, metrics);
+    }
+    if (!pages.serveFromCache(req, res)) app(req, res);
+  };
   const server = createServer(
     {
       // Node's defaults (60 s for the headers, 300 s for a request, checked every 30 s) let a
@@ -106,15 +169,10 @@ export function createSiteServer(build: ServerBuild, services: ServerServices, v
       connectionsCheckingInterval: 1000,
     },
     (req, res) => {
-      setTransportSecurity(req, res, trustProxy);
-      const refused = refusedTarget(req.url);
-      if (refused) return sendRefusal(req, res, refused.status, refused.message);
-      const collapsed = collapsedTarget(req.url);
-      if (collapsed) return sendCollapsedRedirect(req, res, collapsed);
-      if (answerStudioCors(req, res, corsOrigins)) return;
-      if (answerProbe(req, res, services)) return;
-      if (!pages.serveFromCache(req, res)) app(req, res);
+      const request = observe(req, res);
+      dispatch(req, res, request);
+      request.settle();
     },
   );
-  return { server, app, cache };
+  return { server, app, cache, registry };
 }

@@ -14,10 +14,14 @@ import { getEnv, InvalidEnvironmentError, type Env } from "@shared/config/env";
 import { openDb } from "@shared/db";
 import { watchDataVersions, type DataVersions } from "@shared/db/data-versions";
 import { openContent } from "@shared/content/open-content";
+import { configureProcessLog, routeConsoleToLog, secretValues } from "@shared/observability/log";
+import { createMetricsRegistry, startMetricsServer } from "@shared/observability/metrics";
 import { createPreviewSessions, databasePreviewSessionStore } from "./app/features/content/preview.server";
 import { startEmbeddedWorker, type EmbeddedWorker } from "@sync-worker/embedded";
 import { createOperatorServices } from "@sync-worker/operations";
 import { VISUAL_EDITING_SCRIPT } from "./visual-editing/script";
+import { registerDataVersionMetrics } from "./observability/web-metrics";
+import { createProxyPurger } from "./proxy/purge";
 import { createSiteServer } from "./server";
 
 const startedAt = performance.now();
@@ -67,6 +71,10 @@ function loadEnv(): Env {
 
 async function main() {
   const env = loadEnv();
+  // JSON lines on stdout (or readable ones with LOG_FORMAT=pretty), with every configured secret
+  // blanked; whatever the process prints goes the same way.
+  const log = configureProcessLog({ level: env.LOG_LEVEL, format: env.LOG_FORMAT, name: "web", secrets: secretValues({ ...process.env, ...env }) });
+  routeConsoleToLog(log);
   ensureBuild();
   const db = await openDb(
     env.DATABASE_URL
@@ -77,6 +85,9 @@ async function main() {
   const clock = await openClock(db, env.CLOCK);
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   const versions: DataVersions = await watchDataVersions(db);
+  // One registry for the process: the site's metrics and, in embedded mode, the worker's.
+  const registry = createMetricsRegistry();
+  registerDataVersionMetrics(registry, versions);
   // A publish seen here moves the content version for every process; one seen elsewhere
   // (the webhook reaches one server) drops this process's cached content.
   const content = openContent(env, root, {
@@ -85,6 +96,11 @@ async function main() {
   versions.onChange((changed) => {
     if (changed.includes("content")) content.clearCache();
   });
+  // A caching proxy in front drops what the change touched (web/proxy/purge.ts).
+  const purger = env.PURGE_URL
+    ? createProxyPurger({ url: env.PURGE_URL, method: env.PURGE_METHOD, token: env.PURGE_TOKEN, tokenHeader: env.PURGE_TOKEN_HEADER }, console)
+    : null;
+  if (purger) versions.onChange((changed) => void purger.purge(changed));
   const { server } = createSiteServer(
     build,
     {
@@ -96,8 +112,13 @@ async function main() {
       // The one place the web is composed with the worker's code: the internal pages' services.
       operations: createOperatorServices({ env, clock, db }),
     },
-    versions.current,
+    versions,
+    { log, registry },
   );
+  const metricsServer = env.METRICS_PORT
+    ? await startMetricsServer({ port: env.METRICS_PORT, host: env.METRICS_HOST, registry, token: env.METRICS_TOKEN, warn: (message) => log.warn(message) })
+    : null;
+  if (metricsServer) log.info(`Metrics on http://${env.METRICS_HOST}:${env.METRICS_PORT}/metrics`);
 
   let worker: EmbeddedWorker | null = null;
   server.listen(env.PORT, env.HOST, () => {
@@ -106,17 +127,23 @@ async function main() {
     const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
     const where = env.DATABASE_URL ? "Postgres" : `embedded database in ${env.PGLITE_DATA_DIR}`;
     const time = env.CLOCK.kind === "real" ? "real time" : `replay from ${env.CLOCK.start.toISOString()}, now at ${clock.now().toISOString()}`;
-    console.log(`Serving http://localhost:${port} (${where}; clock: ${time}; ready in ${seconds}s)`);
+    log.info(`Serving http://localhost:${port} (${where}; clock: ${time}; ready in ${seconds}s)`);
     // Serve first: the worker syncs in the background, and a failing job never stops the site.
-    if (env.WORKER === "embedded") worker = startEmbeddedWorker({ env, db, clock });
+    if (env.WORKER === "embedded") worker = startEmbeddedWorker({ env, db, clock, metrics: registry });
   });
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    console.log(`${signal}: finishing open requests, then closing the database.`);
+    log.info(`${signal}: finishing open requests, then closing the database.`);
     const workerStopped = worker?.stop() ?? Promise.resolve();
+    metricsServer?.close();
+    // Draining: answers already asked for are sent, each closing its connection after it, so a
+    // proxy in front opens its next one to another process (server.close refuses new ones).
+    server.prependListener("request", (_req, res) => {
+      res.shouldKeepAlive = false;
+    });
     server.close(() => {
       workerStopped.finally(() => versions.close().finally(() => db.close().finally(() => process.exit(0))));
     });

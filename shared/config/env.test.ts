@@ -172,3 +172,31 @@ describe("request body limit", () => {
     expect(() => parseEnv({ MAX_REQUEST_BODY_KB: value })).toThrowError(`MAX_REQUEST_BODY_KB="${value}": expected a whole number of kilobytes`);
   });
 });
+
+describe("logs and metrics settings", () => {
+  it("writes JSON lines and keeps /metrics closed unless told", () => {
+    const env = parseEnv({});
+    expect([env.LOG_FORMAT, env.METRICS_TOKEN, env.METRICS_PORT, env.METRICS_HOST]).toEqual(["json", undefined, undefined, "127.0.0.1"]);
+    const configured = parseEnv({ LOG_FORMAT: "pretty", METRICS_TOKEN: "metrics-token-0123456789", METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" });
+    expect([configured.LOG_FORMAT, configured.METRICS_TOKEN, configured.METRICS_PORT, configured.METRICS_HOST]).toEqual([
+      "pretty",
+      "metrics-token-0123456789",
+      9464,
+      "0.0.0.0",
+    ]);
+  });
+
+  it.each([
+    ["LOG_FORMAT", "yaml", 'LOG_FORMAT="yaml": expected json or pretty'],
+    ["METRICS_TOKEN", "short", 'METRICS_TOKEN="short": expected a secret of at least 16 characters'],
+    ["METRICS_PORT", "70000", 'METRICS_PORT="70000": expected a port number from 1 to 65535'],
+    ["METRICS_PORT", "http", 'METRICS_PORT="http": expected a port number from 1 to 65535'],
+  ])("%s=%s stops start-up", (name, value, message) => {
+    expect(() => parseEnv({ [name]: value })).toThrowError(message);
+  });
+
+  it("refuses a metrics port that is the site's own", () => {
+    expect(() => parseEnv({ PORT: "8080", METRICS_PORT: "8080" })).toThrowError("METRICS_PORT=8080: it is PORT too");
+    expect(() => parseEnv({ METRICS_PORT: "3000" })).toThrowError("METRICS_PORT=3000: it is PORT too");
+  });
+});

@@ -209,6 +209,14 @@ export const envSchema = z.object({
     .regex(/^[A-Z]{1,3}-[A-Z0-9-]{4,30}$/i, "expected a measurement id such as G-ABC123XYZ")
     .optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** One JSON line per event (the default, for log collectors), or readable lines for development. */
+  LOG_FORMAT: z.enum(["json", "pretty"], { error: "expected json or pretty" }).default("json"),
+  /** Opens GET /metrics to `Authorization: Bearer <token>`; unset (and no METRICS_PORT), /metrics is a 404. */
+  METRICS_TOKEN: secret,
+  /** A listener of its own serving only /metrics (METRICS_TOKEN still required when set). */
+  METRICS_PORT: wholeNumber(1, 65_535, "a port number from 1 to 65535").optional(),
+  /** The interface METRICS_PORT listens on: this machine only unless told otherwise. */
+  METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
   /** Memory for cached pages per web process, in MB; 0 turns the page cache off. */
   PAGE_CACHE_MB: wholeNumber(0, 65_536, "a whole number of megabytes (0 turns the page cache off)").default(128),
   /** The longest a cached page is served before it is rendered again, whatever the data versions say. */
@@ -237,6 +245,15 @@ export const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  /** A caching proxy's purge endpoint (web/proxy/purge.ts): unset, nothing is purged. */
+  PURGE_URL: url(["http:", "https:"], "the http(s) URL of the caching proxy's purge endpoint").optional(),
+  PURGE_METHOD: z.enum(["PURGE", "POST"], { error: "expected PURGE (Varnish) or POST (Fastly's purge API)" }).default("PURGE"),
+  PURGE_TOKEN: secret,
+  PURGE_TOKEN_HEADER: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, "expected a header name such as X-Purge-Token")
+    .default("X-Purge-Token"),
 });
 
 export type Env = z.infer<typeof envSchema> & {
@@ -287,6 +304,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new InvalidEnvironmentError([
       "SESSION_SECRET: draft preview is enabled (PREVIEW_SECRET or SANITY_READ_TOKEN) in a production setup (DATABASE_URL or SANITY_PROJECT_ID); set SESSION_SECRET to a secret of at least 16 characters shared by every web server",
     ]);
+  }
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+    throw new InvalidEnvironmentError([`METRICS_PORT=${env.METRICS_PORT}: it is PORT too; the metrics listener needs a port of its own`]);
   }
   // Analytics needs both the script's host and the property it reports to; one alone is a typo.
   if (Boolean(env.ANALYTICS_HOST) !== Boolean(env.ANALYTICS_MEASUREMENT_ID)) {

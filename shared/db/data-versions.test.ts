@@ -60,6 +60,21 @@ describe.each(testDatabases())("data versions on $driver", (testDb) => {
     expect(versions.current()).toEqual(await readDataVersions(db));
   });
 
+  it("knows when each scope's version last moved, from the database's clock", async () => {
+    await versions.refresh();
+    const before = versions.changedAt();
+    const change = nextChange(versions, 2_000);
+    await db.execute("update data_versions set changed_at = now() - interval '1 hour' where scope = 'data'");
+    await bumpDataVersions(db, ["live"]);
+    await change;
+    const [{ now }] = await db.execute<{ now: string | Date }>("select now() as now");
+    const changedAt = versions.changedAt();
+    expect(changedAt.live!.getTime()).toBeGreaterThan(new Date(now).getTime() - 5_000);
+    expect(changedAt.live!.getTime()).toBeGreaterThanOrEqual(before.live?.getTime() ?? 0);
+    // A change of the time alone is read too: the age of data is what the table says.
+    expect(Math.round((new Date(now).getTime() - changedAt.data!.getTime()) / 60_000)).toBe(60);
+  });
+
   it("catches up by polling when no notification arrives", async () => {
     const polling = await watchDataVersions(db, { pollMs: 50 });
     try {

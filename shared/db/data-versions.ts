@@ -50,15 +50,36 @@ export async function bumpDataVersions(db: Executor, scopes: readonly DataScope[
 
 /** The stored versions; a scope never bumped is 0. */
 export async function readDataVersions(db: Executor): Promise<VersionVector> {
-  const rows = await db.execute<{ scope: string; version: string | number }>(sql`select scope, version from data_versions`);
+  return (await readVersionState(db)).versions;
+}
+
+/** When each scope's version last moved; null for a scope never bumped. */
+export type ChangeTimes = Readonly<Record<DataScope, Date | null>>;
+
+interface VersionState {
+  versions: VersionVector;
+  changedAt: ChangeTimes;
+}
+
+async function readVersionState(db: Executor): Promise<VersionState> {
+  const rows = await db.execute<{ scope: string; version: string | number; changed_at: string | Date }>(
+    sql`select scope, version, changed_at from data_versions`,
+  );
   const versions: Record<DataScope, number> = { data: 0, live: 0, content: 0 };
-  for (const row of rows) if (isScope(row.scope)) versions[row.scope] = Number(row.version);
-  return versions;
+  const changedAt: Record<DataScope, Date | null> = { data: null, live: null, content: null };
+  for (const row of rows) {
+    if (!isScope(row.scope)) continue;
+    versions[row.scope] = Number(row.version);
+    changedAt[row.scope] = new Date(row.changed_at);
+  }
+  return { versions, changedAt };
 }
 
 export interface DataVersions {
   /** The versions this process knows of now (a cheap read: no I/O). */
   current(): VersionVector;
+  /** When each version last moved, as of the last read (the metrics' "seconds since it changed"). */
+  changedAt(): ChangeTimes;
   /** Calls `listener` with the scopes whose version changed, after the change is known. */
   onChange(listener: (changed: readonly DataScope[]) => void): () => void;
   /** Bumps scopes from this process (the content webhook), then refreshes at once. */
@@ -80,16 +101,19 @@ export interface WatchOptions {
  */
 export async function watchDataVersions(handle: DbHandle, options: WatchOptions = {}): Promise<DataVersions> {
   const warn = options.warn ?? ((message: string) => console.warn(message));
-  let versions: VersionVector = await readDataVersions(handle);
+  const initial = await readVersionState(handle);
+  let versions: VersionVector = initial.versions;
+  let changedAt: ChangeTimes = initial.changedAt;
   const listeners = new Set<(changed: readonly DataScope[]) => void>();
   let closed = false;
   let reading: Promise<void> | null = null;
   let failing = false;
 
-  const apply = (next: VersionVector) => {
-    const changed = DATA_SCOPES.filter((scope) => next[scope] !== versions[scope]);
+  const apply = (next: VersionState) => {
+    changedAt = next.changedAt;
+    const changed = DATA_SCOPES.filter((scope) => next.versions[scope] !== versions[scope]);
     if (changed.length === 0) return;
-    versions = next;
+    versions = next.versions;
     for (const listener of listeners) listener(changed);
   };
 
@@ -98,7 +122,7 @@ export async function watchDataVersions(handle: DbHandle, options: WatchOptions 
     do {
       again = false;
       try {
-        const next = await readDataVersions(handle);
+        const next = await readVersionState(handle);
         failing = false;
         if (!closed) apply(next);
       } catch (error) {
@@ -137,6 +161,7 @@ export async function watchDataVersions(handle: DbHandle, options: WatchOptions 
 
   return {
     current: () => versions,
+    changedAt: () => changedAt,
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -54,3 +54,24 @@ export async function latestRunPerJob(db: DbHandle): Promise<JobRunStatus[]> {
     };
   });
 }
+
+/**
+ * When each of these jobs last finished without failing (ok or skipped), from the run log: one
+ * index lookup per job ("latest runs of a job"), however long the log is.
+ */
+export async function lastSuccessPerJob(db: DbHandle, jobs: readonly string[]): Promise<Map<string, Date>> {
+  if (jobs.length === 0) return new Map();
+  const names = sql.join(
+    jobs.map((job) => sql`(${job})`),
+    sql`, `,
+  );
+  const rows = await db.execute<{ job: string; finished_at: string | Date }>(sql`
+    select j.job, last.finished_at
+    from (values ${names}) as j(job)
+    cross join lateral (
+      select finished_at from sync_runs
+      where sync_runs.job = j.job and status in ('ok', 'skipped') and finished_at is not null
+      order by started_at desc limit 1
+    ) last`);
+  return new Map(rows.map((row) => [row.job, new Date(row.finished_at)]));
+}

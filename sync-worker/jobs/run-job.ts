@@ -44,10 +44,26 @@ function describeError(error: unknown): string {
   return String(error);
 }
 
+/** The fields of a run's log line: the run-log row's id, the job, how it ended and its counts. */
+function runFields(run: Pick<JobRun, "id" | "job" | "status" | "rowsRead" | "rowsWritten" | "rowsRejected" | "durationMs" | "error">) {
+  return {
+    runId: run.id,
+    job: run.job,
+    status: run.status,
+    rowsRead: run.rowsRead,
+    rowsWritten: run.rowsWritten,
+    rowsRejected: run.rowsRejected,
+    durationMs: run.durationMs,
+    error: run.error,
+  };
+}
+
 /**
  * Runs one job inside the sync-run log: inserts a 'running' row, runs the job (in one
  * transaction when the job says so), then records ok, skipped or failed with its counts. A failed
- * run is logged and returned, never thrown: the caller decides about retries.
+ * run is logged and returned, never thrown: the caller decides about retries. Each run ends with
+ * one log line carrying its fields (runId, the sync_runs row, job, status, rows, durationMs,
+ * error; a failure's stack too).
  */
 export async function runJob(job: JobDefinition, ctx: JobContext): Promise<JobRun> {
   const started = performance.now();
@@ -101,12 +117,16 @@ export async function runJob(job: JobDefinition, ctx: JobContext): Promise<JobRu
     const status = result.outcome === "skipped" ? "skipped" : "ok";
     const run = await finish(status, result, result.outcome === "skipped" ? (result.reason ?? null) : null);
     const summary = `${run.rowsRead} read, ${run.rowsWritten} written, ${run.rowsRejected} rejected`;
-    if (status === "skipped") log.info(`skipped: ${result.reason ?? ""}`);
-    else log.info(`ok in ${run.durationMs} ms (${summary})${result.reason ? `: ${result.reason}` : ""}`);
+    if (status === "skipped") log.info(`skipped: ${result.reason ?? ""}`, runFields(run));
+    else log.info(`ok in ${run.durationMs} ms (${summary})${result.reason ? `: ${result.reason}` : ""}`, runFields(run));
     return run;
   } catch (error) {
     const message = ctx.signal.aborted ? `abandoned: ${String(ctx.signal.reason ?? "stopped")}` : describeError(error);
-    log.error(`failed: ${message}`);
+    const durationMs = Math.round(performance.now() - started);
+    const failed = { id: row.id, job: job.name, status: "failed" as const, rowsRead: 0, rowsWritten: 0, rowsRejected: 0, durationMs, error: message };
+    // A bug's stack goes into the line; a provider's refusal or an abandoned run says all in its message.
+    const unexpected = error instanceof Error && !(error instanceof ProviderError) && !ctx.signal.aborted;
+    log.error(`failed: ${message}`, { ...runFields(failed), ...(unexpected ? { err: error } : {}) });
     // A job that commits in steps may have committed some before it failed.
     if (!job.transactional) await bumpDataVersions(ctx.db, ["data"]).catch(() => undefined);
     const empty: JobResult = { outcome: "ok", rowsRead: 0, rowsWritten: 0, rowsRejected: 0 };

@@ -49,8 +49,12 @@ export function startInProcessScheduler(services: WorkerServices, options: InPro
     }
     try {
       const ctx = jobContext(services, controller.signal, options.progress?.(name));
-      if (job.cadence.due && !(await job.cadence.due(ctx))) return;
+      if (job.cadence.due && !(await job.cadence.due(ctx))) {
+        services.metrics?.recordIdle(name);
+        return;
+      }
       const run = await runJob(job, ctx);
+      services.metrics?.recordRun(run);
       options.onRun?.(run);
       // A scheduler running a chosen subset (npm run sync -- <job>) leaves other follow-ups alone.
       for (const next of run.next) if (jobs.has(next)) enqueue(next);

@@ -47,6 +47,8 @@ export function queueExpirySeconds(job: Pick<JobDefinition, "cadence">): number 
 const POLLING_SECONDS = 2;
 /** A repeating job (live) stops repeating this long before its next cron minute. */
 const REPEAT_MARGIN_MS = 5_000;
+/** The longest between two firings of an every-minute schedule: the minute and a polling interval. */
+const CRON_GAP_MS = 60_000 + POLLING_SECONDS * 1000;
 
 export interface PgBossWorker {
   boss: PgBoss;
@@ -142,8 +144,14 @@ export async function startPgBossWorker(services: WorkerServices, options: PgBos
 
   const runOnce = async (job: JobDefinition): Promise<JobRun | null> => {
     const ctx = jobContext(services, controller.signal);
-    if (job.cadence.due && !(await job.cadence.due(ctx))) return null;
+    if (job.cadence.due && !(await job.cadence.due(ctx))) {
+      // Asked again at the next cron minute.
+      services.metrics?.recordIdle(job.name, CRON_GAP_MS);
+      return null;
+    }
     const run = await runJob(job, ctx);
+    // A repeating job runs again within its minute, or at the next minute after the margin.
+    services.metrics?.recordRun(run, job.cadence.repeatEveryMs ? job.cadence.repeatEveryMs + REPEAT_MARGIN_MS + POLLING_SECONDS * 1000 : undefined);
     options.onRun?.(run);
     for (const next of run.next) if (byName.has(next)) await boss.send(next, {});
     return run;
@@ -228,10 +236,16 @@ export async function startPgBossWorker(services: WorkerServices, options: PgBos
 
   await sendChain(options.startWith);
   log.info(`pg-boss: ${options.jobs.length} queues, schedules in UTC, on schema ${PG_BOSS_SCHEMA}`);
+  // Jobs waiting per queue, read when the metrics are scraped: one count per queue.
+  services.metrics?.readQueueDepths(async () => {
+    const sizes = await Promise.all(options.jobs.map(async (job) => [job.name, await boss.getQueueSize(job.name)] as const));
+    return Object.fromEntries(sizes);
+  });
 
   return {
     boss,
     async stop() {
+      services.metrics?.readQueueDepths(null);
       controller.abort("the worker is stopping");
       clearInterval(sweepTimer);
       await sweeping;

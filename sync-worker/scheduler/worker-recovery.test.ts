@@ -62,12 +62,12 @@ describeOnPostgres("the worker killed with SIGKILL on PostgreSQL", (serverUrl) =
     const first = startWorker(env);
     // The live job holds its pg-boss job for most of each minute, repeating every 15 s: kill it
     // between two ticks of the same minute.
-    await first.waitFor(/\[sync:live\] ok[^\n]*\n[\s\S]*\[sync:live\] ok/, 150_000);
+    await first.waitFor(/"scope":"sync:live","msg":"ok[^\n]*\n[\s\S]*"scope":"sync:live","msg":"ok/, 150_000);
     await kill9(first);
     const killedAt = Date.now();
 
     const restarted = startWorker(env);
-    await restarted.waitFor(/\[sync:live\] ok/, 60_000);
+    await restarted.waitFor(/"scope":"sync:live","msg":"ok/, 60_000);
     expect(Date.now() - killedAt).toBeLessThan(60_000);
     expect(restarted.output()).toContain("pg-boss: live was left active by a stopped worker; queued again");
     // A run the killed worker left 'running' is marked interrupted, not left for half an hour.

@@ -21,9 +21,12 @@ import type { DataScope, VersionVector } from "@shared/db/data-versions";
 import { countQueries } from "@shared/db/query-count";
 import { dependsOnLive } from "../app/cache-control";
 import type { AppContext, RequestTiming } from "../app/load-context";
+import { noteCacheOutcome } from "../observability/cache-outcome";
 import { RETRY_AFTER_SECONDS } from "../outage";
+import { surrogateKeyHeaders, surrogateKeys } from "../proxy/surrogate-keys";
+import { createRouteMatcher } from "../route-match";
 import { contentSecurityPolicy, inlineScriptHashes, inlineStyleHashes, type CspOptions } from "./csp";
-import { chooseEncoding, compress, etagMatches, etagOfBody, PageCache, type CachedPage } from "./page-cache";
+import { chooseEncoding, compress, etagMatches, etagOfBody, PageCache, type CachedPage, type RenderInputs } from "./page-cache";
 
 /** Cookies that make a request personal: the preview session and the internal pages' access. */
 const PERSONAL_COOKIE = /(?:^|;\s*)fkp_/;
@@ -49,11 +52,24 @@ const NOT_STORED_HEADERS = new Set([
   "access-control-allow-origin",
   "access-control-expose-headers",
   "strict-transport-security",
+  // Each request's own id (web/observability/request-log.ts).
+  "x-request-id",
 ]);
 
 /** Whether a request target is under /api/ (the JSON API, which the Studio reads cross-origin). */
 function isApiTarget(url: string | undefined): boolean {
   return (url ?? "").startsWith("/api/");
+}
+
+/** The page path a request is for: a data request's page (`/premier-league.data` is `/premier-league`). */
+function pagePathOf(pathname: string): string {
+  if (pathname === "/_root.data") return "/";
+  return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+}
+
+/** Whether a shared cache may keep an answer with this Cache-Control. */
+function sharedCacheMayStore(cacheControl: string): boolean {
+  return /\bpublic\b/i.test(cacheControl) && !/\b(?:no-store|private|no-cache)\b/i.test(cacheControl);
 }
 
 /** Whether a URL is Remix's data request for a page (single fetch: `/path.data`, `/_root.data`). */
@@ -183,7 +199,17 @@ interface Rendered {
   loaderMs: number;
   renderMs: number;
   queries: number;
+  inputs: RenderInputs;
 }
+
+/** The request headers a public page is rendered with (nothing personal reaches a shared page). */
+const PUBLIC_REQUEST_HEADERS = ["accept", "accept-language", "user-agent"] as const;
+/** A live page served within this is rendered again right after each live tick. */
+const LIVE_PAGES_READ_WITHIN_MS = 60_000;
+/** At most this many live pages are rendered again per tick (the rest render on request)... */
+const LIVE_PAGES_RENDERED_PER_TICK = 200;
+/** ...this many at a time. */
+const LIVE_RENDER_LANES = 2;
 
 export interface PageServerOptions {
   build: ServerBuild;
@@ -195,6 +221,8 @@ export interface PageServerOptions {
   versions: () => VersionVector;
   /** The public origin: cached pages are rendered for it, whatever Host a client sent. */
   siteOrigin: string;
+  /** Subscribes to changes of the data versions (live pages are rendered again after each tick). */
+  onVersionsChange?: (listener: (changed: readonly DataScope[]) => void) => void;
 }
 
 export interface PageServer {
@@ -208,6 +236,7 @@ export function createPageServer(options: PageServerOptions): PageServer {
   const baseCsp = contentSecurityPolicy(options.csp);
   /** Renders in progress, by cache key and versions: a burst of identical misses renders once. */
   const inFlight = new Map<string, Promise<Rendered>>();
+  const matchRoute = createRouteMatcher(options.build.routes);
 
   /** The headers every answer from a page carries, flattened for writeHead; made once per entry. */
   function wireOf(page: SendablePage, api: boolean): Wire {
@@ -233,6 +262,7 @@ export function createPageServer(options: PageServerOptions): PageServer {
   }
 
   function send(req: IncomingMessage, res: ServerResponse, page: SendablePage, entry: CachedPage | null, timings: Timings, started: number) {
+    noteCacheOutcome(res, timings.cache);
     const wire = wireOf(page, isApiTarget(req.url));
     const etag = page.etag;
     if (etag && page.status === 200 && etagMatches(req.headers["if-none-match"] as string | undefined, etag)) {
@@ -255,18 +285,42 @@ export function createPageServer(options: PageServerOptions): PageServer {
     res.end(req.method === "HEAD" ? undefined : body);
   }
 
+  /**
+   * A previous answer as served while its page renders again: no shared cache may keep it (a
+   * proxy that was just purged would otherwise store the old page for its s-maxage), and its
+   * wire is made once per entry.
+   */
+  function staleForm(entry: CachedPage): SendablePage {
+    entry.staleForm ??= {
+      status: entry.status,
+      headers: entry.headers.map(([name, value]): [string, string] => [name, name === "cache-control" ? "no-store" : value]),
+      body: entry.body,
+      etag: entry.etag,
+    };
+    return entry.staleForm;
+  }
+
   function serveFromCache(req: IncomingMessage, res: ServerResponse): boolean {
     if (!cache.enabled || !isCacheableRequest(req)) return false;
     const started = performance.now();
-    const entry = cache.lookup(cacheKeyOf(req));
-    if (!entry) return false;
-    cache.count("hits");
-    send(req, res, entry, entry, { cache: "hit", totalMs: 0 }, started);
+    const key = cacheKeyOf(req);
+    const entry = cache.lookup(key);
+    if (entry) {
+      cache.count("hits");
+      send(req, res, entry, entry, { cache: "hit", totalMs: 0 }, started);
+      return true;
+    }
+    // Its data changed (or it grew old): the previous answer, at once, while one render replaces it.
+    const standIn = cache.standIn(key);
+    if (!standIn?.renderedWith) return false;
+    renderInBackground(key, standIn.renderedWith);
+    cache.count("staleServed");
+    send(req, res, staleForm(standIn), standIn, { cache: "stale", totalMs: 0 }, started);
     return true;
   }
 
   /** Renders with Remix and reads the whole answer. */
-  async function render(request: globalThis.Request, req: ExpressRequest, res: ExpressResponse): Promise<Rendered> {
+  async function render(request: globalThis.Request, inputs: RenderInputs, preview: boolean): Promise<Rendered> {
     const versions = options.versions();
     const started = performance.now();
     const timing: RequestTiming = {};
@@ -275,17 +329,13 @@ export function createPageServer(options: PageServerOptions): PageServer {
     const loaderEnd = timing.renderStartedAt ?? performance.now();
     const body = Buffer.from(await response.arrayBuffer());
     // Security headers set by the middleware before this handler, then the route's own.
-    const headers = new Map<string, string>();
-    for (const [name, value] of Object.entries(res.getHeaders())) {
-      const lower = name.toLowerCase();
-      if (value !== undefined && !NOT_STORED_HEADERS.has(lower)) headers.set(lower, Array.isArray(value) ? value.join(", ") : String(value));
-    }
+    const headers = new Map<string, string>(inputs.baseHeaders);
     for (const [name, value] of response.headers) {
       if (name === "vary" || !NOT_STORED_HEADERS.has(name)) headers.set(name, value);
     }
     if ((response.headers.get("content-type") ?? "").includes("text/html")) {
       const html = body.toString("utf8");
-      const visualEditing = isPreviewRequest(req);
+      const visualEditing = preview;
       headers.set("content-security-policy", contentSecurityPolicy(options.csp, inlineScriptHashes(html), inlineStyleHashes(html), { visualEditing }));
     }
     const browserCacheControl = headers.get("cache-control");
@@ -295,37 +345,121 @@ export function createPageServer(options: PageServerOptions): PageServer {
       // again behind it. Shared caches keep their s-maxage.
       headers.set("cache-control", withoutStaleWhileRevalidate(browserCacheControl));
     }
-        if (response.status === 503) {
+    if (response.status === 503) {
       // The database is out of reach (web/outage.ts): come back soon, and let no cache keep this.
       headers.set("retry-after", response.headers.get("retry-after") ?? String(RETRY_AFTER_SECONDS));
       headers.set("cache-control", "no-store");
     }
     const cookies = response.headers.getSetCookie();
     const cacheControl = response.headers.get("cache-control") ?? "";
+    const dependsOn: DataScope[] = dependsOnLive(cacheControl) ? ["data", "live", "content"] : ["data", "content"];
+    if (cookies.length === 0 && sharedCacheMayStore(headers.get("cache-control") ?? "")) {
+      // What a proxy in front may purge this answer by (web/proxy/surrogate-keys.ts).
+      const route = matchRoute(pagePathOf(new URL(request.url).pathname));
+      for (const [name, value] of surrogateKeyHeaders(surrogateKeys(dependsOn, route))) headers.set(name, value);
+    }
     return {
       status: response.status,
       headers: [...headers, ...cookies.map((cookie): [string, string] => ["set-cookie", cookie])],
       body,
       etag: response.status === 200 ? etagOfBody(body) : response.headers.get("etag"),
-      dependsOn: dependsOnLive(cacheControl) ? ["data", "live", "content"] : ["data", "content"],
+      dependsOn,
       versions,
       personal: cookies.length > 0 || /\bprivate\b/i.test(cacheControl),
       loaderMs: loaderEnd - started,
       renderMs: performance.now() - loaderEnd,
       queries,
+      inputs,
     };
   }
+
+  /** The headers the middleware set for this answer, as a render stores them. */
+  function baseHeadersOf(res: ExpressResponse): Array<[string, string]> {
+    const base: Array<[string, string]> = [];
+    for (const [name, value] of Object.entries(res.getHeaders())) {
+      const lower = name.toLowerCase();
+      if (value !== undefined && !NOT_STORED_HEADERS.has(lower)) base.push([lower, Array.isArray(value) ? value.join(", ") : String(value)]);
+    }
+    return base;
+  }
+
+  /** What a cacheable request is rendered with: the public request's headers, the middleware's. */
+  function publicInputs(req: ExpressRequest, res: ExpressResponse): RenderInputs {
+    const requestHeaders: Array<[string, string]> = [];
+    for (const name of PUBLIC_REQUEST_HEADERS) {
+      const value = req.headers[name];
+      if (typeof value === "string") requestHeaders.push([name, value]);
+    }
+    return { requestHeaders, baseHeaders: baseHeadersOf(res) };
+  }
+
+  function flightKeyOf(key: string): string {
+    const versions = options.versions();
+    return `${versions.data}.${versions.live}.${versions.content} ${key}`;
+  }
+
+  /** Keeps a public render's answer when it may be shared: a 200 that sets no cookie. */
+  function keep(key: string, rendered: Rendered): CachedPage | null {
+    if (rendered.status !== 200 || rendered.personal || !rendered.etag) return null;
+    return cache.store({
+      key,
+      status: rendered.status,
+      headers: rendered.headers,
+      body: rendered.body,
+      etag: rendered.etag,
+      dependsOn: rendered.dependsOn,
+      versions: rendered.versions,
+      renderedWith: rendered.inputs,
+    });
+  }
+
+  /**
+   * Renders a cached page again with no request waiting for it (one render per page and data
+   * versions: a miss arriving meanwhile joins it), and keeps the answer. A failure keeps the
+   * previous answer and is logged; the next request tries again.
+   */
+  function renderInBackground(key: string, inputs: RenderInputs): void {
+    const flightKey = flightKeyOf(key);
+    if (inFlight.has(flightKey)) return;
+    const target = key.slice(key.indexOf(" ") + 1);
+    const request = new Request(new URL(target, options.siteOrigin), { method: "GET", headers: new Headers(inputs.requestHeaders as Array<[string, string]>) });
+    const flight = render(request, inputs, false);
+    inFlight.set(flightKey, flight);
+    flight
+      .then((rendered) => {
+        cache.count("backgroundRenders");
+        // A page that is now a redirect or gone is no longer served from its previous answer;
+        // one that cannot be rendered now (503) keeps it while the bound allows.
+        if (!keep(key, rendered) && rendered.status !== 503) cache.forget(key);
+      })
+      .catch((error: unknown) => console.warn(`page cache: ${target} could not be rendered again: ${(error as Error).message}`))
+      .finally(() => inFlight.delete(flightKey));
+  }
+
+  // Right after a live tick, the live pages fans are reading are rendered again before they ask
+  // (a few at a time), so no request waits and none gets the previous minute for long.
+  options.onVersionsChange?.((changed) => {
+    if (!changed.includes("live") || !cache.enabled) return;
+    const pages = cache.recentlyServed("live", LIVE_PAGES_READ_WITHIN_MS, LIVE_PAGES_RENDERED_PER_TICK);
+    let next = 0;
+    const lane = async (): Promise<void> => {
+      while (next < pages.length) {
+        const page = pages[next++];
+        const inputs = page.renderedWith;
+        if (!inputs || cache.lookup(page.key)) continue;
+        renderInBackground(page.key, inputs);
+        await inFlight.get(flightKeyOf(page.key))?.catch(() => undefined);
+      }
+    };
+    for (let i = 0; i < LIVE_RENDER_LANES; i++) void lane();
+  });
 
   /**
    * The request a cacheable page is rendered for: the public origin, no validators, no cookies
    * (nothing personal may reach a shared page), no abort (others may be waiting for it).
    */
-  function publicRequest(req: ExpressRequest): globalThis.Request {
-    const headers = new Headers();
-    for (const name of ["accept", "accept-language", "user-agent"]) {
-      const value = req.headers[name];
-      if (typeof value === "string") headers.set(name, value);
-    }
+  function publicRequest(req: ExpressRequest, inputs: RenderInputs): globalThis.Request {
+    const headers = new Headers(inputs.requestHeaders as Array<[string, string]>);
     // Only what a page reads of the query: the answer is shared by every target with the same key.
     return new Request(new URL(pageTarget(req.originalUrl), options.siteOrigin), { method: "GET", headers });
   }
@@ -367,7 +501,7 @@ export function createPageServer(options: PageServerOptions): PageServer {
     try {
       if (!cache.enabled || !isCacheableRequest(req)) {
         cache.count("bypassed");
-        const rendered = await render(clientRequest(req, res), req, res);
+        const rendered = await render(clientRequest(req, res), { requestHeaders: [], baseHeaders: baseHeadersOf(res) }, isPreviewRequest(req));
         send(req, res, rendered, null, { cache: "bypass", loaderMs: rendered.loaderMs, renderMs: rendered.renderMs, queries: rendered.queries, totalMs: 0 }, started);
         return;
       }
@@ -380,34 +514,26 @@ export function createPageServer(options: PageServerOptions): PageServer {
         return;
       }
       cache.count("misses");
-      const versions = options.versions();
-      const flightKey = `${versions.data}.${versions.live}.${versions.content} ${key}`;
+      const flightKey = flightKeyOf(key);
+      const inputs = publicInputs(req, res);
       let flight = inFlight.get(flightKey);
       const leader = !flight;
       if (!flight) {
-        flight = render(publicRequest(req), req, res);
+        flight = render(publicRequest(req, inputs), inputs, false);
         inFlight.set(flightKey, flight);
         void flight.finally(() => inFlight.delete(flightKey)).catch(() => undefined);
       }
       let rendered = await flight;
       // A personal answer (one that sets a cookie) is never shared: render for this request.
-      if (!leader && rendered.personal) rendered = await render(publicRequest(req), req, res);
+      if (!leader && rendered.personal) rendered = await render(publicRequest(req, inputs), inputs, false);
       if (rendered.status >= 300 && rendered.status < 400) {
         const headers = rendered.headers.map(([name, value]): [string, string] => [name, name === "location" ? withUnreadQuery(value, req.originalUrl) : value]);
         // A copy: others waiting for the same render have their own query strings (and no wire yet).
         rendered = Object.assign({}, rendered, { headers, wire: undefined });
       }
       let entry: CachedPage | null = null;
-      if (leader && rendered.status === 200 && !rendered.personal && rendered.etag) {
-        entry = cache.store({
-          key,
-          status: rendered.status,
-          headers: rendered.headers,
-          body: rendered.body,
-          etag: rendered.etag,
-          dependsOn: rendered.dependsOn,
-          versions: rendered.versions,
-        });
+      if (leader) {
+        entry = keep(key, rendered);
       } else if (!leader && rendered.status === 200 && !rendered.personal) {
         entry = cache.lookup(key) ?? null;
       }
