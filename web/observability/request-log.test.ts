@@ -141,10 +141,12 @@ describe("createRequestObserver", () => {
     expect(line.aborted).toBeUndefined();
   });
 
-  it("adds the id to headers given as an object, as a list, or set beforehand", async () => {
+  it("adds the id to headers given as an object, as a list, or set beforehand, and leaves a shared list alone", async () => {
+    const shared = ["content-type", "text/plain"];
     const site = await observedServer((_observed, res) => {
       const path = res.req.url;
-      if (path === "/object") res.writeHead(201, { "content-type": "text/plain" });
+      if (path === "/list") res.writeHead(200, shared);
+      else if (path === "/object") res.writeHead(201, { "content-type": "text/plain" });
       else if (path === "/reason") res.writeHead(202, "Accepted Later", ["content-type", "text/plain"]);
       else if (path === "/nested") res.writeHead(203, [["content-type", "text/plain"]] as unknown as string[]);
       else {
@@ -153,13 +155,14 @@ describe("createRequestObserver", () => {
       }
       res.end();
     });
-    for (const [path, status] of [["/object", 201], ["/reason", 202], ["/nested", 203], ["/implicit", 204]] as const) {
+    for (const [path, status] of [["/list", 200], ["/list", 200], ["/object", 201], ["/reason", 202], ["/nested", 203], ["/implicit", 204]] as const) {
       const response = await fetch(`${site.url}${path}`);
       expect(response.status, path).toBe(status);
       expect(response.headers.get("x-request-id"), path).toMatch(/^[0-9a-f-]{36}$/);
       if (status !== 204) expect(response.headers.get("content-type"), path).toBe("text/plain");
     }
     expect((await fetch(`${site.url}/reason`)).statusText).toBe("Accepted Later");
+    expect(shared).toEqual(["content-type", "text/plain"]);
   });
 
   it("counts an answer the client did not wait for as aborted", async () => {
