@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { VersionVector } from "@shared/db/data-versions";
 import { contentSecurityPolicy, inlineScriptHashes } from "./csp";
-import { chooseEncoding, etagOfBody, PageCache, STALE_IF_ERROR_MS, STALE_WHILE_RENDER_MS } from "./page-cache";
+import { chooseEncoding, etagOfBody, PageCache, STALE_IF_ERROR_MS } from "./page-cache";
 
 function harness(maxBytes = 1024 * 1024, maxAgeMs = 60_000) {
   let versions: VersionVector = { data: 1, live: 1, content: 1 };
@@ -18,7 +18,6 @@ function harness(maxBytes = 1024 * 1024, maxAgeMs = 60_000) {
       etag: etagOfBody(body),
       dependsOn,
       versions,
-      renderedWith: { requestHeaders: [["accept", "text/html"]], baseHeaders: [] },
     });
   return {
     cache,
@@ -33,51 +32,6 @@ function harness(maxBytes = 1024 * 1024, maxAgeMs = 60_000) {
 }
 
 describe("page cache", () => {
-  it("offers a page's previous answer while its new one renders, for the maximum age plus 30 s at most", () => {
-    const { cache, page, bump, advance } = harness(1024 * 1024, 60_000);
-    page("/", "old home");
-    expect(cache.standIn("/")).toBeUndefined();
-    bump("data");
-    expect(cache.lookup("/")).toBeUndefined();
-    expect(cache.standIn("/")?.body.toString()).toBe("old home");
-    advance(60_000 + STALE_WHILE_RENDER_MS);
-    expect(cache.standIn("/")?.body.toString()).toBe("old home");
-    advance(1);
-    expect(cache.standIn("/")).toBeUndefined();
-    // Still the page's last good answer, for an outage.
-    expect(cache.fallback("/")?.body.toString()).toBe("old home");
-  });
-
-  it("forgets a previous answer whose page is no longer one", () => {
-    const { cache, page, bump } = harness();
-    page("/gone");
-    bump("data");
-    cache.lookup("/gone");
-    cache.forget("/gone");
-    expect(cache.standIn("/gone")).toBeUndefined();
-  });
-
-  it("lists the live pages served in the last minute, current or stale, most recently served first", () => {
-    const { cache, page, bump, advance } = harness();
-    page("/live/1", "1", ["data", "live", "content"]);
-    page("/live/2", "2", ["data", "live", "content"]);
-    page("/live/3", "3", ["data", "live", "content"]);
-    page("/about", "about");
-    cache.lookup("/live/3");
-    advance(1_000);
-    cache.lookup("/about");
-    cache.lookup("/live/1");
-    advance(1_000);
-    bump("live");
-    // Now stale: served as a stand-in.
-    cache.lookup("/live/2");
-    cache.standIn("/live/2");
-    expect(cache.recentlyServed("live", 60_000, 10).map((entry) => entry.key)).toEqual(["/live/2", "/live/1", "/live/3"]);
-    expect(cache.recentlyServed("live", 60_000, 1).map((entry) => entry.key)).toEqual(["/live/2"]);
-    advance(60_001);
-    expect(cache.recentlyServed("live", 60_000, 10)).toEqual([]);
-  });
-
   it("keeps a stale entry aside as its page's last good answer, for a day, until a new one is stored", () => {
     const { cache, page, bump, advance } = harness();
     page("/", "old home");

@@ -33,18 +33,6 @@ export interface CachedPage {
   used: boolean;
   /** The headers as sent, flattened once (web/page-cache/http.ts). */
   wire?: { raw: string[]; notModified: string[]; compressible: boolean };
-  /** When it was last served (ms, the cache's clock): a live page fans are reading is rendered again after each tick. */
-  lastServedAt?: number;
-  /** What it was rendered with, to render it again with no request waiting (web/page-cache/http.ts). */
-  renderedWith?: RenderInputs;
-  /** The answer as served while the page renders again (web/page-cache/http.ts). */
-  staleForm?: Pick<CachedPage, "status" | "headers" | "body" | "etag" | "wire">;
-}
-
-/** The request headers and the middleware's headers a page was rendered with. */
-export interface RenderInputs {
-  requestHeaders: ReadonlyArray<readonly [string, string]>;
-  baseHeaders: ReadonlyArray<readonly [string, string]>;
 }
 
 export interface PageCacheStats {
@@ -54,10 +42,6 @@ export interface PageCacheStats {
   /** Requests the cache does not serve by design: preview, internal pages, writes. */
   bypassed: number;
   notModified: number;
-  /** Requests answered with a page's previous answer while its new one rendered. */
-  staleServed: number;
-  /** Renders no request waited for: a page served stale meanwhile, or a live page after a tick. */
-  backgroundRenders: number;
   /** Entries dropped because their data changed or they grew too old. */
   expired: number;
   /** Entries dropped to stay within the memory bound. */
@@ -127,19 +111,13 @@ export function compress(body: Buffer, encoding: Exclude<ContentEncoding, "ident
 /** How old a page's last good answer may be and still stand in for an error. */
 export const STALE_IF_ERROR_MS = 24 * 60 * 60 * 1000;
 
-/**
- * How much older than the maximum age a page's previous answer may be and still be served while
- * its new one renders: past that a request waits for the render, as for a page never rendered.
- */
-export const STALE_WHILE_RENDER_MS = 30 * 1000;
-
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
   private bytes = 0;
   /** Stale entries kept as the last good answer of their page (see `fallback`). */
   private readonly fallbacks = new Map<string, CachedPage>();
   private fallbackBytes = 0;
-  private readonly counters = { hits: 0, misses: 0, bypassed: 0, notModified: 0, staleServed: 0, backgroundRenders: 0, expired: 0, evicted: 0 };
+  private readonly counters = { hits: 0, misses: 0, bypassed: 0, notModified: 0, expired: 0, evicted: 0 };
   private readonly now: () => number;
 
   constructor(private readonly options: PageCacheOptions) {
@@ -164,41 +142,7 @@ export class PageCache {
       return undefined;
     }
     entry.used = true;
-    entry.lastServedAt = this.now();
     return entry;
-  }
-
-  /**
-   * The previous answer of a page whose entry went stale (its data changed, or it grew too old),
-   * if it is recent enough to be served while the page renders again: at most the maximum age
-   * plus STALE_WHILE_RENDER_MS old.
-   */
-  standIn(key: string): CachedPage | undefined {
-    const entry = this.fallbacks.get(key);
-    if (!entry || this.now() - entry.storedAt > this.options.maxAgeMs + STALE_WHILE_RENDER_MS) return undefined;
-    entry.lastServedAt = this.now();
-    return entry;
-  }
-
-  /** Drops a page's previous answer: its new one is not a page (a redirect, a 404). */
-  forget(key: string): void {
-    this.dropFallback(key);
-  }
-
-  /**
-   * Pages depending on `scope` that were served within `withinMs`, stale or current, most
-   * recently served first: the ones to render again before anyone asks.
-   */
-  recentlyServed(scope: DataScope, withinMs: number, limit: number): CachedPage[] {
-    const since = this.now() - withinMs;
-    const pages: CachedPage[] = [];
-    for (const map of [this.entries, this.fallbacks]) {
-      for (const entry of map.values()) {
-        if (entry.renderedWith && entry.dependsOn.includes(scope) && (entry.lastServedAt ?? 0) >= since) pages.push(entry);
-      }
-    }
-    const unique = new Map(pages.map((entry) => [entry.key, entry]));
-    return [...unique.values()].sort((a, b) => (b.lastServedAt ?? 0) - (a.lastServedAt ?? 0)).slice(0, limit);
   }
 
   isCurrent(entry: CachedPage): boolean {
@@ -208,11 +152,9 @@ export class PageCache {
   }
 
   /** Keeps an entry, evicting the least recently used ones to make room. False: too big to keep. */
-  store(page: Omit<CachedPage, "storedAt" | "encoded" | "size" | "used" | "wire" | "lastServedAt">): CachedPage | null {
+  store(page: Omit<CachedPage, "storedAt" | "encoded" | "size" | "used" | "wire">): CachedPage | null {
     if (!this.enabled) return null;
-    // Served as recently as the answer it replaces: a page fans read stays one to keep fresh.
-    const lastServedAt = this.entries.get(page.key)?.lastServedAt ?? this.fallbacks.get(page.key)?.lastServedAt;
-    const entry: CachedPage = { ...page, storedAt: this.now(), encoded: {}, size: page.body.length + ENTRY_OVERHEAD, used: false, lastServedAt };
+    const entry: CachedPage = { ...page, storedAt: this.now(), encoded: {}, size: page.body.length + ENTRY_OVERHEAD, used: false };
     // A single answer may take an eighth of the cache at most (a large CSV, not a page).
     if (entry.size * 8 > this.options.maxBytes) return null;
     const previous = this.entries.get(entry.key);
@@ -247,7 +189,7 @@ export class PageCache {
     return isCompressible(type);
   }
 
-  count(event: "hits" | "misses" | "bypassed" | "notModified" | "staleServed" | "backgroundRenders"): void {
+  count(event: "hits" | "misses" | "bypassed" | "notModified"): void {
     this.counters[event]++;
   }
 
