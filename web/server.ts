@@ -5,7 +5,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import type { DataScope, DataVersions, VersionVector } from "@shared/db/data-versions";
+import type { VersionVector } from "@shared/db/data-versions";
 import { silentLog, type AppLog } from "@shared/observability/log";
 import { createMetricsRegistry, isMetricsTarget, sendMetrics, type Registry } from "@shared/observability/metrics";
 import { analyticsConfig } from "./app/analytics";
@@ -52,13 +52,10 @@ export interface SiteObservability {
 export function createSiteServer(
   build: ServerBuild,
   services: ServerServices,
-  versionSource: (() => VersionVector) | Pick<DataVersions, "current" | "onChange">,
+  versions: () => VersionVector,
   observability: SiteObservability = {},
 ): SiteServer {
   const { env } = services;
-  // The data versions: read on every request; their changes, when given, re-render live pages after a tick.
-  const versions = typeof versionSource === "function" ? versionSource : versionSource.current;
-  const onVersionsChange = typeof versionSource === "function" ? undefined : (listener: (changed: readonly DataScope[]) => void) => void versionSource.onChange(listener);
   const log = observability.log ?? silentLog;
   const registry = observability.registry ?? createMetricsRegistry();
   const cache = new PageCache({
@@ -83,7 +80,6 @@ export function createSiteServer(
     services: { ...services, pageCacheStats: () => cache.stats() },
     csp,
     versions,
-    onVersionsChange,
     siteOrigin: new URL(env.SITE_URL).origin,
   });
 

@@ -112,7 +112,7 @@ async function main() {
       // The one place the web is composed with the worker's code: the internal pages' services.
       operations: createOperatorServices({ env, clock, db }),
     },
-    versions,
+    versions.current,
     { log, registry },
   );
   const metricsServer = env.METRICS_PORT

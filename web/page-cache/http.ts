@@ -26,7 +26,7 @@ import { RETRY_AFTER_SECONDS } from "../outage";
 import { surrogateKeyHeaders, surrogateKeys } from "../proxy/surrogate-keys";
 import { createRouteMatcher } from "../route-match";
 import { contentSecurityPolicy, inlineScriptHashes, inlineStyleHashes, type CspOptions } from "./csp";
-import { chooseEncoding, compress, etagMatches, etagOfBody, PageCache, type CachedPage, type RenderInputs } from "./page-cache";
+import { chooseEncoding, compress, etagMatches, etagOfBody, PageCache, type CachedPage } from "./page-cache";
 
 /** Cookies that make a request personal: the preview session and the internal pages' access. */
 const PERSONAL_COOKIE = /(?:^|;\s*)fkp_/;
@@ -199,17 +199,7 @@ interface Rendered {
   loaderMs: number;
   renderMs: number;
   queries: number;
-  inputs: RenderInputs;
 }
-
-/** The request headers a public page is rendered with (nothing personal reaches a shared page). */
-const PUBLIC_REQUEST_HEADERS = ["accept", "accept-language", "user-agent"] as const;
-/** A live page served within this is rendered again right after each live tick. */
-const LIVE_PAGES_READ_WITHIN_MS = 60_000;
-/** At most this many live pages are rendered again per tick (the rest render on request)... */
-const LIVE_PAGES_RENDERED_PER_TICK = 200;
-/** ...this many at a time. */
-const LIVE_RENDER_LANES = 2;
 
 export interface PageServerOptions {
   build: ServerBuild;
@@ -221,8 +211,6 @@ export interface PageServerOptions {
   versions: () => VersionVector;
   /** The public origin: cached pages are rendered for it, whatever Host a client sent. */
   siteOrigin: string;
-  /** Subscribes to changes of the data versions (live pages are rendered again after each tick). */
-  onVersionsChange?: (listener: (changed: readonly DataScope[]) => void) => void;
 }
 
 export interface PageServer {
@@ -285,42 +273,18 @@ export function createPageServer(options: PageServerOptions): PageServer {
     res.end(req.method === "HEAD" ? undefined : body);
   }
 
-  /**
-   * A previous answer as served while its page renders again: no shared cache may keep it (a
-   * proxy that was just purged would otherwise store the old page for its s-maxage), and its
-   * wire is made once per entry.
-   */
-  function staleForm(entry: CachedPage): SendablePage {
-    entry.staleForm ??= {
-      status: entry.status,
-      headers: entry.headers.map(([name, value]): [string, string] => [name, name === "cache-control" ? "no-store" : value]),
-      body: entry.body,
-      etag: entry.etag,
-    };
-    return entry.staleForm;
-  }
-
   function serveFromCache(req: IncomingMessage, res: ServerResponse): boolean {
     if (!cache.enabled || !isCacheableRequest(req)) return false;
     const started = performance.now();
-    const key = cacheKeyOf(req);
-    const entry = cache.lookup(key);
-    if (entry) {
-      cache.count("hits");
-      send(req, res, entry, entry, { cache: "hit", totalMs: 0 }, started);
-      return true;
-    }
-    // Its data changed (or it grew old): the previous answer, at once, while one render replaces it.
-    const standIn = cache.standIn(key);
-    if (!standIn?.renderedWith) return false;
-    renderInBackground(key, standIn.renderedWith);
-    cache.count("staleServed");
-    send(req, res, staleForm(standIn), standIn, { cache: "stale", totalMs: 0 }, started);
+    const entry = cache.lookup(cacheKeyOf(req));
+    if (!entry) return false;
+    cache.count("hits");
+    send(req, res, entry, entry, { cache: "hit", totalMs: 0 }, started);
     return true;
   }
 
   /** Renders with Remix and reads the whole answer. */
-  async function render(request: globalThis.Request, inputs: RenderInputs, preview: boolean): Promise<Rendered> {
+  async function render(request: globalThis.Request, req: ExpressRequest, res: ExpressResponse): Promise<Rendered> {
     const versions = options.versions();
     const started = performance.now();
     const timing: RequestTiming = {};
@@ -329,13 +293,17 @@ export function createPageServer(options: PageServerOptions): PageServer {
     const loaderEnd = timing.renderStartedAt ?? performance.now();
     const body = Buffer.from(await response.arrayBuffer());
     // Security headers set by the middleware before this handler, then the route's own.
-    const headers = new Map<string, string>(inputs.baseHeaders);
+    const headers = new Map<string, string>();
+    for (const [name, value] of Object.entries(res.getHeaders())) {
+      const lower = name.toLowerCase();
+      if (value !== undefined && !NOT_STORED_HEADERS.has(lower)) headers.set(lower, Array.isArray(value) ? value.join(", ") : String(value));
+    }
     for (const [name, value] of response.headers) {
       if (name === "vary" || !NOT_STORED_HEADERS.has(name)) headers.set(name, value);
     }
     if ((response.headers.get("content-type") ?? "").includes("text/html")) {
       const html = body.toString("utf8");
-      const visualEditing = preview;
+      const visualEditing = isPreviewRequest(req);
       headers.set("content-security-policy", contentSecurityPolicy(options.csp, inlineScriptHashes(html), inlineStyleHashes(html), { visualEditing }));
     }
     const browserCacheControl = headers.get("cache-control");
@@ -369,97 +337,19 @@ export function createPageServer(options: PageServerOptions): PageServer {
       loaderMs: loaderEnd - started,
       renderMs: performance.now() - loaderEnd,
       queries,
-      inputs,
     };
   }
-
-  /** The headers the middleware set for this answer, as a render stores them. */
-  function baseHeadersOf(res: ExpressResponse): Array<[string, string]> {
-    const base: Array<[string, string]> = [];
-    for (const [name, value] of Object.entries(res.getHeaders())) {
-      const lower = name.toLowerCase();
-      if (value !== undefined && !NOT_STORED_HEADERS.has(lower)) base.push([lower, Array.isArray(value) ? value.join(", ") : String(value)]);
-    }
-    return base;
-  }
-
-  /** What a cacheable request is rendered with: the public request's headers, the middleware's. */
-  function publicInputs(req: ExpressRequest, res: ExpressResponse): RenderInputs {
-    const requestHeaders: Array<[string, string]> = [];
-    for (const name of PUBLIC_REQUEST_HEADERS) {
-      const value = req.headers[name];
-      if (typeof value === "string") requestHeaders.push([name, value]);
-    }
-    return { requestHeaders, baseHeaders: baseHeadersOf(res) };
-  }
-
-  function flightKeyOf(key: string): string {
-    const versions = options.versions();
-    return `${versions.data}.${versions.live}.${versions.content} ${key}`;
-  }
-
-  /** Keeps a public render's answer when it may be shared: a 200 that sets no cookie. */
-  function keep(key: string, rendered: Rendered): CachedPage | null {
-    if (rendered.status !== 200 || rendered.personal || !rendered.etag) return null;
-    return cache.store({
-      key,
-      status: rendered.status,
-      headers: rendered.headers,
-      body: rendered.body,
-      etag: rendered.etag,
-      dependsOn: rendered.dependsOn,
-      versions: rendered.versions,
-      renderedWith: rendered.inputs,
-    });
-  }
-
-  /**
-   * Renders a cached page again with no request waiting for it (one render per page and data
-   * versions: a miss arriving meanwhile joins it), and keeps the answer. A failure keeps the
-   * previous answer and is logged; the next request tries again.
-   */
-  function renderInBackground(key: string, inputs: RenderInputs): void {
-    const flightKey = flightKeyOf(key);
-    if (inFlight.has(flightKey)) return;
-    const target = key.slice(key.indexOf(" ") + 1);
-    const request = new Request(new URL(target, options.siteOrigin), { method: "GET", headers: new Headers(inputs.requestHeaders as Array<[string, string]>) });
-    const flight = render(request, inputs, false);
-    inFlight.set(flightKey, flight);
-    flight
-      .then((rendered) => {
-        cache.count("backgroundRenders");
-        // A page that is now a redirect or gone is no longer served from its previous answer;
-        // one that cannot be rendered now (503) keeps it while the bound allows.
-        if (!keep(key, rendered) && rendered.status !== 503) cache.forget(key);
-      })
-      .catch((error: unknown) => console.warn(`page cache: ${target} could not be rendered again: ${(error as Error).message}`))
-      .finally(() => inFlight.delete(flightKey));
-  }
-
-  // Right after a live tick, the live pages fans are reading are rendered again before they ask
-  // (a few at a time), so no request waits and none gets the previous minute for long.
-  options.onVersionsChange?.((changed) => {
-    if (!changed.includes("live") || !cache.enabled) return;
-    const pages = cache.recentlyServed("live", LIVE_PAGES_READ_WITHIN_MS, LIVE_PAGES_RENDERED_PER_TICK);
-    let next = 0;
-    const lane = async (): Promise<void> => {
-      while (next < pages.length) {
-        const page = pages[next++];
-        const inputs = page.renderedWith;
-        if (!inputs || cache.lookup(page.key)) continue;
-        renderInBackground(page.key, inputs);
-        await inFlight.get(flightKeyOf(page.key))?.catch(() => undefined);
-      }
-    };
-    for (let i = 0; i < LIVE_RENDER_LANES; i++) void lane();
-  });
 
   /**
    * The request a cacheable page is rendered for: the public origin, no validators, no cookies
    * (nothing personal may reach a shared page), no abort (others may be waiting for it).
    */
-  function publicRequest(req: ExpressRequest, inputs: RenderInputs): globalThis.Request {
-    const headers = new Headers(inputs.requestHeaders as Array<[string, string]>);
+  function publicRequest(req: ExpressRequest): globalThis.Request {
+    const headers = new Headers();
+    for (const name of ["accept", "accept-language", "user-agent"]) {
+      const value = req.headers[name];
+      if (typeof value === "string") headers.set(name, value);
+    }
     // Only what a page reads of the query: the answer is shared by every target with the same key.
     return new Request(new URL(pageTarget(req.originalUrl), options.siteOrigin), { method: "GET", headers });
   }
@@ -501,7 +391,7 @@ export function createPageServer(options: PageServerOptions): PageServer {
     try {
       if (!cache.enabled || !isCacheableRequest(req)) {
         cache.count("bypassed");
-        const rendered = await render(clientRequest(req, res), { requestHeaders: [], baseHeaders: baseHeadersOf(res) }, isPreviewRequest(req));
+        const rendered = await render(clientRequest(req, res), req, res);
         send(req, res, rendered, null, { cache: "bypass", loaderMs: rendered.loaderMs, renderMs: rendered.renderMs, queries: rendered.queries, totalMs: 0 }, started);
         return;
       }
@@ -514,26 +404,34 @@ export function createPageServer(options: PageServerOptions): PageServer {
         return;
       }
       cache.count("misses");
-      const flightKey = flightKeyOf(key);
-      const inputs = publicInputs(req, res);
+      const versions = options.versions();
+      const flightKey = `${versions.data}.${versions.live}.${versions.content} ${key}`;
       let flight = inFlight.get(flightKey);
       const leader = !flight;
       if (!flight) {
-        flight = render(publicRequest(req, inputs), inputs, false);
+        flight = render(publicRequest(req), req, res);
         inFlight.set(flightKey, flight);
         void flight.finally(() => inFlight.delete(flightKey)).catch(() => undefined);
       }
       let rendered = await flight;
       // A personal answer (one that sets a cookie) is never shared: render for this request.
-      if (!leader && rendered.personal) rendered = await render(publicRequest(req, inputs), inputs, false);
+      if (!leader && rendered.personal) rendered = await render(publicRequest(req), req, res);
       if (rendered.status >= 300 && rendered.status < 400) {
         const headers = rendered.headers.map(([name, value]): [string, string] => [name, name === "location" ? withUnreadQuery(value, req.originalUrl) : value]);
         // A copy: others waiting for the same render have their own query strings (and no wire yet).
         rendered = Object.assign({}, rendered, { headers, wire: undefined });
       }
       let entry: CachedPage | null = null;
-      if (leader) {
-        entry = keep(key, rendered);
+      if (leader && rendered.status === 200 && !rendered.personal && rendered.etag) {
+        entry = cache.store({
+          key,
+          status: rendered.status,
+          headers: rendered.headers,
+          body: rendered.body,
+          etag: rendered.etag,
+          dependsOn: rendered.dependsOn,
+          versions: rendered.versions,
+        });
       } else if (!leader && rendered.status === 200 && !rendered.personal) {
         entry = cache.lookup(key) ?? null;
       }
