@@ -74,7 +74,7 @@ export function clusterVcl(template: string, webPorts: readonly number[]): strin
       `    .port = "${port}";`,
       `    .connect_timeout = 1s;`,
       `    .first_byte_timeout = 30s;`,
-      `    .probe = { .url = "/healthz"; .interval = 1s; .timeout = 1s; .window = 3; .threshold = 2; .initial = 2; }`,
+      `    .probe = { .url = "/healthz"; .interval = 1s; .timeout = 2s; .window = 5; .threshold = 2; .initial = 2; }`,
       `}`,
     ].join("\n");
   const replaceBlock = (text: string, name: string, body: string) => {

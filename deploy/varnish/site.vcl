@@ -22,14 +22,14 @@ backend web1 {
     .port = "3101";
     .connect_timeout = 1s;
     .first_byte_timeout = 30s;
-    .probe = { .url = "/healthz"; .interval = 1s; .timeout = 1s; .window = 3; .threshold = 2; .initial = 2; }
+    .probe = { .url = "/healthz"; .interval = 1s; .timeout = 2s; .window = 5; .threshold = 2; .initial = 2; }
 }
 backend web2 {
     .host = "127.0.0.1";
     .port = "3102";
     .connect_timeout = 1s;
     .first_byte_timeout = 30s;
-    .probe = { .url = "/healthz"; .interval = 1s; .timeout = 1s; .window = 3; .threshold = 2; .initial = 2; }
+    .probe = { .url = "/healthz"; .interval = 1s; .timeout = 2s; .window = 5; .threshold = 2; .initial = 2; }
 }
 # backends:end
 
