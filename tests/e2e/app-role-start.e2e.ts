@@ -75,7 +75,8 @@ describeOnPostgres("the site started with only the application role's DATABASE_U
           await site.stop();
           return "it started";
         },
-        (error: unknown) => (error as Error).message,
+        // The process logs JSON lines: its message with the quotes unescaped.
+        (error: unknown) => (error as Error).message.replaceAll('\\"', '"'),
       );
       expect(failure).toContain("The site could not start: 1 database migration is pending");
       expect(failure).toContain(`the role "${roles.app}" may not apply them`);
