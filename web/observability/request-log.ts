@@ -1,15 +1,16 @@
 /**
  * One log line and one metric observation per request, when its answer is done:
  *
- *   {"level":"info","time":"…","name":"web","reqId":"…","method":"GET","path":"/premier-league-predictions",
+ *   {"level":"info","time":1770479438111,"name":"web","reqId":"…","method":"GET","path":"/premier-league-predictions",
  *    "route":"routes/$leaguePage","status":200,"durationMs":0.142,"cache":"hit","msg":"request"}
  *
- * This writes with pino directly rather than through pino-http: pino-http builds two child
- * loggers per request and serializes the whole request (headers included) into them, which
- * took about a third of the throughput of a server answering from memory in a comparison on
- * this code's hit path (4,800 against 7,900 answers/s; one log call with the same fields: 7,700).
- * Cached pages are answered in a tenth of a millisecond, so the line is built from a handful of
- * fields and written asynchronously.
+ * This writes with pino directly rather than through pino-http: pino-http makes child loggers
+ * per request, serializes the whole request (headers included) into them and adds three
+ * listeners, and a server answering from memory answered 40% fewer requests with it than with
+ * one pino call carrying these fields (4,500 to 5,200 against 7,100 to 8,500 a second, on one
+ * core). Cached pages are answered in a tenth of a millisecond: the line is a handful of fields,
+ * written in batches (shared/observability/log.ts), and an answer already sent is logged without
+ * a listener.
  *
  * Nothing secret is written: no header, no cookie, and of the query only the parameters a page
  * reads (READ_QUERY_PARAMETERS); any other value (`?token=`, `?sanity-preview-secret=`) is
