@@ -25,8 +25,37 @@ const IO_MODULES = [
   "^(postgres|@electric-sql/pglite|drizzle-orm|pg-boss|@sanity/client|express)(/|$)",
 ];
 
+/** Which feature folder may use which (an acyclic graph; see the file). */
+const FEATURE_USES = require("./web/app/features/feature-graph.cjs");
+const FEATURES = Object.keys(FEATURE_USES);
+const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** One rule per feature folder: it imports no other feature but those it may use. */
+const FEATURE_RULES = FEATURES.map((feature) => ({
+  name: `feature-${feature}-uses-only-the-features-it-may`,
+  comment: `web/app/features/${feature} may use ${FEATURE_USES[feature].length ? FEATURE_USES[feature].join(", ") : "no other feature"} (web/app/features/feature-graph.cjs).`,
+  severity: "error",
+  from: { path: `^web/app/features/${escape(feature)}/`, pathNot: TESTS },
+  to: { path: `^web/app/features/(?!(${[feature, ...FEATURE_USES[feature]].map(escape).join("|")})/)` },
+}));
+
 module.exports = {
   forbidden: [
+    ...FEATURE_RULES,
+    {
+      name: "feature-folder-is-in-the-feature-graph",
+      comment: "Every folder of web/app/features has its entry in web/app/features/feature-graph.cjs, which says what it may use.",
+      severity: "error",
+      from: { path: `^web/app/features/(?!(${FEATURES.map(escape).join("|")})/)[^/]+/`, pathNot: TESTS },
+      to: { path: "^web/app/features/" },
+    },
+    {
+      name: "no-cycle-through-features",
+      comment: "No chain of imports from a feature's module comes back to it.",
+      severity: "error",
+      from: { path: "^web/app/features/", pathNot: TESTS },
+      to: { circular: true },
+    },
     {
       name: "domain-and-model-are-pure",
       comment:

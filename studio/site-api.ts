@@ -1,6 +1,6 @@
 /**
  * The site's JSON API as the Studio reads it: the fixture list of a league and the numbers
- * beside a preview (web/app/features/content/editor-desk.server.ts). The site allows the Studio's origin by CORS
+ * beside a preview (web/app/features/editor-desk/editor-desk.server.ts). The site allows the Studio's origin by CORS
  * (STUDIO_ORIGIN) for reads only. Answers are kept for a short while, so validation, the
  * document actions and the 'Model & data' view share one request; the site's own answers are
  * cacheable, so a repeated read costs it nothing.

@@ -1,8 +1,8 @@
 /**
  * The editors' desk API: what the site answers at /api/editor/fixtures/{league} and
- * /api/editor/fixture/{league}/{season}/{home}/{away} (web/app/features/content/editor-desk.server.ts) and the
+ * /api/editor/fixture/{league}/{season}/{home}/{away} (web/app/features/editor-desk/editor-desk.server.ts) and the
  * Studio reads (studio/site-api.ts). One contract for both sides; the OpenAPI description
- * (web/app/api/schemas.ts) says the same for other readers.
+ * (web/app/api/resources/editor.schema.ts) says the same for other readers.
  */
 import type { LeagueKey } from "../domain/leagues";
 import type { MatchState } from "../domain/picks";

@@ -1,6 +1,6 @@
 /**
  * The algorithm's stored prediction as the resolution order reads it (PickContent): one mapping,
- * used by the pages (web/app/features/match/matches.server.ts) and by the lock at kick-off
+ * used by the pages (web/app/features/match/match-card.server.ts) and by the lock at kick-off
  * (sync-worker/jobs/lock-picks.ts), so both resolve the same input. Pure, no I/O.
  */
 import type { ConfidenceValue, PickContent } from "./resolution";

@@ -3,7 +3,7 @@
  * tree in the project's layout with one planted violation per rule, cruised with the real rules,
  * and a clean twin of each that passes. `npm run lint:deps` runs the same rules on the project.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,9 +12,22 @@ import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const config = createRequire(import.meta.url)(path.join(root, ".dependency-cruiser.cjs")) as {
-  forbidden: IForbiddenRuleType[];
-};
+const require = createRequire(import.meta.url);
+const config = require(path.join(root, ".dependency-cruiser.cjs")) as { forbidden: IForbiddenRuleType[] };
+/** Which feature folder may use which. */
+const FEATURE_USES = require(path.join(root, "web/app/features/feature-graph.cjs")) as Record<string, string[]>;
+const FEATURES = Object.keys(FEATURE_USES);
+
+/** For each feature, one it may not use (the first such in the graph's order). */
+const forbiddenUse = (feature: string) => FEATURES.find((other) => other !== feature && !FEATURE_USES[feature].includes(other))!;
+
+/** A module in every feature folder, and one per feature importing a feature it may not use. */
+const FEATURE_TREE: Record<string, string> = Object.fromEntries(
+  FEATURES.flatMap((feature) => [
+    [`web/app/features/${feature}/piece.ts`, "export const piece = 1;\n"],
+    [`web/app/features/${feature}/uses-forbidden.ts`, `import { piece } from "../${forbiddenUse(feature)}/piece";\nexport const f = piece;\n`],
+  ]),
+);
 
 /** Files of the planted tree: path → source. */
 const TREE: Record<string, string> = {
@@ -44,6 +57,15 @@ const TREE: Record<string, string> = {
   "shared/domain/types-only.ts": 'import type { openDb } from "../db/index";\nexport type T = typeof openDb;\n',
   "shared/domain/tables.test.ts": 'import { readFileSync } from "node:fs";\nexport const t = () => readFileSync("fixture.csv");\n',
   "web/app/reads-db-by-alias.server.ts": 'import { openDb } from "@shared/db/index";\nexport const r = openDb;\n',
+  ...FEATURE_TREE,
+  // Two features importing each other; a folder missing from the feature graph.
+  "web/app/features/match/cycle-a.ts": 'import { b } from "../home/cycle-b";\nexport const a = () => b;\n',
+  "web/app/features/home/cycle-b.ts": 'import { a } from "../match/cycle-a";\nexport const b = () => a;\n',
+  "web/app/features/newsletter/signup.ts": 'import { piece } from "../match/piece";\nexport const s = piece;\n',
+  // Allowed: a feature using one below it, by path and by alias; a test reaching across.
+  "web/app/features/home/uses-match.ts": 'import { piece } from "../match/piece";\nexport const u = piece;\n',
+  "web/app/features/league/uses-standings-by-alias.ts": 'import { piece } from "~/features/standings/piece";\nexport const u = piece;\n',
+  "web/app/features/match/uses-home.test.ts": 'import { piece } from "../home/piece";\nexport const t = piece;\n',
   "tsconfig.json": JSON.stringify({
     compilerOptions: {
       module: "ESNext",
@@ -98,6 +120,9 @@ describe("the architecture's dependency rules", () => {
     ["studio/schema/imports-db-by-alias.ts", "studio-imports-neither-web-nor-database"],
     ["web/app/internal/imports-worker-by-alias.server.ts", "web-imports-no-worker"],
     ["web/app/components/reads-db-by-alias.tsx", "web-app-touches-database-only-from-server-files"],
+    ...FEATURES.map((feature) => [`web/app/features/${feature}/uses-forbidden.ts`, `feature-${feature}-uses-only-the-features-it-may`]),
+    ["web/app/features/match/cycle-a.ts", "feature-match-uses-only-the-features-it-may"],
+    ["web/app/features/newsletter/signup.ts", "feature-folder-is-in-the-feature-graph"],
   ])("%s breaks %s", (from, rule) => {
     expect(brokenBy(from)).toContain(rule);
   });
@@ -109,11 +134,43 @@ describe("the architecture's dependency rules", () => {
     "web/app/reads-db-by-alias.server.ts",
     "shared/domain/types-only.ts",
     "shared/domain/tables.test.ts",
+    "web/app/features/home/uses-match.ts",
+    "web/app/features/league/uses-standings-by-alias.ts",
+    "web/app/features/match/uses-home.test.ts",
   ])("%s breaks nothing", (from) => {
     expect(brokenBy(from)).toEqual([]);
   });
 
+  it("reports the cycle between two features as a cycle", () => {
+    const cycle = ["web/app/features/match/cycle-a.ts", "web/app/features/home/cycle-b.ts"];
+    expect(cycle.flatMap(brokenBy)).toContain("no-cycle-through-features");
+  });
+
   it("names every rule of the configuration in a planted violation", () => {
     expect(new Set(violations.map((v) => v.rule))).toEqual(new Set(config.forbidden.map((rule) => rule.name)));
+  });
+});
+
+describe("the feature graph (web/app/features/feature-graph.cjs)", () => {
+  it("has no cycle: the features can be put in an order where each uses only features before it", () => {
+    const placed: string[] = [];
+    let left = [...FEATURES];
+    while (left.length > 0) {
+      const ready = left.filter((feature) => FEATURE_USES[feature].every((used) => placed.includes(used)));
+      expect(ready, `a cycle among ${left.join(", ")}`).not.toEqual([]);
+      placed.push(...ready);
+      left = left.filter((feature) => !ready.includes(feature));
+    }
+    expect(placed.indexOf("seo")).toBeLessThan(placed.indexOf("match"));
+    expect(placed.indexOf("match")).toBeLessThan(placed.indexOf("league"));
+    expect(placed.indexOf("league")).toBeLessThan(placed.indexOf("team"));
+  });
+
+  it("names every feature folder of the app, and uses only features it names", () => {
+    const folders = readdirSync(path.join(root, "web/app/features"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect([...FEATURES].sort()).toEqual(folders.sort());
+    for (const used of Object.values(FEATURE_USES).flat()) expect(FEATURES).toContain(used);
   });
 });

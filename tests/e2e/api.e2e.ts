@@ -1,7 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
-import { liveScoreSchema, matchListSchema, matchRecordSchema } from "~/api/schemas";
+import { liveScoreSchema } from "~/api/resources/live.schema";
+import { matchListSchema, matchRecordSchema } from "~/api/resources/matches.schema";
 import { launchChromium, openPage, startSite, waitForPage, type RunningSite } from "./support/site";
 
 let site: RunningSite;

@@ -16,7 +16,7 @@
  * Only paths are kept: the origin is always the site under test on 127.0.0.1.
  */
 import type { z } from "zod";
-import type { matchListItemSchema } from "../app/api/schemas";
+import type { matchListItemSchema } from "../app/api/resources/matches.schema";
 import { ALL_LEAGUES, type LeagueKey } from "@shared/domain/leagues";
 import {
   ABOUT,

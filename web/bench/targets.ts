@@ -5,7 +5,7 @@
  * match pages and live-score polls) in realistic proportions.
  */
 import type { z } from "zod";
-import type { matchListItemSchema } from "../app/api/schemas";
+import type { matchListItemSchema } from "../app/api/resources/matches.schema";
 import { LEAGUE_KEYS, type LeagueKey } from "@shared/domain/leagues";
 import { ALGO_RESULTS, HOME, leagueUrl, matchweekUrl, teamUrl } from "@shared/domain/urls";
 import { getJson, probe } from "./http-probe";

@@ -31,16 +31,18 @@ import { testWorker, type TestWorker } from "@sync-worker/test-support/worker";
 import { LIVE_PAGE_CACHE, PUBLIC_PAGE_CACHE } from "../cache-control";
 import type { AppContext } from "../load-context";
 import { createPreviewSessions } from "../features/content/preview.server";
-import { ENDPOINTS } from "./endpoints.server";
+import { ENDPOINTS } from "./catalog.server";
 import { apiRequestHandler } from "./remix-handler.test-support";
+import { errorSchema } from "./common/schema";
+import { editorFixtureDataSchema, editorFixtureListSchema } from "./resources/editor.schema";
+import { leaderboardSchema } from "./resources/leaderboards.schema";
+import { liveScoreSchema } from "./resources/live.schema";
+import { lineupsSchema, playerStatsSchema, teamFormPairSchema } from "./resources/match-blocks.schema";
+import { matchListSchema, matchRecordSchema } from "./resources/matches.schema";
+import { matchOfTheWeekSchema, topLeaguePicksSchema, topPicksSchema } from "./resources/picks.schema";
+import { playerRecentFormAnswerSchema, playerStatisticsAnswerSchema } from "./resources/players.schema";
+import { standingsSchema } from "./resources/standings.schema";
 import {
-  editorFixtureDataSchema,
-  editorFixtureListSchema,
-  errorSchema,
-  leaderboardSchema,
-  leaguePerformanceSchema,
-  playerRecentFormAnswerSchema,
-  playerStatisticsAnswerSchema,
   resolvedTeamAnswerSchema,
   teamInfoAnswerSchema,
   teamNextMatchSchema,
@@ -48,19 +50,8 @@ import {
   teamSquadStatsSchema,
   teamStandingAnswerSchema,
   teamStatisticsAnswerSchema,
-  lineupsSchema,
-  liveScoreSchema,
-  matchListSchema,
-  matchOfTheWeekSchema,
-  matchRecordSchema,
-  overallPerformanceSchema,
-  playerStatsSchema,
-  recentSettledMatchesSchema,
-  standingsSchema,
-  teamFormPairSchema,
-  topLeaguePicksSchema,
-  topPicksSchema,
-} from "./schemas";
+} from "./resources/teams.schema";
+import { leaguePerformanceSchema, overallPerformanceSchema, recentSettledMatchesSchema } from "./resources/track-record.schema";
 import { createOperatorServices } from "@sync-worker/operations";
 
 const teamId = (slug: string) => getTeamBySlug(slug)!.id;

@@ -18,7 +18,8 @@ import { emptyContent, testWorker, type TestWorker } from "@sync-worker/test-sup
 import type { AppContext } from "../load-context";
 import { createPreviewSessions } from "../features/content/preview.server";
 import { apiRequestHandler } from "./remix-handler.test-support";
-import { liveScoreSchema, matchRecordSchema } from "./schemas";
+import { liveScoreSchema } from "./resources/live.schema";
+import { matchRecordSchema } from "./resources/matches.schema";
 import { createOperatorServices } from "@sync-worker/operations";
 
 const teamId = (slug: string) => getTeamBySlug(slug)!.id;

@@ -5,8 +5,9 @@
 import { z } from "zod";
 import { SITE_NAME } from "@shared/domain/site";
 import { ALLOWED_METHODS } from "./respond.server";
-import { API_TAGS, ENDPOINTS, OTHER_ROUTES, type JsonEndpoint, type OtherRoute } from "./endpoints.server";
-import { apiSchemaRegistry, errorSchema } from "./schemas";
+import { ENDPOINTS, OTHER_ROUTES, type OtherRoute } from "./catalog.server";
+import { API_TAGS, type JsonEndpoint } from "./common/endpoint.server";
+import { apiSchemaRegistry, errorSchema, inDescriptionOrder } from "./common/schema";
 
 export const API_VERSION = "1.0.0";
 
@@ -14,7 +15,7 @@ type JsonSchema = Record<string, unknown>;
 
 const ref = (schema: z.ZodType): JsonSchema => {
   const id = apiSchemaRegistry.get(schema)?.id;
-  if (!id) throw new Error("Every response schema of the API is named in schemas.ts");
+  if (!id) throw new Error("Every response schema of the API is named (schemaNamer in common/schema.ts)");
   return { $ref: `#/components/schemas/${id}` };
 };
 
@@ -29,7 +30,7 @@ function componentSchemas(): Record<string, JsonSchema> {
     metadata: apiSchemaRegistry,
     uri: (id) => `#/components/schemas/${id}`,
   });
-  return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, withoutDialect(schema as JsonSchema)]));
+  return Object.fromEntries(inDescriptionOrder(Object.keys(schemas)).map((id) => [id, withoutDialect(schemas[id] as JsonSchema)]));
 }
 
 /** A path or query parameter from its zod schema: the text it accepts, with its description. */

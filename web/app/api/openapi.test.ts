@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ENDPOINTS, OTHER_ROUTES } from "./endpoints.server";
+import { ENDPOINTS, OTHER_ROUTES } from "./catalog.server";
 import { JSON_ENDPOINTS, LISTED_OTHER_ROUTES, openApiDocument, openApiHtml } from "./openapi.server";
 import { debugQuery, idParam, leagueParam, matchRefParam, parseParams } from "./params";
 import { apiRouteManifest } from "./remix-handler.test-support";

@@ -9,7 +9,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import type { AppContext } from "../load-context";
 import { methodNotAllowed } from "../method-not-allowed.server";
-import type { JsonEndpoint } from "./endpoints.server";
+import type { JsonEndpoint } from "./common/endpoint.server";
 import { parseParams } from "./params";
 
 export const ALLOWED_METHODS = "GET, HEAD";

@@ -2,11 +2,12 @@ import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction }
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
-import { TeamBadge } from "../features/team/components/TeamBadge";
+import { TeamBadge } from "../components/TeamBadge";
 import { MyTeamStar } from "../features/team/components/my-teams/MyTeamStar";
 import { useMyTeamStars } from "../features/team/components/my-teams/use-my-team-stars";
 import { publicPageHeaders } from "../cache-control";
-import { teamListPageMeta, withPageMeta } from "../features/seo/page-meta.server";
+import { withPageMeta } from "../features/seo/page-meta.server";
+import { teamListPageMeta } from "../features/team/team-meta.server";
 import { TEAM_NOT_FOUND_TITLE, teamListHeading } from "../features/team/team";
 import { noindexMeta } from "../route-meta";
 import { requireRoutePage } from "../route-page.server";

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from "../api/endpoints.server";
+import { ENDPOINTS } from "../api/resources/odds-check.server";
 import { endpointAction, endpointLoader, ok } from "../api/respond.server";
 import { getOddsCheck } from "../features/track-record/odds-check.server";
 

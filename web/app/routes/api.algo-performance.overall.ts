@@ -1,5 +1,5 @@
-import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
-import { overallPerformance } from "../api/presenters.server";
+import { API_ERRORS } from "../api/common/endpoint.server";
+import { ENDPOINTS, overallPerformance } from "../api/resources/track-record.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
 import { getAlgoPerformance } from "../features/track-record/track-record.server";
 

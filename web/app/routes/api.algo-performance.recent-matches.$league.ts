@@ -1,5 +1,4 @@
-import { ENDPOINTS } from "../api/endpoints.server";
-import { recentSettledMatch } from "../api/presenters.server";
+import { ENDPOINTS, recentSettledMatch } from "../api/resources/track-record.server";
 import { endpointAction, endpointLoader, ok } from "../api/respond.server";
 import { getRecentSettledMatches } from "../features/track-record/track-record.server";
 

@@ -1,6 +1,7 @@
-import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
+import { API_ERRORS } from "../api/common/endpoint.server";
+import { ENDPOINTS } from "../api/resources/editor.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
-import { editorFixtureData } from "../features/content/editor-desk.server";
+import { editorFixtureData } from "../features/editor-desk/editor-desk.server";
 
 /** GET /api/editor/fixture/{league}/{season}/{homeTeam}/{awayTeam}: the numbers beside a preview in the Studio. */
 export const loader = endpointLoader(ENDPOINTS.editorFixture, async ({ params, context }) => {

@@ -1,6 +1,6 @@
-import { ENDPOINTS } from "../api/endpoints.server";
+import { ENDPOINTS } from "../api/resources/editor.server";
 import { endpointAction, endpointLoader, ok } from "../api/respond.server";
-import { listEditorFixtures } from "../features/content/editor-desk.server";
+import { listEditorFixtures } from "../features/editor-desk/editor-desk.server";
 
 /** GET /api/editor/fixtures/{league}: the Studio's fixture list of a league. */
 export const loader = endpointLoader(ENDPOINTS.editorFixtures, async ({ params, context }) => {

@@ -1,7 +1,9 @@
-import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
-import { derivation, lineupSide } from "../api/presenters.server";
+import { API_ERRORS } from "../api/common/endpoint.server";
+import { ENDPOINTS, derivation, lineupSide } from "../api/resources/match-blocks.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
-import { getTeamLineupBefore, getTeamPairing, type MatchTeam, type TeamLineup } from "../features/match/matches.server";
+import type { TeamLineup } from "../features/match/match-detail-sections.server";
+import type { MatchTeam } from "../features/match/match-rows.server";
+import { getTeamLineupBefore, getTeamPairing } from "../features/match/team-pairing.server";
 import { seasonCodeFor } from "@shared/domain/matchweek";
 
 function lineupStep(side: string, team: MatchTeam, lineup: TeamLineup | null): string {

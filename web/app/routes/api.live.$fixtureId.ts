@@ -1,7 +1,7 @@
-import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
-import { liveScore } from "../api/presenters.server";
+import { API_ERRORS } from "../api/common/endpoint.server";
+import { ENDPOINTS, liveScore } from "../api/resources/live.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
-import { getLiveMatch } from "../features/match/matches.server";
+import { getLiveMatch } from "../features/match/match-live.server";
 
 /** GET /api/live/{fixtureId}: score, minute and events, polled every 15 s while live. */
 export const loader = endpointLoader(ENDPOINTS.live, async ({ params, context }) => {

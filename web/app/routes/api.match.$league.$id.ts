@@ -1,7 +1,7 @@
-import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
-import { matchRecord } from "../api/presenters.server";
+import { API_ERRORS } from "../api/common/endpoint.server";
+import { ENDPOINTS, matchRecord } from "../api/resources/matches.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
-import { getMatchById, getMatchBySlugs } from "../features/match/matches.server";
+import { getMatchById, getMatchBySlugs } from "../features/match/match-lookups.server";
 
 /** GET /api/match/{league}/{home}-vs-{away}: the record of the match a canonical URL names. */
 export const loader = endpointLoader(ENDPOINTS.matchBySlug, async ({ params: { league, id }, context, preview }) => {

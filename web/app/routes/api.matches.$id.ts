@@ -1,7 +1,7 @@
-import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
-import { matchRecord } from "../api/presenters.server";
+import { API_ERRORS } from "../api/common/endpoint.server";
+import { ENDPOINTS, matchRecord } from "../api/resources/matches.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
-import { getMatchById } from "../features/match/matches.server";
+import { getMatchById } from "../features/match/match-lookups.server";
 
 /** GET /api/matches/{id}: the match page's record of one match. */
 export const loader = endpointLoader(ENDPOINTS.matchById, async ({ params, context, preview }) => {

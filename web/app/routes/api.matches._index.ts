@@ -1,5 +1,4 @@
-import { ENDPOINTS } from "../api/endpoints.server";
-import { matchList } from "../api/presenters.server";
+import { ENDPOINTS, matchList } from "../api/resources/matches.server";
 import { endpointAction, endpointLoader, ok } from "../api/respond.server";
 import { getTopPicks } from "../features/picks/picks.server";
 

@@ -1,7 +1,6 @@
-import { ENDPOINTS } from "../api/endpoints.server";
-import { matchList } from "../api/presenters.server";
+import { ENDPOINTS, matchList } from "../api/resources/matches.server";
 import { endpointAction, endpointLoader, ok } from "../api/respond.server";
-import { listLeagueMatches } from "../features/match/matches.server";
+import { listLeagueMatches } from "../features/match/match-lists.server";
 
 /** GET /api/matches/league/{league}: the league page's ranked matches of the week. */
 export const loader = endpointLoader(ENDPOINTS.leagueMatches, async ({ params, context, preview }) => {

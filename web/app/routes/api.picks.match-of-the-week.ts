@@ -1,5 +1,4 @@
-import { ENDPOINTS } from "../api/endpoints.server";
-import { topLeaguePick } from "../api/presenters.server";
+import { ENDPOINTS, topLeaguePick } from "../api/resources/picks.server";
 import { endpointAction, endpointLoader, ok } from "../api/respond.server";
 import { getMatchOfTheWeek } from "../features/home/home-picks.server";
 

@@ -1,7 +1,6 @@
-import { ENDPOINTS } from "../api/endpoints.server";
-import { topLeaguePick } from "../api/presenters.server";
+import { ENDPOINTS, topLeaguePick } from "../api/resources/picks.server";
 import { endpointAction, endpointLoader, ok } from "../api/respond.server";
-import type { topLeaguePicksSchema } from "../api/schemas";
+import type { topLeaguePicksSchema } from "../api/resources/picks.schema";
 import { getTopLeaguePicks } from "../features/home/home-picks.server";
 import type { z } from "zod";
 

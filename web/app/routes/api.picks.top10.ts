@@ -1,6 +1,5 @@
 import { leagueBadgeUrl } from "@shared/domain/urls";
-import { ENDPOINTS } from "../api/endpoints.server";
-import { topLeaguePick } from "../api/presenters.server";
+import { ENDPOINTS, topLeaguePick } from "../api/resources/picks.server";
 import { endpointAction, endpointLoader, ok } from "../api/respond.server";
 import { getTopPicks } from "../features/picks/picks.server";
 

@@ -1,8 +1,9 @@
-import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
-import { derivation, teamPlayerStats } from "../api/presenters.server";
+import { API_ERRORS } from "../api/common/endpoint.server";
+import { ENDPOINTS, derivation, teamPlayerStats } from "../api/resources/match-blocks.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
 import { getTeamKeyPlayers, type TeamKeyPlayers } from "../features/match/key-players.server";
-import { getTeamPairing, type MatchTeam } from "../features/match/matches.server";
+import type { MatchTeam } from "../features/match/match-rows.server";
+import { getTeamPairing } from "../features/match/team-pairing.server";
 import { seasonCodeFor, seasonLabel } from "@shared/domain/matchweek";
 
 const RULES =

@@ -1,4 +1,5 @@
-import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
+import { API_ERRORS } from "../api/common/endpoint.server";
+import { ENDPOINTS } from "../api/resources/players.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
 import { getPlayerStatistics } from "../features/player/players.server";
 

@@ -1,5 +1,4 @@
-import { ENDPOINTS } from "../api/endpoints.server";
-import { leaderboardPlayer } from "../api/presenters.server";
+import { ENDPOINTS, leaderboardPlayer } from "../api/resources/leaderboards.server";
 import { endpointAction, endpointLoader, ok } from "../api/respond.server";
 import { getLeaderboard } from "../features/player/leaderboard.server";
 import { seasonCodeFor } from "@shared/domain/matchweek";

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from "../api/endpoints.server";
+import { ENDPOINTS } from "../api/resources/search.server";
 import { endpointAction, endpointLoader, ok } from "../api/respond.server";
 import { SEARCH_SUGGESTION_LIMIT, searchSite } from "../features/search/search.server";
 

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from "../api/endpoints.server";
+import { ENDPOINTS } from "../api/resources/season-outlook.server";
 import { endpointAction, endpointLoader, ok } from "../api/respond.server";
 import { getSeasonOutlook } from "../features/league/season-outlook.server";
 import { seasonCodeFor } from "@shared/domain/matchweek";

@@ -1,7 +1,6 @@
-import { ENDPOINTS } from "../api/endpoints.server";
-import { standingRow } from "../api/presenters.server";
+import { ENDPOINTS, standingRow } from "../api/resources/standings.server";
 import { endpointAction, endpointLoader, ok } from "../api/respond.server";
-import { getLeagueTable } from "../features/league/standings.server";
+import { getLeagueTable } from "../features/standings/standings.server";
 import { seasonCodeFor } from "@shared/domain/matchweek";
 
 /** GET /api/standings/{league}: the league's latest table this season. */

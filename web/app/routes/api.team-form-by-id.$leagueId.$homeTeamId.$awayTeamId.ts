@@ -1,7 +1,9 @@
-import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
-import { derivation, teamForm } from "../api/presenters.server";
+import { API_ERRORS } from "../api/common/endpoint.server";
+import { ENDPOINTS, derivation, teamForm } from "../api/resources/match-blocks.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
-import { getTeamFormBefore, getTeamPairing, type FormEntry, type MatchTeam } from "../features/match/matches.server";
+import type { FormEntry } from "../features/match/match-detail-sections.server";
+import type { MatchTeam } from "../features/match/match-rows.server";
+import { getTeamFormBefore, getTeamPairing } from "../features/match/team-pairing.server";
 import { seasonCodeFor } from "@shared/domain/matchweek";
 
 function formStep(side: string, team: MatchTeam, form: readonly FormEntry[]): string {

@@ -1,6 +1,7 @@
-import { API_ERRORS, ENDPOINTS } from "../api/endpoints.server";
+import { API_ERRORS } from "../api/common/endpoint.server";
+import { ENDPOINTS } from "../api/resources/teams.server";
 import { endpointAction, endpointLoader, notFound, ok } from "../api/respond.server";
-import { getMatchPick } from "../features/match/matches.server";
+import { getMatchPick } from "../features/match/match-lookups.server";
 import { getTeamNextFixture, resolveTeam } from "../features/team/teams.server";
 import { COMING_SOON } from "@shared/domain/picks";
 import { seasonCodeFor } from "@shared/domain/matchweek";

@@ -4,7 +4,7 @@ import { pageCacheControl, publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { KickoffTime } from "../features/match/components/KickoffTime";
 import { requireRoutePage } from "../route-page.server";
-import { getSocialCard } from "../features/seo/social-card.server";
+import { getSocialCard } from "../features/social-card/social-card.server";
 import socialCardStyles from "../features/seo/styles/social-card.css";
 import { FINAL_SCORE_TEXT } from "../features/match/match-cards";
 import { COMING_SOON, pickResultLabel } from "@shared/domain/picks";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PUBLIC_PAGE_CACHE } from "../cache-control";
-import { getSitemapEntries, sitemapXml } from "../features/seo/sitemap.server";
+import { getSitemapEntries, sitemapXml } from "../features/sitemap/sitemap.server";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const entries = await getSitemapEntries(context);

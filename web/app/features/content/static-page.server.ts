@@ -5,7 +5,7 @@ import { portableTextToPlainText } from "@shared/content/portable-text";
 import { pageCacheControl } from "~/cache-control";
 import type { StaticPageData } from "./components/StaticPageView";
 import type { AppContext } from "~/load-context";
-import { staticPageMeta } from "../seo/page-meta.server";
+import { staticPageMeta } from "./static-page-meta.server";
 import { renderRichText } from "./rich-text.server";
 import { siteSeo } from "../seo/seo.server";
 import { notFound } from "~/not-found.server";

@@ -15,7 +15,7 @@ import { getHomeHero } from "./home.server";
 import { getMatchOfTheWeek, getTopLeaguePicks } from "./home-picks.server";
 import { getAlgoLabRecord } from "./home-sections.server";
 import type { AppContext } from "~/load-context";
-import { homePageMeta } from "../seo/page-meta.server";
+import { homePageMeta } from "./home-meta.server";
 import { siteSeo } from "../seo/seo.server";
 import { renderServerHtml } from "~/server-markup.server";
 

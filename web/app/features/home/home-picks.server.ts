@@ -3,7 +3,11 @@ import { matchOfTheWeek } from "@shared/db/schema";
 import { ALL_LEAGUES, type LeagueKey } from "@shared/domain/leagues";
 import { leagueUrl } from "@shared/domain/urls";
 import type { AppContext } from "~/load-context";
-import { getMatchSummaryById, listWeekMatches, matchweekWindow, type MatchCard, type MatchSummary } from "../match/matches.server";
+import type { MatchCard } from "../match/match-card.server";
+import type { MatchSummary } from "../match/match-detail.server";
+import { listWeekMatches } from "../match/match-lists.server";
+import { getMatchSummaryById } from "../match/match-lookups.server";
+import { matchweekWindow } from "../match/matchweeks.server";
 
 type ReadContext = Pick<AppContext, "db" | "clock" | "content">;
 

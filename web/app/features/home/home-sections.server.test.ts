@@ -14,9 +14,9 @@ import { resultsJob } from "@sync-worker/jobs/results";
 import { settlePicksJob } from "@sync-worker/jobs/settle-picks";
 import { testWorker, type TestWorker } from "@sync-worker/test-support/worker";
 import { getEmbeddedMatch } from "../match/embedded-match.server";
-import { getMatchById } from "../match/matches.server";
+import { getMatchById } from "../match/match-lookups.server";
 import { getAlgoLabRecord } from "./home-sections.server";
-import { getSocialCard } from "../seo/social-card.server";
+import { getSocialCard } from "../social-card/social-card.server";
 import { getAlgoPerformance } from "../track-record/track-record.server";
 
 const id = (slug: string) => getTeamBySlug(slug)!.id;

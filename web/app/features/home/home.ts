@@ -22,4 +22,3 @@ export const HOW_IT_WORKS_STEPS = [
   },
 ] as const;
 export const VIEW_RESULTS_TEXT = "View Latest Results & Hit Rates";
-export const FULL_ANALYSIS_TEXT = "View Full Match Analysis";

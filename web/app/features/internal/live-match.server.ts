@@ -5,7 +5,8 @@
 import { asc, count, eq } from "drizzle-orm";
 import { fixtures } from "@shared/db/schema";
 import type { AppContext } from "~/load-context";
-import { getMatchById, type MatchEvent } from "../match/matches.server";
+import type { MatchEvent } from "../match/match-detail-sections.server";
+import { getMatchById } from "../match/match-lookups.server";
 import { checkInternalEndpoint, internalJson } from "./access.server";
 
 export const NO_LIVE_MATCH_TEXT = "No match is live right now.";

@@ -13,7 +13,8 @@ import { LEAGUE_KEYS, LEAGUES } from "@shared/domain/leagues";
 import { getTeamById } from "@shared/domain/teams/registry";
 import type { AppContext } from "~/load-context";
 import { predictionPickContent } from "@shared/domain/pick-inputs";
-import { listFixturesBetween, matchweekWindow } from "../match/matches.server";
+import { listFixturesBetween } from "../match/match-lists.server";
+import { matchweekWindow } from "../match/matchweeks.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

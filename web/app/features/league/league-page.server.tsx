@@ -13,13 +13,13 @@ import { pageCacheControl } from "~/cache-control";
 import { LeaguePageContent } from "./components/LeaguePageContent";
 import { getLeaderboards } from "../player/leaderboard.server";
 import type { AppContext } from "~/load-context";
-import { listLeagueWeek, matchweekWindow } from "../match/matches.server";
-import { leaguePageMeta } from "../seo/page-meta.server";
+import { listLeagueWeek, matchweekWindow } from "../match/matchweeks.server";
+import { leaguePageMeta } from "./league-meta.server";
 import { requireRoutePage } from "~/route-page.server";
 import { siteSeo } from "../seo/seo.server";
 import { getSeasonOutlook } from "./season-outlook.server";
 import { renderServerHtml } from "~/server-markup.server";
-import { getLeagueTable } from "./standings.server";
+import { getLeagueTable } from "../standings/standings.server";
 import { notFound } from "~/not-found.server";
 
 /**

@@ -40,8 +40,6 @@ export const matchweekHeading = (league: string, matchweek: number) => `${league
 export const PREVIOUS_WEEK_TEXT = "Previous round";
 export const NEXT_WEEK_TEXT = "Next round";
 export const ALL_MATCHWEEKS_TEXT = "All rounds";
-export const MOVED_MATCH_TEXT = "Moved";
-export const MOVED_MATCH_DETAIL = "Rescheduled: played away from this round's dates";
 /** League and matchweek pages show their top picks as the spec's ranked cards, then every match in the compact list. */
 export const TOP_PICK_CARDS = 3;
 export const fixturesHeading = (name: string) => `${name} Fixtures`;

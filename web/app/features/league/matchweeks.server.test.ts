@@ -18,7 +18,8 @@ import { refreshLeagueSchedules } from "@sync-worker/store/league-schedules";
 import { directorySource } from "@sync-worker/providers/football-data-csv/source";
 import { writeSyntheticSeasons } from "@sync-worker/test-support/synthetic-seasons";
 import { emptyContent, REPLAY_MOMENT, testWorker, type TestWorker } from "@sync-worker/test-support/worker";
-import { getLeagueSchedule, listLeagueMatches, listLeagueWeek, listMatchweekMatches, matchweekWindow } from "../match/matches.server";
+import { listLeagueMatches } from "../match/match-lists.server";
+import { getLeagueSchedule, listLeagueWeek, listMatchweekMatches, matchweekWindow } from "../match/matchweeks.server";
 import { matchweekHitRate } from "./matchweek-page.server";
 
 /**

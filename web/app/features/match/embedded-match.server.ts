@@ -1,33 +1,11 @@
 import type { MatchState } from "@shared/domain/match-state";
-import { pickProbability } from "@shared/domain/parlay-probability";
 import { embeddedPicksMarkup, matchHeroView } from "./components/match-hero.server";
 import type { MatchHeroView } from "./components/MatchHero";
 import type { ServerHtml } from "~/components/ServerMarkup";
 import type { AppContext } from "~/load-context";
-import { getMatchSummaryById, type MatchSummary } from "./matches.server";
-
-/**
- * The model's probability behind each pick a match shows (null where it has none), worked out
- * on the server: reading a pick text needs the pick classifier, which the browser then does not
- * have to load.
- */
-export interface PickProbabilities {
-  best: number | null;
-  result: number | null;
-  overUnder: number | null;
-  btts: number | null;
-}
-
-export function pickProbabilities(match: Pick<MatchSummary, "resolution" | "home" | "away" | "probabilities">): PickProbabilities {
-  const { resolution, home, away, probabilities } = match;
-  const of = (text: string) => pickProbability(text, home.name, away.name, probabilities);
-  return {
-    best: of(resolution.bestPick),
-    result: of(resolution.picks.result.text),
-    overUnder: of(resolution.picks.overUnder.text),
-    btts: of(resolution.picks.btts.text),
-  };
-}
+import type { MatchSummary } from "./match-detail.server";
+import { pickProbabilities } from "./pick-probabilities.server";
+import { getMatchSummaryById } from "./match-lookups.server";
 
 /**
  * What the match view shows in embedded mode (on the home page): the match header (MatchHero)

@@ -6,6 +6,10 @@ export const matchBreadcrumb = (home: string, away: string) => `${home} vs ${awa
 export const FINAL_SCORE_TEXT = "Final Score";
 export const LIVE_BADGE_TEXT = "LIVE";
 export const VS_TEXT = "VS";
+export const FULL_ANALYSIS_TEXT = "View Full Match Analysis";
+/** The badge on a match played away from its round's dates, and what it means for screen readers. */
+export const MOVED_MATCH_TEXT = "Moved";
+export const MOVED_MATCH_DETAIL = "Rescheduled: played away from this round's dates";
 
 export const confidenceText = (label: string) => `Confidence ${label}`;
 /** Spec 4: "completed matches show confidence 100%": the result is certain, not the pick. */

@@ -1,6 +1,6 @@
 /**
  * The day pages' loader: /today (the site clock's UTC day) and /matches/{YYYY-MM-DD}. The five
- * leagues' matches of the day in three statements (matches.server.ts listMatchesBetween),
+ * leagues' matches of the day in three statements (match-lists.server.ts listMatchesBetween),
  * rendered on the server (MatchDayContent) with the page's head tags; a live match makes the
  * page cache briefly and refresh in the browser, like the league page.
  */
@@ -13,7 +13,7 @@ import { pageMeta, breadcrumbJsonLd } from "../seo/seo";
 import { siteSeo } from "../seo/seo.server";
 import { MatchDayContent } from "./components/MatchDayContent";
 import { dayOf, dayWindow, longDayText, matchDayHeading, matchDayUrl, parseDay } from "./match-day";
-import { listMatchesBetween } from "./matches.server";
+import { listMatchesBetween } from "./match-lists.server";
 
 /** `dayParam` undefined: the clock's day (/today). */
 export async function loadMatchDayPage(context: AppContext, request: Request, dayParam?: string) {

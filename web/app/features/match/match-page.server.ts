@@ -12,14 +12,15 @@ import { DOCUMENT_TYPES } from "@shared/content/ids";
 import { matchHeroView } from "./components/match-hero.server";
 import { liveProbabilitySection } from "./components/live-probability.server";
 import { probabilityChartSection } from "./components/probability-chart.server";
-import { pickProbabilities } from "./embedded-match.server";
+import { pickProbabilities } from "./pick-probabilities.server";
 import type { AppContext } from "~/load-context";
 import { getTeamKeyPlayers } from "./key-players.server";
-import { findMatchBySlugs, findMatchUrlBySlugs, getMatchById, type MatchDetail } from "./matches.server";
-import { matchPageMeta } from "../seo/page-meta.server";
+import type { MatchDetail } from "./match-detail.server";
+import { findMatchBySlugs, findMatchUrlBySlugs, getMatchById } from "./match-lookups.server";
+import { matchPageMeta } from "./match-meta.server";
 import { requireRoutePage } from "~/route-page.server";
 import { matchPlace, siteSeo } from "../seo/seo.server";
-import { getLeagueTable } from "../league/standings.server";
+import { getLeagueTable } from "../standings/standings.server";
 import { notFound } from "~/not-found.server";
 
 /** A match path naming the two teams, e.g. /match/barcelona-vs-mallorca; null for any other path. */

@@ -21,9 +21,11 @@ import { REPLAY_MOMENT, testWorker, type TestWorker } from "@sync-worker/test-su
 import { getMatchOfTheWeek, getTopLeaguePicks } from "../home/home-picks.server";
 import { getTeamKeyPlayers } from "./key-players.server";
 import { getTopPlayers } from "../player/leaderboard.server";
-import { getMatchById, getMatchBySlugs, listLeagueMatches, matchweekWindow } from "./matches.server";
+import { listLeagueMatches } from "./match-lists.server";
+import { getMatchById, getMatchBySlugs } from "./match-lookups.server";
+import { matchweekWindow } from "./matchweeks.server";
 import { getTopPicks } from "../picks/picks.server";
-import { getLeagueTable } from "../league/standings.server";
+import { getLeagueTable } from "../standings/standings.server";
 
 const id = (slug: string) => getTeamBySlug(slug)!.id;
 const MODEL = "test-model-1";

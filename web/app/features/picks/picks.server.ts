@@ -13,7 +13,8 @@ import { seasonCodeFor } from "@shared/domain/matchweek";
 import { formatScore, settlePick, type MatchState, type MatchTeams, type PickOutcome, type Score } from "@shared/domain/picks";
 import { getTeamBySlug, pickNamesOf } from "@shared/domain/teams/registry";
 import type { AppContext } from "~/load-context";
-import { byPickConfidence, listWeekMatches, type MatchCard } from "../match/matches.server";
+import { byPickConfidence, type MatchCard } from "../match/match-card.server";
+import { listWeekMatches } from "../match/match-lists.server";
 
 type ReadContext = Pick<AppContext, "db" | "clock" | "content">;
 

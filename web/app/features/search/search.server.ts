@@ -10,7 +10,8 @@ import { LEAGUE_KEYS, LEAGUES } from "@shared/domain/leagues";
 import { getTeamById, pickNamesOf, TEAMS } from "@shared/domain/teams/registry";
 import { playerSlug, playerUrl, teamUrl } from "@shared/domain/urls";
 import type { AppContext } from "~/load-context";
-import { listWeekMatches, matchweekWindow } from "../match/matches.server";
+import { listWeekMatches } from "../match/match-lists.server";
+import { matchweekWindow } from "../match/matchweeks.server";
 import { buildSearchIndex, type MatchEntry, type SearchEntry, type SearchIndex, type SearchResult } from "./search-index";
 
 type SearchContext = Pick<AppContext, "db" | "clock" | "content">;

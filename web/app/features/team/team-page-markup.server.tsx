@@ -6,7 +6,7 @@
 import { data } from "@remix-run/node";
 import { TeamView } from "./components/TeamView";
 import type { AppContext } from "~/load-context";
-import { teamPageMeta } from "../seo/page-meta.server";
+import { teamPageMeta } from "./team-meta.server";
 import { siteSeo } from "../seo/seo.server";
 import { renderServerHtml } from "~/server-markup.server";
 import { loadTeamPage, type TeamRoute } from "./team-page.server";

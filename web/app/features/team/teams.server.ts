@@ -23,7 +23,7 @@ import {
 import type { Team } from "@shared/domain/teams/types";
 import { matchUrl, matchUrlById, teamBadgeUrl, teamUrl } from "@shared/domain/urls";
 import type { AppContext } from "~/load-context";
-import { getLeagueTable } from "../league/standings.server";
+import { getLeagueTable } from "../standings/standings.server";
 import type {
   ResolvedTeam,
   TeamFixture,

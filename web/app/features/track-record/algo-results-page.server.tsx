@@ -8,7 +8,7 @@ import type { LedgerPickKind } from "@shared/model";
 import { pageCacheControl } from "~/cache-control";
 import { AlgoResultsContent, type AlgoResultsData } from "./components/AlgoResultsContent";
 import type { AppContext } from "~/load-context";
-import { algoResultsPageMeta } from "../seo/page-meta.server";
+import { algoResultsPageMeta } from "./algo-results-meta.server";
 import { siteSeo } from "../seo/seo.server";
 import { renderServerHtml } from "~/server-markup.server";
 import { getOddsCheck } from "./odds-check.server";

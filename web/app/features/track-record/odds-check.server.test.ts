@@ -9,7 +9,7 @@ import { storeReadModel } from "@sync-worker/store/read-models";
 import { readAlgoResultsPage } from "./algo-results-page.server";
 import { AlgoResultsContent } from "./components/AlgoResultsContent";
 import { ODDS_CHECK_PENDING_TEXT, ODDS_CHECK_TITLE, OddsCheckSection } from "./components/OddsCheckSection";
-import { oddsCheckSchema } from "~/api/schemas";
+import { oddsCheckSchema } from "~/api/resources/odds-check.schema";
 import type { AppContext } from "~/load-context";
 import { getOddsCheck } from "./odds-check.server";
 import { loader as apiLoader } from "~/routes/api.algo-performance.odds-check";

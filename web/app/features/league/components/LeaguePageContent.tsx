@@ -6,7 +6,7 @@ import { ALGO_RESULTS, LEAGUE_TABLE_ANCHOR, matchweekUrl, SEASON_OUTLOOK_ANCHOR 
 import type { TableBand } from "@shared/domain/leagues";
 import type { MatchweekNeighbours } from "@shared/domain/matchweeks";
 import type { Leaderboards } from "~/features/player/leaderboard.server";
-import type { MatchCard } from "~/features/match/matches.server";
+import type { MatchCard } from "~/features/match/match-card.server";
 import {
   leagueHeading,
   leaguePageCrumbs,
@@ -19,14 +19,14 @@ import {
 } from "../league";
 import { SEASON_OUTLOOK_TABLE_LINK_TEXT } from "../season-outlook";
 import type { SeasonOutlookView } from "../season-outlook.server";
-import type { LeagueTable } from "../standings.server";
+import type { LeagueTable } from "../../standings/standings.server";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { RankedMatchCard } from "~/features/match/components/RankedMatchCard";
 import { FixtureList } from "~/features/match/components/FixtureList";
 import { PageLink } from "~/components/PageLink";
 import { SeasonOutlookSection } from "./season-outlook/SeasonOutlookSection";
 import { LeaderboardTables } from "./LeaderboardTables";
-import { LeagueTableView, TableBandKey } from "./LeagueTableView";
+import { LeagueTableView, TableBandKey } from "../../standings/components/LeagueTableView";
 import { MatchweekNeighbourLinks, WeekLink } from "./MatchweekPageContent";
 
 export interface LeaguePageData {

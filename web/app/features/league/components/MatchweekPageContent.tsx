@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import { formatPercent } from "@shared/domain/format";
 import type { LeagueKey } from "@shared/domain/leagues";
 import { ALGO_RESULTS, leagueUrl, matchweekUrl } from "@shared/domain/urls";
-import type { MatchweekCard } from "~/features/match/matches.server";
+import type { MatchweekCard } from "~/features/match/matchweeks.server";
 import {
   ALL_MATCHWEEKS_TEXT,
   matchweekHeading,

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useId } from "react";
 import type { EmbeddedMatch } from "../embedded-match.server";
-import { FULL_ANALYSIS_TEXT } from "~/features/home/home";
+import { FULL_ANALYSIS_TEXT } from "../match-cards";
 import { ServerMarkup } from "~/components/ServerMarkup";
 import { MatchHero } from "./MatchHero";
 import { useEmbeddedRefresh } from "./useEmbeddedRefresh";

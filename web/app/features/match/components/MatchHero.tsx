@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { ParlayPick } from "@shared/domain/parlay";
 import { ServerMarkup, type ServerHtml } from "~/components/ServerMarkup";
-import { AddToParlayButton } from "./AddToParlayButton";
+import { AddToParlayButton } from "../../parlay/components/AddToParlayButton";
 
 /** The match header's data (match-hero.server.tsx): its texts, its server-rendered parts and the parlay pick. */
 export interface MatchHeroView {

@@ -5,7 +5,8 @@ import { fullTimeTick, inMatchOrder, kickOffTick, liveTickOf } from "@shared/mod
 import type { LiveProbabilityTick } from "@shared/model/live-probability-history";
 import type { PreMatchForecast } from "@shared/model/live-match-probability";
 import { chartEventsOf, probabilityChartSection } from "./probability-chart.server";
-import { CHART, eventsFromTicks, ProbabilityChart, probabilityChartModel } from "./ProbabilityChart";
+import { ProbabilityChart } from "./ProbabilityChart";
+import { CHART, eventsFromTicks, probabilityChartModel } from "./probability-chart-model";
 
 const FORECAST: PreMatchForecast = {
   expectedGoals: { home: 1.7, away: 0.9 },

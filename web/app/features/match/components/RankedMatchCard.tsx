@@ -1,13 +1,13 @@
 import { FullPredictionLink } from "./FullPredictionLink";
-import type { MatchCard } from "../matches.server";
+import type { MatchCard } from "../match-card.server";
 import { ParlayButtonSlot } from "~/features/parlay/components/ParlayButtonSlots";
 import { matchParlayPick } from "./parlay-pick";
 import { PickBox } from "./PickBox";
 import { Scoreline } from "./Scoreline";
 import { KickoffTime } from "./KickoffTime";
 import { LiveProbabilityLine } from "./LiveProbabilityView";
-import { TeamBadge } from "~/features/team/components/TeamBadge";
-import { MOVED_MATCH_DETAIL, MOVED_MATCH_TEXT } from "~/features/league/league";
+import { TeamBadge } from "~/components/TeamBadge";
+import { MOVED_MATCH_DETAIL, MOVED_MATCH_TEXT } from "../match-cards";
 
 /**
  * The spec's ranked match card: rank number, teams, score, pick box, link to the full

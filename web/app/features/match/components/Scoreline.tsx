@@ -1,6 +1,6 @@
 import { liveClockLabel } from "@shared/domain/format";
 import { FINAL_SCORE_TEXT, LIVE_BADGE_TEXT, VS_TEXT } from "../match-cards";
-import type { MatchCard } from "../matches.server";
+import type { MatchCard } from "../match-card.server";
 
 /** The provider's status tells half-time from play; a list that does not carry it shows the minute. */
 type ScorelineMatch = Pick<MatchCard, "state" | "homeScore" | "awayScore" | "minute" | "injuryTime" | "resolution"> &

@@ -1,4 +1,4 @@
-import type { TeamLineup } from "../matches.server";
+import type { TeamLineup } from "../match-detail-sections.server";
 import { FORMATION_COMING_SOON_TEXT, HEAD_COACH_COMING_SOON_TEXT, LINEUP_LATER_TEXT } from "../match";
 import { KickoffTime } from "./KickoffTime";
 

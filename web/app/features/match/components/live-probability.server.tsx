@@ -3,7 +3,7 @@
  * and sent with the page's data, so each live refresh brings new numbers and no code.
  */
 import { liveMatchProbability, preMatchForecast } from "@shared/model/live-match-probability";
-import type { MatchDetail } from "../matches.server";
+import type { MatchDetail } from "../match-detail.server";
 import { renderServerHtml } from "~/server-markup.server";
 import type { ServerHtml } from "~/components/ServerMarkup";
 import { liveMinuteLabel, LiveProbabilityView } from "./LiveProbabilityView";

@@ -7,8 +7,8 @@
  */
 import { formatPercent } from "@shared/domain/format";
 import { LEAGUES } from "@shared/domain/leagues";
-import type { PickProbabilities } from "../embedded-match.server";
-import type { MatchSummary } from "../matches.server";
+import type { PickProbabilities } from "../pick-probabilities.server";
+import type { MatchSummary } from "../match-detail.server";
 import { matchBreadcrumb, pickConfidenceTexts } from "../match-cards";
 import { renderServerHtml } from "~/server-markup.server";
 import type { ServerHtml } from "~/components/ServerMarkup";

@@ -5,96 +5,40 @@
  * MatchView shows it around the interactive header (MatchHero).
  */
 import type { ReactNode } from "react";
-import { formatMatchMinute, formatPercent } from "@shared/domain/format";
 import { LEAGUES } from "@shared/domain/leagues";
 import { HOME, leagueTableUrl, leagueUrl } from "@shared/domain/urls";
 import type { TeamKeyPlayers } from "../key-players.server";
-import type { MatchDetail } from "../matches.server";
-import {
-  backToLeagueText,
-  HEAD_TO_HEAD_HEADING,
-  LINEUPS_MISSING_TEXT,
-  MATCH_SECTIONS,
-  NO_EVENT_FEED_TEXT,
-  NO_GOALS_TEXT,
-  NO_LIVE_EVENTS_TEXT,
-  NO_MEETINGS_TEXT,
-  SEE_FULL_TABLE_TEXT,
-  SUMMARY_MISSING_TEXT,
-  TACTICAL_ANALYSIS_HEADING,
-  TEAM_FORM_EMPTY_TEXT,
-} from "../match";
-import { matchBreadcrumb, pickConfidenceTexts } from "../match-cards";
-import { goalsFromScoreChanges } from "../score-change-goals";
-import { PLAYER_STATS_MISSING_TEXT, STANDINGS_MISSING_TEXT } from "~/page-texts/shared";
+import type { MatchDetail } from "../match-detail.server";
+import { backToLeagueText, MATCH_SECTIONS, SEE_FULL_TABLE_TEXT, SUMMARY_MISSING_TEXT } from "../match";
+import { matchBreadcrumb } from "../match-cards";
+import { STANDINGS_MISSING_TEXT } from "~/page-texts/shared";
 import { renderOptionalRichText } from "~/features/content/rich-text.server";
 import { NO_EDIT_MARKS, type EditMark } from "~/features/content/editable.server";
 import { renderServerHtml } from "~/server-markup.server";
-import type { LeagueTable } from "~/features/league/standings.server";
+import type { LeagueTable } from "~/features/standings/standings.server";
 import { BreadcrumbTrail } from "~/components/Breadcrumb";
-import { LeagueTableView } from "~/features/league/components/LeagueTableView";
+import { LeagueTableView } from "~/features/standings/components/LeagueTableView";
 import { PageLink } from "~/components/PageLink";
 import { RichText } from "~/features/content/components/RichText";
-import type { ServerHtml } from "~/components/ServerMarkup";
-import { KeyPlayersView } from "./KeyPlayersView";
-import { KickoffTime } from "./KickoffTime";
 import type { MatchSectionsMarkup } from "./MatchView";
-import { PickVerdict } from "./PickBox";
-import { PickOutcomeBadge } from "./PickOutcomeBadge";
-import { TeamLineupView } from "./TeamLineupView";
-
-const percent = (probability: number) => formatPercent(probability * 100);
-const price = (value: number | null) => (value === null ? "–" : value.toFixed(2));
+import {
+  FinalPrediction,
+  HeadToHead,
+  KeyInsightsList,
+  KeyPlayerStats,
+  MarketOdds,
+  MatchEvents,
+  MatchStats,
+  ModelProbabilities,
+  RecentLineups,
+  TacticalAnalysis,
+  TeamForm,
+} from "./match-section-content.server";
 
 /** The rows of the table around the two teams: each team with its neighbours above and below. */
 function snapshotRows(table: LeagueTable, teamIds: readonly number[]) {
   const positions = table.rows.filter((row) => teamIds.includes(row.teamId)).map((row) => row.position);
   return table.rows.filter((row) => positions.some((p) => Math.abs(row.position - p) <= 1));
-}
-
-/** Editorial text for a section, rendered, or null when the editors wrote none. */
-function Editorial({ html, editMark }: { html: ServerHtml | null; editMark?: string }) {
-  return html ? <RichText value={html} editMark={editMark} /> : null;
-}
-
-/**
- * The match events of a match whose source sent none: 'No live events yet' while no goal has
- * been scored, else the goals read from the score as it changed (the minute it was first seen,
- * approximate, or 'Time unknown'), saying plainly that the source has no event feed.
- */
-function ScoreChangeGoals({ match }: { match: Pick<MatchDetail, "state" | "homeScore" | "awayScore" | "liveProbabilityHistory" | "home" | "away"> }) {
-  const goals = goalsFromScoreChanges(match.liveProbabilityHistory, { home: match.homeScore, away: match.awayScore });
-  if (goals.length === 0) {
-    return <p className="empty-text">{match.state === "post-match" ? NO_GOALS_TEXT : NO_LIVE_EVENTS_TEXT}</p>;
-  }
-  return (
-    <>
-      <ol className="events" data-score-change-goals="">
-        {goals.map((goal, index) => (
-          <li key={index} className={`event event--${goal.side}`} data-approximate={goal.seenAt ? "" : undefined}>
-            <span className="event__minute">
-              {goal.seenAt === null ? (
-                "Time unknown"
-              ) : goal.seenAt === "full time" ? (
-                "By full time"
-              ) : (
-                <>
-                  <span aria-hidden="true">~</span>
-                  {goal.seenAt === "half-time" ? "HT" : goal.seenAt}
-                  <span className="visually-hidden"> (approximate)</span>
-                </>
-              )}
-            </span>{" "}
-            <span aria-hidden="true">⚽</span> Goal · {goal.side === "home" ? match.home.name : match.away.name}{" "}
-            {goal.scoreAfter ? `(${goal.scoreAfter})` : `(order unknown; ${goal.seenScore} after)`}
-          </li>
-        ))}
-      </ol>
-      <p className="muted" data-no-event-feed="">
-        {NO_EVENT_FEED_TEXT}
-      </p>
-    </>
-  );
 }
 
 export function renderMatchSections({
@@ -122,16 +66,6 @@ export function renderMatchSections({
   const finalPredictionSummary = renderOptionalRichText(preview?.finalPredictionSummary);
   const hasForm = match.form.home.length > 0 || match.form.away.length > 0;
   const snapshot = snapshotRows(table, [home.id, away.id]);
-  const bestConfidence = pickConfidenceTexts(resolution);
-  // The BTTS call's own confidence (the editor's, else the algorithm's) shows before kick-off
-  // only: the ledger row locked at kick-off holds the algorithm's figure for the call instead.
-  const bttsConfidence =
-    match.state === "pre-match" && resolution.picks.btts.code ? pickConfidenceTexts(resolution, resolution.bttsConfidence).confidence : null;
-  const picks = [
-    { label: "Match Result", pick: resolution.picks.result, confidence: null },
-    { label: "Over/Under", pick: resolution.picks.overUnder, confidence: null },
-    { label: "Both Teams to Score", pick: resolution.picks.btts, confidence: bttsConfidence },
-  ];
 
   const hasSnapshot = table.hasData && snapshot.length > 0;
   // A section with nothing but its placeholder text is shown as one muted line, not a card.
@@ -155,137 +89,13 @@ export function renderMatchSections({
       title: MATCH_SECTIONS.insights,
       content: (
         <>
-          {preview && preview.keyInsights.length > 0 ? (
-            <ul className="insights">
-              {preview.keyInsights.map((insight, index) => (
-                <li key={insight} data-sanity={edit(`keyInsights[${index}]`)}>
-                  {insight}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {tacticalAnalysis ? (
-            <div className="stat-block">
-              <h3>{TACTICAL_ANALYSIS_HEADING}</h3>
-              <RichText value={tacticalAnalysis} editMark={edit("tacticalAnalysis")} />
-            </div>
-          ) : null}
-          {match.probabilities ? (
-            <div className="stat-block">
-              <h3>Model probabilities</h3>
-              <dl className="probabilities">
-                <div>
-                  <dt>{home.name} win</dt>
-                  <dd>{percent(match.probabilities.home)}</dd>
-                </div>
-                <div>
-                  <dt>Draw</dt>
-                  <dd>{percent(match.probabilities.draw)}</dd>
-                </div>
-                <div>
-                  <dt>{away.name} win</dt>
-                  <dd>{percent(match.probabilities.away)}</dd>
-                </div>
-                <div>
-                  <dt>Over 2.5 goals</dt>
-                  <dd>{percent(match.probabilities.over25)}</dd>
-                </div>
-                <div>
-                  <dt>Both teams to score</dt>
-                  <dd>{percent(match.probabilities.btts)}</dd>
-                </div>
-                <div>
-                  <dt>Expected goals</dt>
-                  <dd>
-                    {match.probabilities.expectedGoalsHome.toFixed(2)} – {match.probabilities.expectedGoalsAway.toFixed(2)}
-                  </dd>
-                </div>
-              </dl>
-            </div>
-          ) : null}
-          {match.odds ? (
-            <div className="stat-block">
-              <h3>Market odds</h3>
-              <dl className="probabilities">
-                <div>
-                  <dt>1 · {home.name}</dt>
-                  <dd>{price(match.odds.home)}</dd>
-                </div>
-                <div>
-                  <dt>X · Draw</dt>
-                  <dd>{price(match.odds.draw)}</dd>
-                </div>
-                <div>
-                  <dt>2 · {away.name}</dt>
-                  <dd>{price(match.odds.away)}</dd>
-                </div>
-                <div>
-                  <dt>Over 2.5</dt>
-                  <dd>{price(match.odds.over25)}</dd>
-                </div>
-                <div>
-                  <dt>Under 2.5</dt>
-                  <dd>{price(match.odds.under25)}</dd>
-                </div>
-              </dl>
-            </div>
-          ) : null}
-          {match.stats.length > 0 ? (
-            <div className="stat-block">
-              <h3>Match stats</h3>
-              <table className="compare-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{home.name}</th>
-                    <th scope="col">Stat</th>
-                    <th scope="col">{away.name}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {match.stats.map((stat) => (
-                    <tr key={stat.label}>
-                      <td>{stat.home}</td>
-                      <th scope="row">{stat.label}</th>
-                      <td>{stat.away}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ) : null}
-          {match.state !== "pre-match" ? (
-            <div className="stat-block">
-              <h3>Match events</h3>
-              {match.events.length === 0 ? (
-                <ScoreChangeGoals match={match} />
-              ) : (
-                <ol className="events">
-                  {match.events.map((event, index) => (
-                    <li key={`${event.minute}-${event.extraMinute}-${event.side}-${event.player}-${index}`} className={`event event--${event.side}`}>
-                      <span className="event__minute">{formatMatchMinute(event.minute, event.extraMinute)}</span>{" "}
-                      <span aria-hidden="true">{event.type === "Goal" ? "⚽" : event.detail === "Red Card" ? "🟥" : "🟨"}</span>{" "}
-                      {event.detail ?? event.type} · {event.player ?? "Unknown"} ({event.side === "home" ? home.name : away.name})
-                    </li>
-                  ))}
-                </ol>
-              )}
-            </div>
-          ) : null}
-          <div className="stat-block">
-            <h3>{HEAD_TO_HEAD_HEADING}</h3>
-            <Editorial html={headToHeadNotes} editMark={edit("headToHead")} />
-            {match.headToHead.length === 0 ? (
-              headToHeadNotes ? null : <p className="empty-text">{NO_MEETINGS_TEXT}</p>
-            ) : (
-              <ul className="h2h">
-                {match.headToHead.map((meeting) => (
-                  <li key={meeting.kickoffAt}>
-                    <KickoffTime iso={meeting.kickoffAt} dateOnly />: {meeting.home} {meeting.score} {meeting.away}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
+          <KeyInsightsList insights={preview?.keyInsights ?? []} edit={edit} />
+          <TacticalAnalysis html={tacticalAnalysis} editMark={edit("tacticalAnalysis")} />
+          <ModelProbabilities probabilities={match.probabilities} homeName={home.name} awayName={away.name} />
+          <MarketOdds odds={match.odds} homeName={home.name} awayName={away.name} />
+          <MatchStats stats={match.stats} homeName={home.name} awayName={away.name} />
+          <MatchEvents match={match} />
+          <HeadToHead meetings={match.headToHead} notes={headToHeadNotes} editMark={edit("headToHead")} />
         </>
       ),
     },
@@ -311,17 +121,13 @@ export function renderMatchSections({
       title: MATCH_SECTIONS.lineups,
       empty: !match.lineups.home && !match.lineups.away && !predictedLineups,
       content: (
-        <>
-          <Editorial html={predictedLineups} editMark={edit("predictedLineups")} />
-          {match.lineups.home || match.lineups.away ? (
-            <div className="form-columns">
-              <TeamLineupView teamName={home.name} lineup={match.lineups.home} />
-              <TeamLineupView teamName={away.name} lineup={match.lineups.away} />
-            </div>
-          ) : predictedLineups ? null : (
-            <p className="empty-text">{LINEUPS_MISSING_TEXT}</p>
-          )}
-        </>
+        <RecentLineups
+          homeName={home.name}
+          awayName={away.name}
+          lineups={match.lineups}
+          notes={predictedLineups}
+          editMark={edit("predictedLineups")}
+        />
       ),
     },
     {
@@ -329,84 +135,26 @@ export function renderMatchSections({
       title: MATCH_SECTIONS.players,
       empty: !keyPlayers.home && !keyPlayers.away && !keyPlayerStats,
       content: (
-        <>
-          <Editorial html={keyPlayerStats} editMark={edit("keyPlayerStats")} />
-          {keyPlayers.home || keyPlayers.away ? (
-            <div className="form-columns">
-              <KeyPlayersView teamName={home.name} players={keyPlayers.home} />
-              <KeyPlayersView teamName={away.name} players={keyPlayers.away} />
-            </div>
-          ) : keyPlayerStats ? null : (
-            <p className="empty-text">{PLAYER_STATS_MISSING_TEXT}</p>
-          )}
-        </>
+        <KeyPlayerStats
+          homeName={home.name}
+          awayName={away.name}
+          keyPlayers={keyPlayers}
+          notes={keyPlayerStats}
+          editMark={edit("keyPlayerStats")}
+        />
       ),
     },
     {
       id: "team-form",
       title: MATCH_SECTIONS.form,
       empty: !hasForm && !teamFormMomentum,
-      content: (
-        <>
-          <Editorial html={teamFormMomentum} editMark={edit("teamFormMomentum")} />
-          {hasForm ? (
-            <div className="form-columns">
-              {[
-                { team: home, form: match.form.home },
-                { team: away, form: match.form.away },
-              ].map(({ team, form }) => (
-                <div key={team.id}>
-                  <h3>
-                    {team.name}: last {form.length}
-                  </h3>
-                  <ul className="form-list">
-                    {form.map((entry) => (
-                      <li key={entry.kickoffAt}>
-                        <KickoffTime iso={entry.kickoffAt} dateOnly />{" "}
-                        <span className={`form-pill form-pill--${entry.result.toLowerCase().replace("/", "")}`}>{entry.result}</span>{" "}
-                        {entry.score} {entry.isHome ? "vs" : "at"} {entry.opponent}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ))}
-            </div>
-          ) : teamFormMomentum ? null : (
-            <p className="empty-text">{TEAM_FORM_EMPTY_TEXT}</p>
-          )}
-        </>
-      ),
+      content: <TeamForm home={home} away={away} form={match.form} notes={teamFormMomentum} editMark={edit("teamFormMomentum")} />,
     },
     managersNotes ? { id: "managers-notes", title: MATCH_SECTIONS.managers, content: <RichText value={managersNotes} editMark={edit("managersNotes")} /> } : null,
     {
       id: "final-prediction",
       title: MATCH_SECTIONS.final,
-      content: (
-        <>
-          <div className="final-picks">
-            <div className="final-pick final-pick--best">
-              <span className="final-pick__label">Best Pick</span>
-              <strong data-sanity={resolution.pickSource === "editorial" ? edit("bestPick") : undefined}>{resolution.bestPick}</strong>
-              {bestConfidence.confidence ? <span className="final-pick__confidence">{bestConfidence.confidence}</span> : null}
-              <PickVerdict outcome={resolution.picks.best.outcome} preMatch={bestConfidence.preMatch} />
-            </div>
-            {picks.map(({ label, pick, confidence }) => (
-              <div key={label} className="final-pick">
-                <span className="final-pick__label">{label}</span>
-                <strong>{pick.text}</strong>
-                {confidence ? <span className="final-pick__confidence">{confidence}</span> : null}
-                <PickOutcomeBadge outcome={pick.outcome} />
-              </div>
-            ))}
-          </div>
-          {resolution.score ? (
-            <p>
-              {match.state === "post-match" ? "Final score" : "Projected score"}: <strong>{resolution.score}</strong>
-            </p>
-          ) : null}
-          <Editorial html={finalPredictionSummary} editMark={edit("finalPredictionSummary")} />
-        </>
-      ),
+      content: <FinalPrediction resolution={resolution} state={match.state} notes={finalPredictionSummary} edit={edit} />,
     },
   ];
 

@@ -1,6 +1,6 @@
 import { LEAGUES } from "@shared/domain/leagues";
 import type { ParlayPick } from "@shared/domain/parlay";
-import type { MatchCard } from "../matches.server";
+import type { MatchCard } from "../match-card.server";
 
 export type ParlayPickMatch = Pick<MatchCard, "id" | "league" | "href" | "state" | "home" | "away" | "resolution">;
 

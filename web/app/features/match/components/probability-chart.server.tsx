@@ -6,10 +6,11 @@
  */
 import { isSendingOff } from "@shared/model/live-match-probability";
 import { fullTimeTick, tickPosition, type LiveProbabilityTick } from "@shared/model/live-probability-history";
-import type { MatchDetail } from "../matches.server";
+import type { MatchDetail } from "../match-detail.server";
 import { renderServerHtml } from "~/server-markup.server";
 import type { ServerHtml } from "~/components/ServerMarkup";
-import { ProbabilityChart, type ChartEvent, type ChartTeam } from "./ProbabilityChart";
+import { ProbabilityChart } from "./ProbabilityChart";
+import type { ChartEvent, ChartTeam } from "./probability-chart-model";
 
 export const PROBABILITY_CHART_SECTION_ID = "probability-history";
 

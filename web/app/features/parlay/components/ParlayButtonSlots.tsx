@@ -8,7 +8,7 @@ import { useEffect, useLayoutEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import type { ParlayPick } from "@shared/domain/parlay";
 import { readStoredPick } from "@shared/domain/stored-parlay";
-import { AddToParlayButton } from "~/features/match/components/AddToParlayButton";
+import { AddToParlayButton } from "~/features/parlay/components/AddToParlayButton";
 import type { ServerHtml } from "~/components/ServerMarkup";
 
 /** Marks a slot in server markup; its value is the pick as JSON. */

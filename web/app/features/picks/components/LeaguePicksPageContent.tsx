@@ -5,7 +5,7 @@
  */
 import type { LeagueKey } from "@shared/domain/leagues";
 import { ALGO_RESULTS, HOME, leaguePicksUrl, leagueUrl, PICKS } from "@shared/domain/urls";
-import type { MatchCard } from "~/features/match/matches.server";
+import type { MatchCard } from "~/features/match/match-card.server";
 import { PICKS_TITLE } from "~/features/league/league";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { PageLink } from "~/components/PageLink";

@@ -7,7 +7,7 @@
 import { formatConfidence } from "@shared/domain/format";
 import { ALL_LEAGUES } from "@shared/domain/leagues";
 import { ALGO_RESULTS, leaguePicksUrl, leagueUrl } from "@shared/domain/urls";
-import type { MatchCard } from "~/features/match/matches.server";
+import type { MatchCard } from "~/features/match/match-card.server";
 import { PICKS_TITLE } from "~/features/league/league";
 import type { SundayParlayView } from "../picks.server";
 import { PickOutcomeBadge } from "~/features/match/components/PickOutcomeBadge";

@@ -1,4 +1,4 @@
-import type { MatchCard } from "~/features/match/matches.server";
+import type { MatchCard } from "~/features/match/match-card.server";
 import { NO_FIXTURES_TEXT } from "~/features/league/league";
 import { RankedMatchCard } from "~/features/match/components/RankedMatchCard";
 

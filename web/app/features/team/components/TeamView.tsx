@@ -20,7 +20,7 @@ import { PageLink } from "~/components/PageLink";
 import { KickoffTime } from "~/features/match/components/KickoffTime";
 import { RichText, type RichTextHtml } from "~/features/content/components/RichText";
 import { TeamSeasonOutlook, type TeamOutlook } from "~/features/league/components/season-outlook/TeamSeasonOutlook";
-import { TeamBadge } from "./TeamBadge";
+import { TeamBadge } from "../../../components/TeamBadge";
 
 export interface TeamPageData {
   info: TeamInfo;

@@ -10,7 +10,7 @@ import {
 import type { SeasonOutlookView, TeamOutlookView } from "~/features/league/season-outlook.server";
 import { PageLink } from "~/components/PageLink";
 import { ScrollRegion } from "~/components/ScrollRegion";
-import { TeamBadge } from "~/features/team/components/TeamBadge";
+import { TeamBadge } from "~/components/TeamBadge";
 import { expectedPointsText, outlookPercent } from "./outlook-format";
 import { PositionStrip } from "./PositionStrip";
 

@@ -25,16 +25,15 @@ import { devig } from "@shared/model/devig";
 import { DEFAULT_MODEL_OPTIONS } from "@shared/model/options";
 import type { EditorFixture, EditorFixtureData, EditorFixtureList, FairOdds } from "@shared/content/editor-desk";
 import type { AppContext } from "~/load-context";
-import {
-  getMatchByFixtureKey,
-  listFixturesBetween,
-  matchweekWindow,
-  type MatchCard,
-  type MarketOdds,
-  type MatchDetail,
-} from "../match/matches.server";
-import { getLeagueTable, type LeagueTableRow } from "../league/standings.server";
-import { matchRecord, standingRow } from "~/api/presenters.server";
+import type { MatchCard } from "../match/match-card.server";
+import type { MarketOdds } from "../match/match-detail-sections.server";
+import type { MatchDetail } from "../match/match-detail.server";
+import { listFixturesBetween } from "../match/match-lists.server";
+import { getMatchByFixtureKey } from "../match/match-lookups.server";
+import { matchweekWindow } from "../match/matchweeks.server";
+import { getLeagueTable, type LeagueTableRow } from "../standings/standings.server";
+import { matchRecord } from "~/api/resources/matches.server";
+import { standingRow } from "~/api/resources/standings.server";
 import { predictionPickContent } from "@shared/domain/pick-inputs";
 
 type ReadContext = Pick<AppContext, "db" | "clock" | "content">;

@@ -3,7 +3,7 @@ import type { MatchState, PickOutcome } from "@shared/domain/picks";
 import { getHomeHero } from "../home/home.server";
 import { getMatchOfTheWeek } from "../home/home-picks.server";
 import type { AppContext } from "~/load-context";
-import type { MatchCard } from "../match/matches.server";
+import type { MatchCard } from "../match/match-card.server";
 import { getTopPicks } from "../picks/picks.server";
 
 type ReadContext = Pick<AppContext, "db" | "clock" | "content" | "env">;

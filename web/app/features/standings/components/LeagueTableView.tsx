@@ -1,7 +1,7 @@
 import { ScrollRegion } from "~/components/ScrollRegion";
 import { PageLink } from "~/components/PageLink";
 import type { LeagueTableRow } from "../standings.server";
-import { TeamBadge } from "~/features/team/components/TeamBadge";
+import { TeamBadge } from "~/components/TeamBadge";
 
 /**
  * A league table with each position's band (Champions League Places 🔥, Europa League Places ⭐,

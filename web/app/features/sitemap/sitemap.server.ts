@@ -30,8 +30,8 @@ import {
 } from "@shared/domain/urls";
 import type { AppContext } from "~/load-context";
 import { TODAY_PATH } from "../match/match-day";
-import { matchweekWindow } from "../match/matches.server";
-import { absoluteUrl } from "./seo";
+import { matchweekWindow } from "../match/matchweeks.server";
+import { absoluteUrl } from "../seo/seo";
 
 /** The current matchweek and the three after it. */
 export const SITEMAP_MATCH_WEEKS = 4;

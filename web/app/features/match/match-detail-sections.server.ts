@@ -1,0 +1,240 @@
+/**
+ * The long sections of a match detail, each read on its own: market odds, the teams' recent
+ * form, their lineups, head-to-head meetings, goals and cards, and the recorded live win
+ * probability.
+ */
+import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { fixtureOdds, fixtures, lineups, liveEvents, liveProbabilityTicks } from "@shared/db/schema";
+import type { LineupPlayer } from "@shared/db/schema/fixtures";
+import { goalsFromTeamView, resultPill, type ResultPill } from "@shared/domain/form";
+import { inMatchOrder, type LiveProbabilityTick } from "@shared/model/live-probability-history";
+import type { AppContext } from "~/load-context";
+import { awayTeams, fixtureColumns, homeTeams, selectFixtures, teamsOf, type FixtureRow } from "./match-rows.server";
+
+export interface MarketOdds {
+  home: number | null;
+  draw: number | null;
+  away: number | null;
+  over25: number | null;
+  under25: number | null;
+  bttsYes: number | null;
+  bttsNo: number | null;
+  source: string | null;
+}
+
+export interface FormEntry {
+  kickoffAt: string;
+  isHome: boolean;
+  opponent: string;
+  result: ResultPill;
+  /** From the team's side, e.g. '2-1'. */
+  score: string;
+  teamGoals: number | null;
+  opponentGoals: number | null;
+}
+
+export interface HeadToHeadEntry {
+  kickoffAt: string;
+  home: string;
+  away: string;
+  score: string;
+}
+
+export interface MatchEvent {
+  minute: number;
+  extraMinute: number | null;
+  side: "home" | "away";
+  type: "Goal" | "Card";
+  detail: string | null;
+  player: string | null;
+  assist: string | null;
+}
+
+/** A team's most recent lineup: this match's once announced, else its last match's. */
+export interface TeamLineup {
+  teamId: number;
+  /** The match the lineup is from. */
+  fixtureId: number;
+  formation: string | null;
+  coach: string | null;
+  startXi: LineupPlayer[];
+  /** Spec 5: "Lineups show at most the first 7 substitutes". */
+  substitutes: LineupPlayer[];
+  kickoffAt: string;
+  opponent: string;
+}
+
+export const LINEUP_BENCH_LIMIT = 7;
+
+const FORM_LIMIT = 5;
+const HEAD_TO_HEAD_LIMIT = 5;
+
+export async function marketOdds({ db }: Pick<AppContext, "db">, fixtureId: number): Promise<MarketOdds | null> {
+  const rows = await db.db.select().from(fixtureOdds).where(eq(fixtureOdds.fixtureId, fixtureId));
+  if (rows.length === 0) return null;
+  // The pre-match market the picks were made against: the market average when there is one.
+  const pick = (market: "1x2" | "ou25" | "btts") =>
+    rows
+      .filter((row) => row.market === market)
+      .sort(
+        (a, b) =>
+          Number(b.source === "market-average") - Number(a.source === "market-average") ||
+          Number(b.kind === "opening") - Number(a.kind === "opening"),
+      )[0];
+  const result = pick("1x2");
+  const goals = pick("ou25");
+  const btts = pick("btts");
+  return {
+    home: result?.homePrice ?? null,
+    draw: result?.drawPrice ?? null,
+    away: result?.awayPrice ?? null,
+    over25: goals?.overPrice ?? null,
+    under25: goals?.underPrice ?? null,
+    bttsYes: btts?.yesPrice ?? null,
+    bttsNo: btts?.noPrice ?? null,
+    source: (result ?? goals ?? btts)?.source ?? null,
+  };
+}
+
+/** A team's last five finished matches before a moment, newest first. */
+export async function recentForm(context: Pick<AppContext, "db">, teamId: number, before: Date): Promise<FormEntry[]> {
+  const rows = await selectFixtures(context)
+    .where(
+      and(
+        or(eq(fixtures.homeTeamId, teamId), eq(fixtures.awayTeamId, teamId)),
+        eq(fixtures.matchState, "post-match"),
+        lt(fixtures.kickoffAt, before),
+      ),
+    )
+    .orderBy(desc(fixtures.kickoffAt))
+    .limit(FORM_LIMIT);
+  return rows.map((row) => {
+    const isHome = row.fixture.homeTeamId === teamId;
+    const { home, away } = teamsOf(row);
+    const { teamGoals, opponentGoals } = goalsFromTeamView(isHome, row.fixture.homeScore, row.fixture.awayScore);
+    return {
+      kickoffAt: row.fixture.kickoffAt.toISOString(),
+      isHome,
+      opponent: isHome ? away.name : home.name,
+      result: resultPill(teamGoals, opponentGoals),
+      score: `${teamGoals ?? "-"}-${opponentGoals ?? "-"}`,
+      teamGoals: teamGoals ?? null,
+      opponentGoals: opponentGoals ?? null,
+    };
+  });
+}
+
+/** The moment a match's lineups and form are read up to: its own fixture (its lineup counts) and kick-off. */
+export interface MatchReference {
+  fixtureId: number | null;
+  kickoffAt: Date;
+}
+
+export const referenceOf = (row: FixtureRow): MatchReference => ({ fixtureId: row.fixture.id, kickoffAt: row.fixture.kickoffAt });
+
+export async function recentLineup(
+  context: Pick<AppContext, "db">,
+  teamId: number,
+  reference: MatchReference,
+): Promise<TeamLineup | null> {
+  const upToReference = lt(fixtures.kickoffAt, reference.kickoffAt);
+  const [found] = await context.db.db
+    .select({ ...fixtureColumns, lineup: lineups })
+    .from(fixtures)
+    .innerJoin(lineups, and(eq(lineups.fixtureId, fixtures.id), eq(lineups.teamId, teamId)))
+    .leftJoin(homeTeams, eq(homeTeams.id, fixtures.homeTeamId))
+    .leftJoin(awayTeams, eq(awayTeams.id, fixtures.awayTeamId))
+    .where(reference.fixtureId === null ? upToReference : or(eq(fixtures.id, reference.fixtureId), upToReference))
+    .orderBy(desc(fixtures.kickoffAt))
+    .limit(1);
+  if (!found) return null;
+  const { lineup } = found;
+  const { home, away } = teamsOf(found);
+  return {
+    teamId,
+    fixtureId: found.fixture.id,
+    formation: lineup.formation,
+    coach: lineup.coachName,
+    startXi: lineup.startXi,
+    substitutes: lineup.substitutes.slice(0, LINEUP_BENCH_LIMIT),
+    kickoffAt: found.fixture.kickoffAt.toISOString(),
+    opponent: found.fixture.homeTeamId === teamId ? away.name : home.name,
+  };
+}
+
+export async function headToHead(context: Pick<AppContext, "db">, row: FixtureRow): Promise<HeadToHeadEntry[]> {
+  const { homeTeamId, awayTeamId, kickoffAt } = row.fixture;
+  const rows = await selectFixtures(context)
+    .where(
+      and(
+        or(
+          and(eq(fixtures.homeTeamId, homeTeamId), eq(fixtures.awayTeamId, awayTeamId)),
+          and(eq(fixtures.homeTeamId, awayTeamId), eq(fixtures.awayTeamId, homeTeamId)),
+        ),
+        eq(fixtures.matchState, "post-match"),
+        lt(fixtures.kickoffAt, kickoffAt),
+      ),
+    )
+    .orderBy(desc(fixtures.kickoffAt))
+    .limit(HEAD_TO_HEAD_LIMIT);
+  return rows.map((meeting) => {
+    const { home, away } = teamsOf(meeting);
+    return {
+      kickoffAt: meeting.fixture.kickoffAt.toISOString(),
+      home: home.name,
+      away: away.name,
+      score: `${meeting.fixture.homeScore ?? "-"}-${meeting.fixture.awayScore ?? "-"}`,
+    };
+  });
+}
+
+/**
+ * Goals and cards in match order. Spec 4: "Live goal events are dropped for a side if its count
+ * exceeds the goals in the live score" (a goal the provider later disallows stays in its feed).
+ */
+export async function matchEvents(
+  { db }: Pick<AppContext, "db">,
+  fixtureId: number,
+  score: { home: number | null; away: number | null },
+): Promise<MatchEvent[]> {
+  const rows = await db.db
+    .select()
+    .from(liveEvents)
+    .where(and(eq(liveEvents.fixtureId, fixtureId), inArray(liveEvents.type, ["Goal", "Card"])))
+    .orderBy(asc(liveEvents.minute), sql`${liveEvents.extraMinute} asc nulls first`, asc(liveEvents.id));
+  const goalsOf = (side: "home" | "away") => rows.filter((row) => row.type === "Goal" && row.side === side).length;
+  const tooMany = {
+    home: score.home === null || goalsOf("home") > score.home,
+    away: score.away === null || goalsOf("away") > score.away,
+  };
+  return rows
+    .filter((row) => !(row.type === "Goal" && tooMany[row.side]))
+    .map((row) => ({
+      minute: row.minute,
+      extraMinute: row.extraMinute,
+      side: row.side,
+      type: row.type as "Goal" | "Card",
+      detail: row.detail,
+      player: row.playerName,
+      assist: row.assistName,
+    }));
+}
+
+/** The recorded live win probability of a fixture, in match order: one statement whatever the number of ticks. */
+export async function liveProbabilityHistory({ db }: Pick<AppContext, "db">, fixtureId: number): Promise<LiveProbabilityTick[]> {
+  const rows = await db.db.select().from(liveProbabilityTicks).where(eq(liveProbabilityTicks.fixtureId, fixtureId));
+  return inMatchOrder(
+    rows.map((row) => ({
+      period: row.period,
+      minute: row.minute,
+      addedMinute: row.addedMinute,
+      score: { home: row.homeScore, away: row.awayScore },
+      redCards: { home: row.homeRedCards, away: row.awayRedCards },
+      home: row.probHome,
+      draw: row.probDraw,
+      away: row.probAway,
+      over25: row.probOver25,
+      btts: row.probBtts,
+    })),
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * Lists of match cards: a league's or several leagues' matches of the clock's matchweek window,
+ * every league's matches of a day, a league's fixtures between two moments.
+ */
+import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
+import { fixtures } from "@shared/db/schema";
+import type { LeagueKey } from "@shared/domain/leagues";
+import { byPickConfidence, cardOf, pickInputs, type MatchCard } from "./match-card.server";
+import { selectFixtures, type ReadContext } from "./match-rows.server";
+import { matchweekWindow } from "./matchweeks.server";
+
+/**
+ * The league page's matches: the league's fixtures in the clock's matchweek window, ranked by
+ * the confidence of their effective pick (highest first; kick-off breaks ties).
+ */
+export async function listLeagueMatches(context: ReadContext, league: LeagueKey, preview: boolean): Promise<MatchCard[]> {
+  return (await listWeekMatches(context, [league], preview)).get(league) ?? [];
+}
+
+/**
+ * The matches of several leagues in the clock's matchweek window, each league's ranked like
+ * listLeagueMatches: three statements whatever the number of leagues (home page, /picks).
+ */
+export async function listWeekMatches(
+  context: ReadContext,
+  leagues: readonly LeagueKey[],
+  preview: boolean,
+): Promise<Map<LeagueKey, MatchCard[]>> {
+  const { from, to } = matchweekWindow(context.clock.now());
+  const rows =
+    leagues.length === 0
+      ? []
+      : await selectFixtures(context)
+          .where(
+            and(
+              leagues.length === 1 ? eq(fixtures.league, leagues[0]) : inArray(fixtures.league, [...leagues]),
+              eq(fixtures.isActive, true),
+              gte(fixtures.kickoffAt, from),
+              lt(fixtures.kickoffAt, to),
+            ),
+          )
+          .orderBy(asc(fixtures.kickoffAt), asc(fixtures.id));
+  const inputs = await pickInputs(context, rows, preview);
+  const byLeague = new Map<LeagueKey, MatchCard[]>(leagues.map((league) => [league, []]));
+  for (const row of rows) byLeague.get(row.fixture.league)?.push(cardOf(row, inputs).card);
+  for (const cards of byLeague.values()) cards.sort(byPickConfidence);
+  return byLeague;
+}
+
+/**
+ * Every league's matches kicking off in [from, to) in kick-off order (the day pages, /today):
+ * three statements, the fixtures then their predictions and ledger rows.
+ */
+export async function listMatchesBetween(context: ReadContext, from: Date, to: Date, preview: boolean): Promise<MatchCard[]> {
+  const rows = await selectFixtures(context)
+    .where(and(eq(fixtures.isActive, true), gte(fixtures.kickoffAt, from), lt(fixtures.kickoffAt, to)))
+    .orderBy(asc(fixtures.kickoffAt), asc(fixtures.id));
+  const inputs = await pickInputs(context, rows, preview);
+  return rows.map((row) => cardOf(row, inputs).card);
+}
+
+/** A league's fixtures kicking off in [from, to), earliest first, as cards (published content). */
+export async function listFixturesBetween(context: ReadContext, league: LeagueKey, from: Date, to: Date): Promise<MatchCard[]> {
+  const rows = await selectFixtures(context)
+    .where(and(eq(fixtures.league, league), eq(fixtures.isActive, true), gte(fixtures.kickoffAt, from), lt(fixtures.kickoffAt, to)))
+    .orderBy(asc(fixtures.kickoffAt), asc(fixtures.id));
+  const inputs = await pickInputs(context, rows, false);
+  return rows.map((row) => cardOf(row, inputs).card);
+}
