@@ -16,7 +16,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
@@ -98,7 +98,8 @@ export function postgresTestDatabase(serverUrl: string): TestDatabase {
 const projectRoot = fileURLToPath(new URL("../../", import.meta.url));
 const migrationsFolder = fileURLToPath(new URL("./migrations/", import.meta.url));
 
-function templatePath(): string {
+/** What a migrated database depends on: the PGlite version and the migrations, as a short hash. */
+function migrationsKey(): string {
   const hash = createHash("sha256");
   const pglitePackage = path.join(projectRoot, "node_modules", "@electric-sql", "pglite", "package.json");
   if (existsSync(pglitePackage)) hash.update(JSON.parse(readFileSync(pglitePackage, "utf8")).version);
@@ -106,7 +107,29 @@ function templatePath(): string {
     const full = path.join(migrationsFolder, file);
     if (file.endsWith(".sql") || file.endsWith(".json")) hash.update(file).update(readFileSync(full));
   }
-  return path.join(projectRoot, ".cache", `pglite-template-${hash.digest("hex").slice(0, 16)}.tar.gz`);
+  return hash.digest("hex").slice(0, 16);
+}
+
+function templatePath(): string {
+  return path.join(projectRoot, ".cache", `pglite-template-${migrationsKey()}.tar.gz`);
+}
+
+/**
+ * A PGlite data directory holding a freshly migrated, empty database, made once and kept in
+ * .cache/ (keyed like the dump above). A browser test's site starts on a copy of it: copying
+ * takes a fraction of a second where initialising and migrating a new one takes several.
+ */
+export async function migratedPgliteDataDir(): Promise<string> {
+  const dir = path.join(projectRoot, ".cache", `pglite-datadir-${migrationsKey()}`);
+  if (existsSync(path.join(dir, "PG_VERSION"))) return dir;
+  await mkdir(path.dirname(dir), { recursive: true });
+  const partial = `${dir}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  const handle = await openDb({ dataDir: partial });
+  await handle.close();
+  // Made aside then renamed, so a copy never reads a half-made directory; another process that
+  // got there first wins.
+  await rename(partial, dir).catch(() => rm(partial, { recursive: true, force: true }));
+  return dir;
 }
 
 async function openPgliteFromTemplate(): Promise<DbHandle> {

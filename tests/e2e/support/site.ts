@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { migratedPgliteDataDir } from "@shared/db/test-databases";
 import { chromiumPath } from "./browser";
 
 const root = path.resolve(import.meta.dirname, "../../..");
@@ -14,7 +15,7 @@ async function freePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port for the site"))));
     });
   });
 }
@@ -27,11 +28,13 @@ export interface RunningSite {
 
 /**
  * Starts the real site (`web/start.ts`) with its own empty embedded database, on a free port
- * unless `port` names one (the built Studio reads the site at its default, localhost:3000).
+ * unless `port` names one (the built Studio reads the site at its default, localhost:3000). The
+ * database is a copy of one migrated once (migratedPgliteDataDir) unless `env` names another.
  */
 export async function startSite(env: Record<string, string> = {}, options: { port?: number } = {}): Promise<RunningSite> {
   const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), "site-e2e-"));
+  if (!env.DATABASE_URL && !env.PGLITE_DATA_DIR) cpSync(await migratedPgliteDataDir(), dataDir, { recursive: true });
   let output = "";
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "web/start.ts"], {
     cwd: root,
