@@ -44,7 +44,7 @@ export interface TestDatabaseOptions {
 export function testDatabases(options: TestDatabaseOptions = {}): TestDatabase[] {
   const serverUrl = process.env.TEST_DATABASE_URL?.trim();
   const pglite = pgliteTestDatabase(options.fromScratch ?? false);
-  return serverUrl ? [pglite, postgresTestDatabase(serverUrl)] : [pglite];
+  return serverUrl ? [pglite, postgresTestDatabase(serverUrl, options)] : [pglite];
 }
 
 function pgliteTestDatabase(fromScratch: boolean): TestDatabase {
@@ -60,7 +60,7 @@ function pgliteTestDatabase(fromScratch: boolean): TestDatabase {
   };
 }
 
-export function postgresTestDatabase(serverUrl: string): TestDatabase {
+export function postgresTestDatabase(serverUrl: string, options: TestDatabaseOptions = {}): TestDatabase {
   const created: string[] = [];
   let handle: Promise<DbHandle> | undefined;
 
@@ -73,19 +73,22 @@ export function postgresTestDatabase(serverUrl: string): TestDatabase {
     }
   };
 
-  const createDatabase = async () => {
+  const createDatabase = async (template?: string) => {
     const name = `test_${randomBytes(6).toString("hex")}`;
-    await withAdmin(`create database "${name}"`);
+    await withAdmin(`create database "${name}"${template ? ` template "${template}"` : ""}`);
     created.push(name);
-    const databaseUrl = new URL(serverUrl);
-    databaseUrl.pathname = `/${name}`;
-    return databaseUrl.toString();
+    return databaseUrlOf(serverUrl, name);
   };
 
   return {
     driver: "postgres",
-    createDatabase,
-    open: () => (handle ??= createDatabase().then((url) => openDb({ url }))),
+    createDatabase: () => createDatabase(),
+    // A copy of the server's migrated template (made once for these migrations), or, for the
+    // migration tests, a new database migrated here.
+    open: () =>
+      (handle ??= options.fromScratch
+        ? createDatabase().then((url) => openDb({ url }))
+        : postgresTemplate(serverUrl).then((template) => createDatabase(template).then((url) => openDb({ url })))),
     async dispose() {
       await closeQuietly(handle);
       handle = undefined;
@@ -93,6 +96,54 @@ export function postgresTestDatabase(serverUrl: string): TestDatabase {
       for (const name of created.splice(0)) await withAdmin(`drop database if exists "${name}" with (force)`);
     },
   };
+}
+
+function databaseUrlOf(serverUrl: string, name: string): string {
+  const databaseUrl = new URL(serverUrl);
+  databaseUrl.pathname = `/${name}`;
+  return databaseUrl.toString();
+}
+
+const templates = new Map<string, Promise<string>>();
+
+/**
+ * The name of a database on the server holding a freshly migrated, empty schema, which each test
+ * file's database is created from (`create database … template`): a copy is made in the server
+ * where migrating anew took a connection and eleven migrations per file. Made once per
+ * migrations (the name carries their hash) under an advisory lock, so test files starting
+ * together make it once; templates of older migrations are dropped.
+ */
+function postgresTemplate(serverUrl: string): Promise<string> {
+  let template = templates.get(serverUrl);
+  if (!template) {
+    template = makePostgresTemplate(serverUrl);
+    templates.set(serverUrl, template);
+    template.catch(() => templates.delete(serverUrl));
+  }
+  return template;
+}
+
+async function makePostgresTemplate(serverUrl: string): Promise<string> {
+  const name = `test_template_${migrationsKey()}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin`select pg_advisory_lock(hashtext('test-databases template'))`;
+    const [existing] = await admin`select 1 from pg_database where datname = ${name}`;
+    if (!existing) {
+      const partial = `${name}_partial`;
+      await admin.unsafe(`drop database if exists "${partial}" with (force)`);
+      await admin.unsafe(`create database "${partial}"`);
+      const migrated = await openDb({ url: databaseUrlOf(serverUrl, partial) });
+      await migrated.close();
+      await admin.unsafe(`alter database "${partial}" rename to "${name}"`);
+      const stale = await admin<{ datname: string }[]>`select datname from pg_database where datname like 'test\_template\_%' and datname <> ${name}`;
+      for (const { datname } of stale) await admin.unsafe(`drop database if exists "${datname}" with (force)`);
+    }
+    return name;
+  } finally {
+    await admin`select pg_advisory_unlock(hashtext('test-databases template'))`.catch(() => undefined);
+    await admin.end();
+  }
 }
 
 const projectRoot = fileURLToPath(new URL("../../", import.meta.url));
