@@ -13,7 +13,7 @@
  *   ECE = Σ_bins (pairs in bin / 3·N) · |mean probability in bin − share that happened|.
  * - Improvement over a baseline: 1 − ours / baseline (0.31: our score is 31% lower, i.e. better).
  */
-import { mulberry32 } from "./season-outlook";
+import { mulberry32 } from "./season-outlook-draws";
 import { expectedCalibrationError, reliabilityBins, type ProbabilityOutcome, type ReliabilityBin } from "./reliability";
 import { rankedProbabilityScore } from "./scoring-rules";
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { LEAGUE_KEYS, LEAGUES, type LeagueKey } from "../domain/leagues";
 import { computeStandings, type MatchResult } from "../domain/standings";
-import { mulberry32, simulateSeasonOutlook, TableRanker, type OutlookFixture, type SeasonOutlook } from "./season-outlook";
+import { simulateSeasonOutlook, type OutlookFixture, type SeasonOutlook } from "./season-outlook";
+import { mulberry32 } from "./season-outlook-draws";
+import { TableRanker } from "./season-outlook-ranker";
 
 interface Pairing {
   homeTeamId: number;

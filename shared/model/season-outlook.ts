@@ -17,7 +17,9 @@
  * never Math.random).
  */
 import { LEAGUES, type LeagueKey, type TableBandKey } from "../domain/leagues";
-import { leadingTiebreakers, orderLevelTeams, type MatchResult, type RankingTotals, type ScoredMatch } from "../domain/standings";
+import type { MatchResult } from "../domain/standings";
+import { expMinus, mulberry32, normals, poisson, tau } from "./season-outlook-draws";
+import { TableRanker } from "./season-outlook-ranker";
 
 /** Seasons simulated per league. */
 export const OUTLOOK_SEASONS = 20_000;
@@ -85,74 +87,11 @@ export interface SeasonOutlook {
   teams: TeamOutlook[];
 }
 
-/** mulberry32: a small, fast, well-mixed 32-bit generator; floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The default seed of a league: the base seed mixed with its key (FNV-1a). */
 export function outlookSeed(league: LeagueKey): number {
   let h = 0x811c9dc5 ^ OUTLOOK_SEED;
   for (let i = 0; i < league.length; i++) h = Math.imul(h ^ league.charCodeAt(i), 0x01000193);
   return h >>> 0;
-}
-
-const POISSON_CAP = 25;
-
-/** A Poisson draw by inversion (rates of a football match are small: a few steps). */
-function poisson(rate: number, expMinus: number, random: () => number): number {
-  const u = random();
-  let k = 0;
-  let p = expMinus;
-  let cumulative = p;
-  while (u >= cumulative && k < POISSON_CAP) {
-    k += 1;
-    p *= rate / k;
-    cumulative += p;
-  }
-  return k;
-}
-
-/** Dixon & Coles' tau, clipped at 0 as the grid clips it. */
-function tau(h: number, a: number, lambda: number, mu: number, rho: number): number {
-  let t = 1;
-  if (h === 0 && a === 0) t = 1 - lambda * mu * rho;
-  else if (h === 0 && a === 1) t = 1 + lambda * rho;
-  else if (h === 1 && a === 0) t = 1 + mu * rho;
-  else if (h === 1 && a === 1) t = 1 - rho;
-  return t > 0 ? t : 0;
-}
-
-/** Standard normal draws (Box–Muller, both of each pair used). */
-function normals(random: () => number, out: Float64Array): void {
-  for (let i = 0; i < out.length; i += 2) {
-    const r = Math.sqrt(-2 * Math.log(1 - random()));
-    const angle = 2 * Math.PI * random();
-    out[i] = r * Math.cos(angle);
-    if (i + 1 < out.length) out[i + 1] = r * Math.sin(angle);
-  }
-}
-
-/**
- * exp(−x) for the rates of a match (0 ≤ x ≤ EXP_TABLE_MAX) from a table at steps of 1/256 and a
- * third-order correction: relative error below 1e-9, a third of Math.exp's time in the loop.
- */
-const EXP_STEPS = 256;
-const EXP_TABLE_MAX = 16;
-const EXP_TABLE = Float64Array.from({ length: EXP_TABLE_MAX * EXP_STEPS + 1 }, (_, i) => Math.exp(-i / EXP_STEPS));
-
-function expMinus(x: number): number {
-  if (x >= EXP_TABLE_MAX) return Math.exp(-x);
-  const i = (x * EXP_STEPS) | 0;
-  const d = x - i / EXP_STEPS;
-  return EXP_TABLE[i] * (1 - d * (1 - d * (0.5 - d / 6)));
 }
 
 interface Bands {
@@ -167,106 +106,6 @@ function bandsOf(league: LeagueKey): Bands {
     return [b.from, b.to];
   };
   return { championsLeague: band("champions-league"), europaLeague: band("europa-league"), relegation: band("relegation") };
-}
-
-/**
- * Ranks one table: sorts on the league's leading overall measures (points, then goal difference
- * and goals where the league compares them before head-to-head), and orders each run of teams
- * level on all of them with the league's full rules (standings.ts), so the order is the one
- * computeStandings gives for the same results.
- */
-export class TableRanker {
-  private readonly measures: Array<(t: RankingTotals) => number>;
-  private readonly order: Int32Array;
-  private readonly keys: Float64Array;
-
-  constructor(
-    private readonly league: LeagueKey,
-    private readonly teamIds: readonly number[],
-    private readonly names: Readonly<Record<number, string>>,
-  ) {
-    this.measures = leadingTiebreakers(league);
-    // Kept between calls: the previous table is a good start for the next sort. The order of
-    // teams level on the keys never depends on it (orderLevelTeams decides them).
-    this.order = Int32Array.from(teamIds, (_, i) => i);
-    this.keys = new Float64Array(teamIds.length);
-  }
-
-  /**
-   * The final order (team indexes, best first) from per-team totals and the score of every
-   * pairing (homeGoals[h * n + a], -1 while unplayed).
-   */
-  rank(
-    totals: { points: Int32Array; goalsFor: Int32Array; goalsAgainst: Int32Array; awayGoalsFor: Int32Array },
-    homeGoals: Int32Array,
-    awayGoals: Int32Array,
-  ): Int32Array {
-    const n = this.teamIds.length;
-    const { order, keys, measures } = this;
-    const view: RankingTotals = { points: 0, goalsFor: 0, goalsAgainst: 0, awayGoalsFor: 0 };
-    for (let i = 0; i < n; i++) {
-      view.points = totals.points[i];
-      view.goalsFor = totals.goalsFor[i];
-      view.goalsAgainst = totals.goalsAgainst[i];
-      view.awayGoalsFor = totals.awayGoalsFor[i];
-      // Mixed radix: every measure is a whole number well inside ±500.
-      let key = 0;
-      for (const measure of measures) key = key * 1000 + (measure(view) + 500);
-      keys[i] = key;
-    }
-    // Insertion sort: a table has 18 or 20 rows, mostly in order from the previous season.
-    for (let i = 1; i < n; i++) {
-      const team = order[i];
-      const key = keys[team];
-      let j = i - 1;
-      while (j >= 0 && keys[order[j]] < key) {
-        order[j + 1] = order[j];
-        j--;
-      }
-      order[j + 1] = team;
-    }
-    let start = 0;
-    while (start < n) {
-      let end = start + 1;
-      while (end < n && keys[order[end]] === keys[order[start]]) end++;
-      if (end - start > 1) this.orderLevel(order, start, end, totals, homeGoals, awayGoals);
-      start = end;
-    }
-    return order;
-  }
-
-  private orderLevel(
-    order: Int32Array,
-    start: number,
-    end: number,
-    totals: { points: Int32Array; goalsFor: Int32Array; goalsAgainst: Int32Array; awayGoalsFor: Int32Array },
-    homeGoals: Int32Array,
-    awayGoals: Int32Array,
-  ): void {
-    const n = this.teamIds.length;
-    const indexes = Array.from(order.subarray(start, end));
-    const overall = new Map<number, RankingTotals>();
-    const matches: ScoredMatch[] = [];
-    for (const i of indexes) {
-      overall.set(this.teamIds[i], {
-        points: totals.points[i],
-        goalsFor: totals.goalsFor[i],
-        goalsAgainst: totals.goalsAgainst[i],
-        awayGoalsFor: totals.awayGoalsFor[i],
-      });
-      for (const j of indexes) {
-        const cell = i * n + j;
-        if (i !== j && homeGoals[cell] >= 0) {
-          matches.push({ homeTeamId: this.teamIds[i], awayTeamId: this.teamIds[j], homeGoals: homeGoals[cell], awayGoals: awayGoals[cell] });
-        }
-      }
-    }
-    const indexOf = new Map(indexes.map((i) => [this.teamIds[i], i]));
-    const ordered = orderLevelTeams(this.league, indexes.map((i) => this.teamIds[i]), overall, matches, this.names);
-    ordered.forEach((teamId, k) => {
-      order[start + k] = indexOf.get(teamId)!;
-    });
-  }
 }
 
 /** Simulates the rest of a league season `seasons` times; see the module's comment. */

@@ -2,7 +2,7 @@
 import { LEAGUE_KEYS, LEAGUES } from "@shared/domain/leagues";
 import type { ReliabilityBin } from "@shared/model/reliability";
 import { improvement, meanBrier, OUTLOOK_PROBABILITY_KEYS, type OddsCheckPayload } from "@shared/model/odds-check";
-import type { ScoredTeamForecast } from "./odds-check";
+import type { ScoredTeamForecast } from "./odds-check-outlook";
 
 const f4 = (x: number) => x.toFixed(4);
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;

@@ -4,7 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeSyntheticSeasons } from "../test-support/synthetic-seasons";
 import { loadFootballDataHistory, type HistoricalMatch } from "./football-data-history";
-import { DEFAULT_ODDS_CHECK_CONFIG, historicalBands, outlookCheckpoint, runOutlookCheck, type ScoredTeamForecast } from "./odds-check";
+import { DEFAULT_ODDS_CHECK_CONFIG } from "./odds-check";
+import { historicalBands, outlookCheckpoint, runOutlookCheck, type ScoredTeamForecast } from "./odds-check-outlook";
 import { outlookBreakdownReport, outlookGroupScores } from "./odds-check-report";
 
 let dir: string;

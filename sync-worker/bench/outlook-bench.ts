@@ -18,8 +18,10 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { parseEnv } from "@shared/config/env";
 import { ALL_LEAGUES, LEAGUE_KEYS, type League } from "@shared/domain/leagues";
-import { mulberry32, OUTLOOK_SEASONS, simulateSeasonOutlook, type OutlookFixture } from "@shared/model/season-outlook";
-import { DEFAULT_ODDS_CHECK_CONFIG, runOddsCheck, type OddsCheckConfig, type ScoredTeamForecast } from "./odds-check";
+import { OUTLOOK_SEASONS, simulateSeasonOutlook, type OutlookFixture } from "@shared/model/season-outlook";
+import { mulberry32 } from "@shared/model/season-outlook-draws";
+import { DEFAULT_ODDS_CHECK_CONFIG, runOddsCheck, type OddsCheckConfig } from "./odds-check";
+import type { ScoredTeamForecast } from "./odds-check-outlook";
 import { oddsCheckReport, outlookBreakdownReport } from "./odds-check-report";
 
 const RUNS = 3;

@@ -36,15 +36,14 @@ import {
   measureAtRate,
   measureThroughput,
   unexpectedAnswers,
-  type CacheCounts,
   type PacedRun,
-  type StatusCounts,
   type ThroughputRun,
 } from "./load";
 import { parseBenchOptions, type BenchOptions } from "./options";
 import { saveSnapshot } from "./page-snapshot";
 import { runProxyBench } from "./proxy-bench";
 import { runSoak } from "./soak";
+import { measureMisses, measureNotModified, type ServerTimeFigure } from "./server-time-probes";
 import {
   ROOT,
   createScratchDatabase,
@@ -57,8 +56,9 @@ import {
   type RunningStaticServer,
   type ScratchDatabase,
 } from "./site-process";
-import { formatCount, formatLoadAverage, formatMs, formatRatio, median, min, table } from "./stats";
+import { formatCount, formatLoadAverage, formatMs, formatRatio, table } from "./stats";
 import { SATURDAY_MIX, allPaths, discoverTargets, saturdaySequence, visitorHeaders, type PageTarget, type Targets } from "./targets";
+import { GENERATOR_NOTE, generatorLoad, printThroughputRow, THROUGHPUT_HEADER, throughputCells } from "./throughput-table";
 
 const CACHE_DIR = path.join(ROOT, ".cache/bench-web");
 /** The Saturday mix must answer 99% of requests within this. */
@@ -67,22 +67,6 @@ const P99_LIMIT_MS = 200;
 const THROUGHPUT_RATIO_TARGET = 0.5;
 /** A 304 must take less than this on the server. */
 const NOT_MODIFIED_LIMIT_MS = 1;
-
-interface TimedSample {
-  ms: number;
-  /** "server" from Server-Timing total;dur, "client" measured here. */
-  source: "server" | "client";
-}
-
-interface ServerTimeFigure {
-  medianMs: number;
-  source: "server" | "client" | "mixed";
-  samples: number;
-  statuses: StatusCounts;
-  /** The page cache's verdicts seen (Server-Timing cache;desc). */
-  cache: string[];
-  note?: string;
-}
 
 interface PageFigures {
   target: PageTarget;
@@ -116,139 +100,6 @@ interface DatabaseReport {
 }
 
 const log = (line = "") => console.log(line);
-
-function sourceOf(samples: TimedSample[]): ServerTimeFigure["source"] {
-  const server = samples.filter((s) => s.source === "server").length;
-  return server === samples.length ? "server" : server === 0 ? "client" : "mixed";
-}
-
-function timed(result: Awaited<ReturnType<typeof probe>>): TimedSample {
-  const total = result.serverTiming.totalMs;
-  return total !== undefined ? { ms: total, source: "server" } : { ms: result.clientMs, source: "client" };
-}
-
-function count(statuses: StatusCounts, status: number): void {
-  statuses[String(status)] = (statuses[String(status)] ?? 0) + 1;
-}
-
-let missCounter = 0;
-
-/**
- * Sequential requests, each with a cache key of its own, so none can be answered from a cache. A
- * query string no page reads shares the page's cached answer (page-cache/http.ts, pageTarget), so
- * the key varies `v`, a parameter in READ_QUERY_PARAMETERS that pages render the same with.
- */
-async function measureMisses(origin: string, target: PageTarget, n: number): Promise<ServerTimeFigure> {
-  const samples: TimedSample[] = [];
-  const statuses: StatusCounts = {};
-  const cache = new Set<string>();
-  const separator = target.path.includes("?") ? "&" : "?";
-  for (let i = 0; i < n; i++) {
-    missCounter += 1;
-    const result = await probe(`${origin}${target.path}${separator}v=bench-miss-${Date.now().toString(36)}-${missCounter}`, visitorHeaders(target.path));
-    count(statuses, result.status);
-    if (result.serverTiming.cache) cache.add(result.serverTiming.cache);
-    if (result.status === 200) samples.push(timed(result));
-  }
-  return {
-    medianMs: median(samples.map((s) => s.ms)),
-    source: sourceOf(samples),
-    samples: samples.length,
-    statuses,
-    cache: [...cache],
-  };
-}
-
-/** Sequential requests with If-None-Match set to the page's current ETag. */
-async function measureNotModified(origin: string, target: PageTarget, n: number): Promise<ServerTimeFigure> {
-  const url = `${origin}${target.path}`;
-  const headers = visitorHeaders(target.path);
-  const first = await probe(url, headers);
-  let etag = first.headers.etag;
-  const statuses: StatusCounts = {};
-  if (!etag) return { medianMs: Number.NaN, source: "client", samples: 0, statuses, cache: [], note: "no ETag" };
-  const samples: TimedSample[] = [];
-  const cache = new Set<string>();
-  for (let i = 0; i < n; i++) {
-    const result = await probe(url, { ...headers, "if-none-match": etag });
-    count(statuses, result.status);
-    if (result.serverTiming.cache) cache.add(result.serverTiming.cache);
-    if (result.status === 304) samples.push(timed(result));
-    // A live page changes under the benchmark: carry on with its new version.
-    else if (result.headers.etag) etag = result.headers.etag;
-  }
-  const not304 = n - (statuses["304"] ?? 0);
-  return {
-    medianMs: median(samples.map((s) => s.ms)),
-    source: sourceOf(samples),
-    samples: samples.length,
-    statuses,
-    cache: [...cache],
-    note: not304 > 0 ? `${not304} of ${n} answers were not 304 (${unexpectedAnswers(statuses) || Object.keys(statuses).join(", ")})` : undefined,
-  };
-}
-
-function throughputCells(runs: ThroughputRun[]): { median: number; min: number } {
-  const rates = runs.map((r) => r.okPerSecond);
-  return { median: median(rates), min: min(rates) };
-}
-
-function summedStatuses(runs: ThroughputRun[]): string {
-  const statuses: StatusCounts = {};
-  let errors = 0;
-  let timeouts = 0;
-  for (const run of runs) {
-    for (const [status, n] of Object.entries(run.statuses)) statuses[status] = (statuses[status] ?? 0) + n;
-    errors += run.errors;
-    timeouts += run.timeouts;
-  }
-  return unexpectedAnswers(statuses, errors, timeouts);
-}
-
-function summedCache(runs: ThroughputRun[]): CacheCounts {
-  const cache: CacheCounts = {};
-  for (const run of runs) for (const [verdict, n] of Object.entries(run.cache)) cache[verdict] = (cache[verdict] ?? 0) + n;
-  return cache;
-}
-
-function printThroughputRow(label: string, site: ThroughputRun[], stat: ThroughputRun[]): string[] {
-  const s = throughputCells(site);
-  const b = throughputCells(stat);
-  const other = [summedStatuses(site) && `site ${summedStatuses(site)}`, summedStatuses(stat) && `static ${summedStatuses(stat)}`]
-    .filter(Boolean)
-    .join("; ");
-  return [
-    label,
-    `${formatCount(s.median)} [${formatCount(s.min)}]`,
-    formatMs(median(site.map((r) => r.p50Ms))),
-    formatMs(median(site.map((r) => r.p99Ms))),
-    `${formatCount(b.median)} [${formatCount(b.min)}]`,
-    formatRatio(s.median / b.median),
-    describeCache(summedCache(site)),
-    `${generatorLoad(site)}/${generatorLoad(stat)}`,
-    other || "-",
-  ];
-}
-
-/** The load generator's busiest run, "98%!" when it may have been the limit. */
-function generatorLoad(runs: { generatorCpu: number }[]): string {
-  const busiest = Math.max(...runs.map((r) => r.generatorCpu));
-  return `${Math.round(busiest * 100)}%${busiest >= GENERATOR_SATURATED ? "!" : ""}`;
-}
-
-const THROUGHPUT_HEADER = [
-  "page",
-  "site 2xx/s med [min]",
-  "p50 ms",
-  "p99 ms",
-  "static 2xx/s med [min]",
-  "site/static",
-  "site cache",
-  "load gen CPU site/static",
-  "other answers",
-];
-
-const GENERATOR_NOTE = `load gen CPU: the load generator's use of its core in the busiest run; "!" (>= ${GENERATOR_SATURATED * 100}%): it may have been the limit, and that throughput is a lower bound`;
 
 async function measurePages(site: RunningSite, baseline: RunningStaticServer, targets: Targets, options: BenchOptions, sizes: Map<string, number>) {
   const pages: PageFigures[] = [];

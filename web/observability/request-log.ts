@@ -19,7 +19,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppLog } from "@shared/observability/log";
 import { REDACTED } from "@shared/observability/log";
-import { READ_QUERY_PARAMETERS } from "../page-cache/http";
+import { READ_QUERY_PARAMETERS } from "../page-cache/page-target";
 import type { TrustProxyFn } from "../transport-security";
 import { cacheOutcomeOf } from "./cache-outcome";
 import { requestIdOf, sendsRequestId } from "./request-id";

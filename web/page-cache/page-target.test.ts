@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ENDPOINTS } from "~/api/catalog.server";
-import { pageTarget, READ_QUERY_PARAMETERS, withUnreadQuery } from "./http";
+import { pageTarget, READ_QUERY_PARAMETERS, withUnreadQuery } from "./page-target";
 
 describe("pageTarget", () => {
   it.each([

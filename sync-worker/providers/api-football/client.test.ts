@@ -1,6 +1,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createApiFootballClient, type ApiFootballClientOptions } from "./client";
+import { createApiFootballClient } from "./client";
+import type { ApiFootballClientOptions } from "./client-types";
 import {
   ApiFootballAuthError,
   ApiFootballHttpError,

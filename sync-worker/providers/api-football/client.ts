@@ -6,6 +6,16 @@
  */
 import { setTimeout as delay } from "node:timers/promises";
 import type { z } from "zod";
+import type {
+  ApiFootballClientOptions,
+  ApiFootballList,
+  CallOptions,
+  FixturesParams,
+  Located,
+  OddsParams,
+  Params,
+  RejectedItem,
+} from "./client-types";
 import {
   ApiFootballAuthError,
   ApiFootballError,
@@ -17,6 +27,7 @@ import {
   ApiFootballRequestError,
   ApiFootballTimeoutError,
 } from "./errors";
+import { errorsOf, issuesText, snippet } from "./failure-text";
 import { ApiFootballQuota, type QuotaSnapshot } from "./quota";
 import {
   envelopeSchema,
@@ -41,75 +52,6 @@ import {
   type Envelope,
 } from "./schemas";
 
-export interface ApiFootballClientOptions {
-  /** API_FOOTBALL_BASE_URL, e.g. https://v3.football.api-sports.io */
-  baseUrl: string;
-  /** API_FOOTBALL_KEY, sent as the x-apisports-key header. */
-  key: string;
-  /** Time limit of one request, body included. Default 15 s. */
-  timeoutMs?: number;
-  /** Tries per request, the first included. Default 4. */
-  maxAttempts?: number;
-  /** Backoff before retry n is min(maxMs, baseMs × 2^(n−1)) plus up to baseMs of jitter. */
-  backoff?: { baseMs: number; maxMs: number };
-  /** Default 60 s. */
-  minuteWindowMs?: number;
-  /** Daily requests kept for essential (live) calls. Default 10. */
-  dailyReserve?: number;
-  /** A paginated answer with more pages than this is refused. Default 100. */
-  maxPages?: number;
-  /** How waits are made (tests record them). */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** The jitter's source, 0 to 1. */
-  random?: () => number;
-  /** Retries and waits, for the caller's log. */
-  onEvent?: (event: ApiFootballClientEvent) => void;
-}
-
-export type ApiFootballClientEvent =
-  | { type: "retry"; endpoint: string; attempt: number; delayMs: number; reason: string }
-  | { type: "wait"; endpoint: string; delayMs: number; reason: string };
-
-export interface CallOptions {
-  signal?: AbortSignal;
-  /** Live-score calls may spend the daily reserve. */
-  essential?: boolean;
-}
-
-/** Where an item came from: the request ("GET /players?league=39&page=2") and its index in `response`. */
-export interface ItemOrigin {
-  request: string;
-  index: number;
-}
-
-export interface Located<T> extends ItemOrigin {
-  value: T;
-}
-
-/** An item of a list answer that did not have the documented shape, left out with the reason. */
-export interface RejectedItem extends ItemOrigin {
-  reason: string;
-}
-
-export interface ApiFootballList<T> {
-  items: Located<T>[];
-  rejected: RejectedItem[];
-}
-
-type Params = Record<string, string | number | undefined>;
-
-/** A league season, a league's matches of one day (YYYY-MM-DD), one match by id, or matches by ids. */
-export type FixturesParams =
-  | { league: number; season: number; date?: string }
-  | { id: number }
-  | { ids: readonly number[] };
-
-export interface OddsParams {
-  league: number;
-  season: number;
-  bookmaker: number;
-}
-
 const DEFAULTS = {
   timeoutMs: 15_000,
   maxAttempts: 4,
@@ -124,29 +66,6 @@ export const MAX_FIXTURE_IDS = 20;
 
 function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return delay(ms, undefined, { signal });
-}
-
-function snippet(body: string): string {
-  const flat = body.replace(/\s+/g, " ").trim();
-  return flat.length > 120 ? `${flat.slice(0, 120)}…` : flat;
-}
-
-/** The provider's `errors` as field → text; an empty array or object means no error. */
-function errorsOf(errors: Envelope["errors"]): Record<string, string> {
-  const entries = Array.isArray(errors)
-    ? errors.map((value, index) => [String(index), value] as const)
-    : Object.entries(errors);
-  return Object.fromEntries(
-    entries.map(([field, value]) => [field, typeof value === "string" ? value : JSON.stringify(value)]),
-  );
-}
-
-/** The first issues of a failed zod check, as "path: message" for a log line. */
-export function issuesText(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 3)
-    .map((issue) => `${issue.path.length > 0 ? issue.path.join(".") : "(root)"}: ${issue.message}`)
-    .join("; ");
 }
 
 export function createApiFootballClient(options: ApiFootballClientOptions) {

@@ -1,23 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import {
-  liveClockOf,
-  mapEvent,
-  mapFixture,
-  mapFixturePlayers,
-  mapLineup,
-  mapOdds,
-  mapPlayerSeason,
-  mapStandings,
-  mapTeamStatistics,
-  matchStateOf,
-  matchweekOfRound,
-  passAccuracyOf,
-  priceOf,
-  ratingOf,
-  seasonCodeOfYear,
-  seasonYearOfCode,
-} from "./mappers";
+import { liveClockOf, mapEvent, mapFixture, mapLineup, matchStateOf, matchweekOfRound } from "./fixture-mappers";
+import { seasonCodeOfYear, seasonYearOfCode } from "./mappers";
+import { mapOdds, priceOf } from "./odds-mappers";
+import { mapFixturePlayers, mapPlayerSeason, passAccuracyOf, ratingOf } from "./player-mappers";
 import {
   eventSchema,
   fixturePlayersSchema,
@@ -29,6 +15,7 @@ import {
   teamStatisticsSchema,
   type ApiFixture,
 } from "./schemas";
+import { mapStandings, mapTeamStatistics } from "./standings-mappers";
 import { readReplayFile } from "./testing/replay-server";
 
 /** The items of a replay file, parsed with the endpoint's schema as the client does. */

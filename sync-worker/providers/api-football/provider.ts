@@ -23,15 +23,8 @@ import {
   type StandingFeedItem,
   type TeamStatisticsFeedItem,
 } from "../types";
-import {
-  issuesText,
-  MAX_FIXTURE_IDS,
-  type ApiFootballClient,
-  type ApiFootballList,
-  type CallOptions,
-  type ItemOrigin,
-  type Located,
-} from "./client";
+import { MAX_FIXTURE_IDS, type ApiFootballClient } from "./client";
+import type { ApiFootballList, CallOptions, ItemOrigin, Located } from "./client-types";
 import {
   ApiFootballAuthError,
   ApiFootballError,
@@ -39,21 +32,13 @@ import {
   ApiFootballQuotaExhaustedError,
   ApiFootballTimeoutError,
 } from "./errors";
-import {
-  BET365_BOOKMAKER_ID,
-  mapEvent,
-  mapFixture,
-  mapFixturePlayers,
-  mapLineup,
-  mapOdds,
-  mapPlayerSeason,
-  mapStandings,
-  mapTeam,
-  mapTeamStatistics,
-  seasonYearOfCode,
-  type MappedRows,
-} from "./mappers";
+import { issuesText } from "./failure-text";
+import { mapEvent, mapFixture, mapLineup } from "./fixture-mappers";
+import { seasonYearOfCode, type MappedRows } from "./mappers";
+import { BET365_BOOKMAKER_ID, mapOdds } from "./odds-mappers";
+import { mapFixturePlayers, mapPlayerSeason } from "./player-mappers";
 import { eventSchema, type ApiEvent, type ApiFixture, type ApiPlayer } from "./schemas";
+import { mapStandings, mapTeam, mapTeamStatistics } from "./standings-mappers";
 
 export const API_FOOTBALL_CAPABILITIES: ReadonlySet<DataKind> = new Set<DataKind>([
   "fixtures",

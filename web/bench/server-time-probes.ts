@@ -1,0 +1,97 @@
+/**
+ * The web benchmark's server-time measurements of one page: sequential cache misses (each request
+ * with a cache key of its own) and sequential 304s (If-None-Match with the page's ETag), each
+ * summed up as a median server time, taken from Server-Timing when the site sends it and from the
+ * time measured here otherwise.
+ */
+import { probe } from "./http-probe";
+import { unexpectedAnswers, type StatusCounts } from "./load";
+import { median } from "./stats";
+import { visitorHeaders, type PageTarget } from "./targets";
+
+interface TimedSample {
+  ms: number;
+  /** "server" from Server-Timing total;dur, "client" measured here. */
+  source: "server" | "client";
+}
+
+export interface ServerTimeFigure {
+  medianMs: number;
+  source: "server" | "client" | "mixed";
+  samples: number;
+  statuses: StatusCounts;
+  /** The page cache's verdicts seen (Server-Timing cache;desc). */
+  cache: string[];
+  note?: string;
+}
+
+function sourceOf(samples: TimedSample[]): ServerTimeFigure["source"] {
+  const server = samples.filter((s) => s.source === "server").length;
+  return server === samples.length ? "server" : server === 0 ? "client" : "mixed";
+}
+
+function timed(result: Awaited<ReturnType<typeof probe>>): TimedSample {
+  const total = result.serverTiming.totalMs;
+  return total !== undefined ? { ms: total, source: "server" } : { ms: result.clientMs, source: "client" };
+}
+
+function count(statuses: StatusCounts, status: number): void {
+  statuses[String(status)] = (statuses[String(status)] ?? 0) + 1;
+}
+
+let missCounter = 0;
+
+/**
+ * Sequential requests, each with a cache key of its own, so none can be answered from a cache. A
+ * query string no page reads shares the page's cached answer (page-cache/http.ts, pageTarget), so
+ * the key varies `v`, a parameter in READ_QUERY_PARAMETERS that pages render the same with.
+ */
+export async function measureMisses(origin: string, target: PageTarget, n: number): Promise<ServerTimeFigure> {
+  const samples: TimedSample[] = [];
+  const statuses: StatusCounts = {};
+  const cache = new Set<string>();
+  const separator = target.path.includes("?") ? "&" : "?";
+  for (let i = 0; i < n; i++) {
+    missCounter += 1;
+    const result = await probe(`${origin}${target.path}${separator}v=bench-miss-${Date.now().toString(36)}-${missCounter}`, visitorHeaders(target.path));
+    count(statuses, result.status);
+    if (result.serverTiming.cache) cache.add(result.serverTiming.cache);
+    if (result.status === 200) samples.push(timed(result));
+  }
+  return {
+    medianMs: median(samples.map((s) => s.ms)),
+    source: sourceOf(samples),
+    samples: samples.length,
+    statuses,
+    cache: [...cache],
+  };
+}
+
+/** Sequential requests with If-None-Match set to the page's current ETag. */
+export async function measureNotModified(origin: string, target: PageTarget, n: number): Promise<ServerTimeFigure> {
+  const url = `${origin}${target.path}`;
+  const headers = visitorHeaders(target.path);
+  const first = await probe(url, headers);
+  let etag = first.headers.etag;
+  const statuses: StatusCounts = {};
+  if (!etag) return { medianMs: Number.NaN, source: "client", samples: 0, statuses, cache: [], note: "no ETag" };
+  const samples: TimedSample[] = [];
+  const cache = new Set<string>();
+  for (let i = 0; i < n; i++) {
+    const result = await probe(url, { ...headers, "if-none-match": etag });
+    count(statuses, result.status);
+    if (result.serverTiming.cache) cache.add(result.serverTiming.cache);
+    if (result.status === 304) samples.push(timed(result));
+    // A live page changes under the benchmark: carry on with its new version.
+    else if (result.headers.etag) etag = result.headers.etag;
+  }
+  const not304 = n - (statuses["304"] ?? 0);
+  return {
+    medianMs: median(samples.map((s) => s.ms)),
+    source: sourceOf(samples),
+    samples: samples.length,
+    statuses,
+    cache: [...cache],
+    note: not304 > 0 ? `${not304} of ${n} answers were not 304 (${unexpectedAnswers(statuses) || Object.keys(statuses).join(", ")})` : undefined,
+  };
+}
