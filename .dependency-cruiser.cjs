@@ -28,15 +28,15 @@ const IO_MODULES = [
 /** Which feature folder may use which (an acyclic graph; see the file). */
 const FEATURE_USES = require("./web/app/features/feature-graph.cjs");
 const FEATURES = Object.keys(FEATURE_USES);
-const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** One rule per feature folder: it imports no other feature but those it may use. */
 const FEATURE_RULES = FEATURES.map((feature) => ({
   name: `feature-${feature}-uses-only-the-features-it-may`,
   comment: `web/app/features/${feature} may use ${FEATURE_USES[feature].length ? FEATURE_USES[feature].join(", ") : "no other feature"} (web/app/features/feature-graph.cjs).`,
   severity: "error",
-  from: { path: `^web/app/features/${escape(feature)}/`, pathNot: TESTS },
-  to: { path: `^web/app/features/(?!(${[feature, ...FEATURE_USES[feature]].map(escape).join("|")})/)` },
+  from: { path: `^web/app/features/${escapeRegExp(feature)}/`, pathNot: TESTS },
+  to: { path: `^web/app/features/(?!(${[feature, ...FEATURE_USES[feature]].map(escapeRegExp).join("|")})/)` },
 }));
 
 module.exports = {
@@ -46,7 +46,7 @@ module.exports = {
       name: "feature-folder-is-in-the-feature-graph",
       comment: "Every folder of web/app/features has its entry in web/app/features/feature-graph.cjs, which says what it may use.",
       severity: "error",
-      from: { path: `^web/app/features/(?!(${FEATURES.map(escape).join("|")})/)[^/]+/`, pathNot: TESTS },
+      from: { path: `^web/app/features/(?!(${FEATURES.map(escapeRegExp).join("|")})/)[^/]+/`, pathNot: TESTS },
       to: { path: "^web/app/features/" },
     },
     {

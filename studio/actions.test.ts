@@ -15,7 +15,7 @@ import { startSanityApiServer, type SanityApiServer } from "@shared/content/test
 import { enterPreview } from "~/features/content/preview-mode.server";
 import { contentRouteContext, cookieFrom } from "~/test-context";
 import { matchPagePath, matchPreviewActions, OpenPreviewAction, openInPreview, previewModeUrl, READ_ONLY_ACTIONS, type PreviewTab } from "./actions";
-import { useSite } from "./site-api";
+import { pointStudioAt } from "./site-api";
 import { brightonPalaceDraft } from "./test-studio";
 
 const studio = vi.hoisted(() => ({ client: { config: () => ({}) }, user: { id: "editor-1" } }));
@@ -29,7 +29,7 @@ vi.mock("@sanity/preview-url-secret/create-secret", () => ({
 }));
 
 const SITE = "http://localhost:3000";
-useSite(`${SITE}/`);
+pointStudioAt(`${SITE}/`);
 const BRIGHTON_PALACE_PAGE = "/premier-league-predictions/brighton-and-hove-albion-vs-crystal-palace-prediction";
 
 const LOCK_REASON =
@@ -143,12 +143,13 @@ describe("'Open preview'", () => {
     expect(await openInPreview(BRIGHTON_PALACE_PAGE, () => null, async () => "unused")).toBe(
       "The browser blocked the new tab. Allow pop-ups for this Studio and try again.",
     );
-    const tab: PreviewTab = { location: { href: "about:blank" }, opener: null, close: vi.fn() };
+    const close = vi.fn();
+    const tab: PreviewTab = { location: { href: "about:blank" }, opener: null, close };
     const refused = async (): Promise<string> => {
       throw new Error("Insufficient permissions");
     };
     expect(await openInPreview(BRIGHTON_PALACE_PAGE, () => tab, refused)).toBe("The preview could not be opened: Insufficient permissions");
-    expect(tab.close).toHaveBeenCalledOnce();
+    expect(close).toHaveBeenCalledOnce();
     expect(tab.location.href).toBe("about:blank");
   });
 

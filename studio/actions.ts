@@ -121,7 +121,7 @@ export function useFixtureData(document: unknown): Loaded {
   useEffect(() => {
     let current = true;
     if (!key) return;
-    fetchFixtureData(key)
+    void fetchFixtureData(key)
       .catch(() => null)
       .then((data) => {
         if (current) setLoaded({ key: keyText, data });
@@ -129,7 +129,7 @@ export function useFixtureData(document: unknown): Loaded {
     return () => {
       current = false;
     };
-    // The key's text names it whole.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- The key's text names it whole.
   }, [keyText]);
   if (!key) return { state: "done", data: null };
   return loaded && loaded.key === keyText ? { state: "done", data: loaded.data } : { state: "loading" };

@@ -73,7 +73,7 @@ export interface FixtureEntry {
   template: FixtureTemplateParameters | null;
 }
 
-const keyString = (season: unknown, home: unknown, away: unknown) => `${season}|${home}|${away}`;
+const keyString = (season: string | null, home: string | null, away: string | null) => `${season}|${home}|${away}`;
 
 /**
  * The fixture list: one entry per fixture of the site's list, with the status of its preview.

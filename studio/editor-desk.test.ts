@@ -37,7 +37,7 @@ import { createRoot } from "react-dom/client";
 import { percent, modelData } from "./components/model-data";
 import { fixtureEntries, fixtureKeyOf, fixtureLock, fixtureTemplate, resolutionOnPublish } from "./desk";
 import { STUDIO_API_VERSION } from "./environment";
-import { fetchFixtureData, fetchFixtureList, siteNow, useSite, type EditorMatchRecord } from "./site-api";
+import { fetchFixtureData, fetchFixtureList, siteNow, pointStudioAt, type EditorMatchRecord } from "./site-api";
 import { fixtureEntryIcon, fixtureEntryTitle } from "./structure";
 import { AddCircleIcon, CheckmarkCircleIcon, LockIcon } from "@sanity/icons";
 
@@ -129,7 +129,7 @@ describe.each(testDatabases())("the editors' desk against a local site on $drive
       res.end(Buffer.from(await response.arrayBuffer()));
     });
     await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-    useSite(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
+    pointStudioAt(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
     sanity = await startSanityApiServer({
       apiVersion: STUDIO_API_VERSION,
       dataset: "test",
@@ -288,6 +288,7 @@ describe.each(testDatabases())("the editors' desk against a local site on $drive
     const validate = () => validateWithApi(sanity.apiHost);
     /** The warnings, each with the field it is shown on. */
     const warnings = async (document: Record<string, unknown>) =>
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- these markers sit on top-level fields: every path segment is a field name (a string)
       (await validate()(document)).filter((marker) => marker.level === "warning").map((marker) => ({ field: marker.path.join("."), message: marker.message }));
     const draft = (fields: Record<string, unknown>) => ({
       _id: `drafts.${NEWCASTLE_PREVIEW}`,
@@ -416,12 +417,12 @@ describe.each(testDatabases())("the editors' desk against a local site on $drive
     it("a kicked-off preview's actions render disabled with the pick on record, and its badge says so", async () => {
       const { lockedAtKickoff, LockedBadge } = await import("./actions");
       const publish = Object.assign(() => ({ label: "Publish", onHandle: () => undefined }), { action: "publish" as const });
-      const locked = lockedAtKickoff(publish as never);
+      const locked = lockedAtKickoff(publish);
       const props = (document: Record<string, unknown>) => ({ id: String(document._id), type: "matchPreview", draft: document, published: null }) as never;
       const Harness = ({ document }: { document: Record<string, unknown> }) => {
         const action = locked(props(document));
         const badge = LockedBadge(props(document));
-        return createElement("p", null, `${action?.label}|${action?.disabled ? "disabled" : "enabled"}|${action?.title ?? ""}|${badge?.label ?? "no badge"}`);
+        return createElement("p", null, `${action?.label}|${action?.disabled ? "disabled" : "enabled"}|${typeof action?.title === "string" ? action.title : ""}|${badge?.label ?? "no badge"}`);
       };
       const arsenal = { _id: "drafts.5f0c2a", _type: "matchPreview", ...arsenalSunderland, kickoff: "2026-02-07T15:00:00Z" };
       const lockedText = (await renderText(createElement(Harness, { document: arsenal }), "the algorithm's")).text;

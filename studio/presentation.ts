@@ -20,11 +20,15 @@ const STATIC_PAGE_URLS: Readonly<Record<StaticPageKey, string>> = {
 };
 
 const teamName = (slug: string) => getTeamBySlug(slug)?.name ?? slug;
+const isStaticPage = (page: unknown): page is StaticPageKey => (STATIC_PAGES as readonly unknown[]).includes(page);
+
+/** The fields a resolver selects, as the schema stores them (absent until an editor fills them in). */
+type Selected<K extends string> = Partial<Record<K, string>> | null;
 
 export const locations: DocumentLocationResolvers = {
   [DOCUMENT_TYPES.matchPreview]: {
     select: { league: "league", homeTeam: "homeTeam", awayTeam: "awayTeam" },
-    resolve: (doc) =>
+    resolve: (doc: Selected<"league" | "homeTeam" | "awayTeam">) =>
       doc && isLeagueKey(doc.league) && doc.homeTeam && doc.awayTeam
         ? {
             locations: [
@@ -36,14 +40,14 @@ export const locations: DocumentLocationResolvers = {
   },
   [DOCUMENT_TYPES.teamProfile]: {
     select: { league: "league", team: "team" },
-    resolve: (doc) =>
+    resolve: (doc: Selected<"league" | "team">) =>
       doc && isLeagueKey(doc.league) && doc.team ? { locations: [{ title: teamName(doc.team), href: teamUrl(doc.league, doc.team) }] } : null,
   },
   [DOCUMENT_TYPES.staticPage]: {
     select: { page: "page" },
-    resolve: (doc) =>
-      doc && (STATIC_PAGES as readonly string[]).includes(doc.page)
-        ? { locations: [{ title: STATIC_PAGE_TITLES[doc.page as StaticPageKey], href: STATIC_PAGE_URLS[doc.page as StaticPageKey] }] }
+    resolve: (doc: Selected<"page">) =>
+      doc && isStaticPage(doc.page)
+        ? { locations: [{ title: STATIC_PAGE_TITLES[doc.page], href: STATIC_PAGE_URLS[doc.page] }] }
         : null,
   },
   [DOCUMENT_TYPES.siteSettings]: { locations: [{ title: "Home", href: HOME }] },

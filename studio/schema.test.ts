@@ -10,7 +10,7 @@ import { BRIGHTON_PALACE_TEMPLATE_PARAMETERS, studioSchema } from "./test-studio
 function documentType(name: string): ObjectSchemaType {
   const type = studioSchema.get(name);
   if (!type || type.jsonType !== "object") throw new Error(`${name} is not a document type`);
-  return type as ObjectSchemaType;
+  return type;
 }
 
 describe("the Studio schema", () => {
@@ -71,13 +71,13 @@ describe("the Studio schema", () => {
   it("titles a match preview by its clubs' short names as soon as the fixture template fills them in", async () => {
     const type = documentType("matchPreview");
     const value = (await fixtureTemplateValue()) as Record<string, unknown>;
-    expect(prepareForPreview({ _id: "drafts.new", _type: "matchPreview", ...value } as never, type)).toMatchObject({
+    expect(prepareForPreview({ _id: "drafts.new", _type: "matchPreview", ...value }, type)).toMatchObject({
       title: "Brighton v Crystal Palace",
       subtitle: "Premier League · Feb 14 · No pick yet",
     });
     const written = { _id: "x", _type: "matchPreview", ...value, bestPick: "Crystal Palace to Win", confidence: 45 };
     expect(prepareForPreview(written as never, type)).toMatchObject({ subtitle: "Premier League · Feb 14 · Crystal Palace to Win (45%)" });
-    expect(prepareForPreview({ _id: "y", _type: "matchPreview" } as never, type)).toMatchObject({ title: "Match preview: choose the clubs" });
+    expect(prepareForPreview({ _id: "y", _type: "matchPreview" }, type)).toMatchObject({ title: "Match preview: choose the clubs" });
   });
 });
 

@@ -30,7 +30,7 @@ let clockOffsetMs = 0;
 const answers = new Map<string, { at: number; body: Promise<unknown> }>();
 
 /** Points the Studio at another site (tests); forgets what it read. */
-export function useSite(url: string): void {
+export function pointStudioAt(url: string): void {
   siteBase = url.replace(/\/$/, "");
   clockOffsetMs = 0;
   answers.clear();

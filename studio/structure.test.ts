@@ -5,7 +5,7 @@ import { createStructureBuilder, type StructureBuilder } from "sanity/structure"
 import { AddCircleIcon, CheckmarkCircleIcon, LockIcon } from "@sanity/icons";
 import type { EditorFixture, EditorFixtureList } from "@shared/content/editor-desk";
 import { groupByMatchweek, structure } from "./structure";
-import { useSite } from "./site-api";
+import { pointStudioAt } from "./site-api";
 import { STUDIO_API_VERSION } from "./environment";
 import { BRIGHTON_PALACE_TEMPLATE_PARAMETERS, studioSchema } from "./test-studio";
 
@@ -91,7 +91,7 @@ describe("the Studio's content tree, built by Sanity's structure builder", () =>
       response.end(found ? JSON.stringify(FIXTURES) : "{}");
     });
     await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-    useSite(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
+    pointStudioAt(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
     const client = { fetch: async () => STORED, withConfig: () => client };
     context = {
       schema: studioSchema,

@@ -9,7 +9,7 @@ import { plainTextToPortableText } from "@shared/content/portable-text";
 import { readSeedDataset } from "./seed-dataset";
 import { brightonPalaceDraft, errorsOf, validateWithApi } from "./test-studio";
 import { STUDIO_API_VERSION } from "./environment";
-import { useSite } from "./site-api";
+import { pointStudioAt } from "./site-api";
 
 const seed = readSeedDataset();
 let server: SanityApiServer;
@@ -17,7 +17,7 @@ let validate: ReturnType<typeof validateWithApi>;
 
 beforeAll(async () => {
   // No site answers here: the "Needs review" rules that need the model's numbers are left out.
-  useSite("http://127.0.0.1:1/");
+  pointStudioAt("http://127.0.0.1:1/");
   server = await startSanityApiServer({ apiVersion: STUDIO_API_VERSION, dataset: "test", documents: seed, readToken: "studio-token", writeToken: "write" });
   validate = validateWithApi(server.apiHost);
 });
@@ -113,6 +113,7 @@ describe("Studio validation", () => {
     const warnings = async (fields: Record<string, unknown>) =>
       (await validate({ ...preview, ...fields }))
         .filter((marker) => marker.level === "warning")
+        // eslint-disable-next-line @typescript-eslint/no-base-to-string -- these markers sit on top-level fields: every path segment is a field name (a string)
         .map((marker) => ({ path: marker.path.join("."), message: marker.message }));
     expect(await warnings({ bestPick: "Palace to Win", result: "1" })).toEqual([
       { path: "bestPick", message: "Needs review: The best pick “Palace to Win” is an away win, but the 1X2 pick is 1 (a home win)" },

@@ -31,7 +31,7 @@ export function unavailableResponse(request: Request): Response {
 function answeringOutages<F extends LoaderFunction | ActionFunction>(handler: F): F {
   const wrapped = async (args: Parameters<F>[0]) => {
     try {
-      return await handler(args as never);
+      return await handler(args);
     } catch (error) {
       if (isDatabaseUnavailable(error)) throw unavailableResponse(args.request);
       throw error;

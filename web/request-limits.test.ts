@@ -233,7 +233,7 @@ describe("limitRequestBodies", () => {
 
 describe("readBodyCapped", () => {
   const post = (body: BodyInit, headers: Record<string, string> = {}) =>
-    new Request("http://localhost/api", { method: "POST", body, headers, duplex: "half" } as RequestInit);
+    new Request("http://localhost/api", { method: "POST", body, headers, duplex: "half" });
 
   /** A body stream of `count` pieces of 64 KB that counts how many were pulled. */
   function countedStream(count: number) {

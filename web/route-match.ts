@@ -49,7 +49,7 @@ export function createRouteMatcher(routes: ServerBuild["routes"]): RouteMatcher 
       decodeURI(pathname);
       const matches = matchRoutes(tree, pathname);
       const deepest = matches?.[matches.length - 1];
-      if (deepest) match = { id: (deepest.route as RouteTree).id, params: deepest.params };
+      if (deepest) match = { id: deepest.route.id, params: deepest.params };
     } catch {
       // A path Remix cannot decode (a stray %) matches nothing.
     }

@@ -145,7 +145,7 @@ async function main() {
       res.shouldKeepAlive = false;
     });
     server.close(() => {
-      workerStopped.finally(() => versions.close().finally(() => db.close().finally(() => process.exit(0))));
+      void workerStopped.finally(() => versions.close().finally(() => db.close().finally(() => process.exit(0))));
     });
     setTimeout(() => process.exit(1), 10_000).unref();
   };

@@ -5,7 +5,7 @@
  * entry behind under its old key.
  */
 import { z } from "zod";
-import { DOCUMENT_TYPES, isDraftId, isVersionId, type FixtureKey, type StaticPageKey } from "./ids";
+import { DOCUMENT_TYPES, isDraftId, isVersionId, type FixtureKey } from "./ids";
 
 export const MATCH_PREVIEW_LISTS_TAG = `${DOCUMENT_TYPES.matchPreview}:lists`;
 
@@ -17,7 +17,8 @@ export function teamProfileTag(teamSlug: string): string {
   return `${DOCUMENT_TYPES.teamProfile}:${teamSlug}`;
 }
 
-export function staticPageTag(page: StaticPageKey | string): string {
+// A static page's key, or any other slug an editor gave a static page.
+export function staticPageTag(page: string): string {
   return `${DOCUMENT_TYPES.staticPage}:${page}`;
 }
 

@@ -78,7 +78,7 @@ async function sanityHarness(): Promise<Harness> {
     source,
     content: createContent(source, { warn: (m) => warnings.push(m) }),
     warnings,
-    stored: () => server.documents as ContentDocument[],
+    stored: () => server.documents,
     replaceStored: (documents) => {
       server.documents = documents;
     },

@@ -117,7 +117,7 @@ export function localContentSource(file: string, options: LocalContentSourceOpti
       mtimeMs = (await stat(file)).mtimeMs;
     } catch (error) {
       throw new ContentSourceError(
-        `The local content dataset ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? error}); set LOCAL_CONTENT_FILE to an NDJSON file`,
+        `The local content dataset ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); set LOCAL_CONTENT_FILE to an NDJSON file`,
         { cause: error },
       );
     }
@@ -147,7 +147,7 @@ export function localContentSource(file: string, options: LocalContentSourceOpti
       const dataset = documentsInPerspective(await load(), perspective);
       const tree = parse(query, { params });
       const result = await evaluate(tree, { dataset, params, timestamp: now() });
-      return result.get();
+      return (await result.get()) as unknown;
     },
     commit(mutations: readonly ContentMutation[]) {
       const run = writing.then(async () => {

@@ -69,7 +69,7 @@ export function sanityContentSource(options: SanityContentSourceOptions): Conten
     canWrite: Boolean(options.writeToken),
     async query(query: string, params: QueryParams, perspective: Perspective) {
       try {
-        return await clients[perspective].fetch(query, params);
+        return await clients[perspective].fetch<unknown>(query, params);
       } catch (error) {
         throw new ContentSourceError(
           `Sanity query failed (project ${options.projectId}, dataset ${options.dataset}): ${(error as Error).message}`,

@@ -104,7 +104,7 @@ export function connectPostgres(url: string, options: PostgresClientOptions = {}
   const listening = () => (listener ??= pool((_instance, stalled) => stalled.destroy(stalled.stallError()))).instance;
 
   const client = new Proxy(current.instance, {
-    apply: (_target, thisArg, args: unknown[]) => Reflect.apply(current.instance, thisArg, args),
+    apply: (_target, thisArg, args: unknown[]) => Reflect.apply(current.instance, thisArg, args) as unknown,
     get(_target, property) {
       if (property === "listen") return (...args: Parameters<Sql["listen"]>) => listening().listen(...args);
       if (property === "end") {

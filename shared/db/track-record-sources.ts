@@ -5,7 +5,6 @@
  * only when no stored view can be used. Reads only.
  */
 import { asc, eq, isNotNull } from "drizzle-orm";
-import type { LeagueKey } from "../domain/leagues";
 import type { LedgerRow } from "../model/track-record";
 import type { PerformanceRecord, TrackRecordSources } from "../model/track-record-view";
 import type { Database } from "./index";
@@ -43,7 +42,7 @@ export async function readSettledPicks(db: Database): Promise<SettledPick[]> {
     .where(isNotNull(pickLedger.settledAt))
     .orderBy(asc(pickLedger.id));
   // A settled row always has an outcome (a check constraint of pick_ledger).
-  return rows.map((row) => ({ ...row, league: row.league as LeagueKey, outcome: row.outcome as SettledPick["outcome"] }));
+  return rows.map((row) => ({ ...row, league: row.league, outcome: row.outcome as SettledPick["outcome"] }));
 }
 
 type PerformanceTableRow = typeof algoPerformanceOverall.$inferSelect;

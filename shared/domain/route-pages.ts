@@ -315,6 +315,7 @@ function pageFromSegments(segments: readonly string[]): RoutePage | null {
 }
 
 /** Characters no slug, id or code contains; a decoded segment with one of them matches nothing. */
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses
 const UNUSABLE_IN_SEGMENT = /[\s\u0000-\u001f\u007f/\\]/;
 
 /**

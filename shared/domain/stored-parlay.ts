@@ -26,6 +26,7 @@ const isMatchState = (value: unknown): value is MatchState =>
  * link. '//host' and '/\host' name another host (URL parsers read a backslash as a slash), and
  * parsers drop tabs and line breaks, so '/<tab>/host' would too: control characters are refused.
  */
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses
 const SITE_RELATIVE_PATH = /^\/(?![/\\])[^\u0000-\u001f\u007f]*$/;
 
 const isSiteRelativePath = (value: unknown): value is string => isString(value) && SITE_RELATIVE_PATH.test(value);

@@ -72,7 +72,7 @@ export function parseFixtureAuditCsv(text: string): FixtureAuditCsvRow[] {
   if (!trailer) throw new FixtureAuditCsvError(`the last line is not the trailer "# fixture_audit rows=<n>": ${last}`);
   let records: string[][];
   try {
-    records = parse(lines.join("\n"), { relax_column_count: true }) as string[][];
+    records = parse(lines.join("\n"), { relax_column_count: true });
   } catch (error) {
     throw new FixtureAuditCsvError(`not readable as CSV: ${(error as Error).message}`);
   }

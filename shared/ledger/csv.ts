@@ -122,7 +122,7 @@ export function parseLedgerCsv(text: string): ParsedLedgerCsv {
   }
   let records: string[][];
   try {
-    records = parse(lines.join("\n"), { relax_column_count: true }) as string[][];
+    records = parse(lines.join("\n"), { relax_column_count: true });
   } catch (error) {
     throw new LedgerCsvError(`not readable as CSV: ${(error as Error).message}`);
   }

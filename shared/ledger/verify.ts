@@ -16,7 +16,7 @@ import {
   type LedgerRowContent,
 } from "./canonical";
 import type { LedgerCsvColumn, LedgerCsvRow, ParsedLedgerCsv } from "./csv";
-import { isCanonicalSelection, isLedgerMarket, ledgerOutcome, ledgerProfit, type SettledOutcome } from "./selection";
+import { isCanonicalSelection, isLedgerMarket, ledgerOutcome, ledgerProfit } from "./selection";
 
 /**
  * A pick recorded more than this long after its kick-off is a late lock: the database's
@@ -120,7 +120,7 @@ function settlementProblem(row: LedgerCsvRow): string | null {
     const pick = `the pick "${row.pick}" (${row.market} ${row.selection})`;
     return `says ${row.outcome}, but ${pick} is a ${expected} with the final score ${score.home}-${score.away}`;
   }
-  const profit = ledgerProfit(expected as SettledOutcome, row.odds === "" ? null : row.odds);
+  const profit = ledgerProfit(expected, row.odds === "" ? null : row.odds);
   if (row.profit !== (profit ?? "")) {
     return `has profit "${row.profit}", but a ${expected} at odds "${row.odds}" pays "${profit ?? ""}"`;
   }

@@ -64,11 +64,11 @@ export interface PackedBinarySamples {
 
 /** The prior every pool shrinks to: equal weights summing to 1, no bias. */
 export function equalResultPool(sourceCount: number): ResultPool {
-  return { weights: Array(sourceCount).fill(1 / sourceCount), drawBias: 0, awayBias: 0 };
+  return { weights: Array<number>(sourceCount).fill(1 / sourceCount), drawBias: 0, awayBias: 0 };
 }
 
 export function equalBinaryPool(sourceCount: number): BinaryPool {
-  return { weights: Array(sourceCount).fill(1 / sourceCount), bias: 0 };
+  return { weights: Array<number>(sourceCount).fill(1 / sourceCount), bias: 0 };
 }
 
 export function applyResultPool(pool: ResultPool, sources: ResultSample["sources"]): [number, number, number] {

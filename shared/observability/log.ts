@@ -117,6 +117,9 @@ export interface LogOptions {
 }
 
 /** Readable lines: time, level, scope, message; a request as `GET /path 200 1.2 ms hit`. On stdout unless told. */
+/** A logged value as text: strings as they are, anything else as JSON. */
+const text = (value: unknown): string => (typeof value === "string" ? value : (JSON.stringify(value) ?? ""));
+
 function prettyStream(destination?: DestinationStream): DestinationStream {
   return pretty({
     colorize: !destination && Boolean(process.stdout.isTTY),
@@ -124,10 +127,10 @@ function prettyStream(destination?: DestinationStream): DestinationStream {
     ignore: "pid,hostname,name,scope,reqId,method,path,route,status,durationMs,cache",
     singleLine: true,
     messageFormat: (line, messageKey) => {
-      const scope = line.scope ? `[${String(line.scope)}] ` : "";
-      if (line.reqId === undefined) return `${scope}${String(line[messageKey] ?? "")}`;
-      const cache = line.cache ? ` ${String(line.cache)}` : "";
-      return `${String(line.method)} ${String(line.path)} ${String(line.status)} ${String(line.durationMs)} ms${cache} (${String(line.route)}, ${String(line.reqId)})`;
+      const scope = line.scope ? `[${text(line.scope)}] ` : "";
+      if (line.reqId === undefined) return `${scope}${text(line[messageKey] ?? "")}`;
+      const cache = line.cache ? ` ${text(line.cache)}` : "";
+      return `${text(line.method)} ${text(line.path)} ${text(line.status)} ${text(line.durationMs)} ms${cache} (${text(line.route)}, ${text(line.reqId)})`;
     },
     sync: true,
     ...(destination ? { destination } : {}),

@@ -185,7 +185,7 @@ export function ModelDataView({ document, refreshMs = SITE_ANSWER_TTL_MS }: Mode
       current = false;
       clearInterval(timer);
     };
-    // The key's text names it whole.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- The key's text names it whole.
   }, [keyText, refreshMs]);
 
   let body: ReactNode;

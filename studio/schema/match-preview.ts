@@ -213,7 +213,21 @@ export const matchPreview = defineType({
   ],
   preview: {
     select: { league: "league", homeTeam: "homeTeam", awayTeam: "awayTeam", kickoff: "kickoff", bestPick: "bestPick", confidence: "confidence" },
-    prepare({ league, homeTeam, awayTeam, kickoff, bestPick, confidence }) {
+    prepare({
+      league,
+      homeTeam,
+      awayTeam,
+      kickoff,
+      bestPick,
+      confidence,
+    }: {
+      league?: string;
+      homeTeam?: string;
+      awayTeam?: string;
+      kickoff?: string;
+      bestPick?: string;
+      confidence?: number;
+    }) {
       const pick = bestPick ? `${bestPick}${typeof confidence === "number" ? ` (${confidence}%)` : ""}` : "No pick yet";
       return {
         // The clubs' short names, from the slugs the fixture template fills in: titled as soon as it is created.

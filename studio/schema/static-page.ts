@@ -66,6 +66,9 @@ export const staticPage = defineType({
     }),
   preview: {
     select: { title: "title", lastUpdated: "lastUpdated" },
-    prepare: ({ title, lastUpdated }) => ({ title, subtitle: lastUpdated ? `Last updated ${lastUpdated}` : undefined }),
+    prepare: ({ title, lastUpdated }: { title?: string; lastUpdated?: string }) => ({
+      title,
+      subtitle: lastUpdated ? `Last updated ${lastUpdated}` : undefined,
+    }),
   },
 });

@@ -64,7 +64,19 @@ export const parlayLeg = defineType({
     }),
   preview: {
     select: { league: "league", homeTeam: "homeTeam", awayTeam: "awayTeam", selection: "selection", confidence: "confidence" },
-    prepare({ league, homeTeam, awayTeam, selection, confidence }) {
+    prepare({
+      league,
+      homeTeam,
+      awayTeam,
+      selection,
+      confidence,
+    }: {
+      league?: string;
+      homeTeam?: string;
+      awayTeam?: string;
+      selection?: string;
+      confidence?: number;
+    }) {
       const link = isLeagueKey(league) && homeTeam && awayTeam ? matchUrl(league, homeTeam, awayTeam) : null;
       return {
         title: `${teamName(homeTeam)} vs ${teamName(awayTeam)}: ${selection ?? "no selection"}`,
@@ -119,6 +131,9 @@ export const sundayParlay = defineType({
   ],
   preview: {
     select: { title: "title", lastUpdated: "lastUpdated" },
-    prepare: ({ title, lastUpdated }) => ({ title, subtitle: lastUpdated ? `Last updated ${lastUpdated}` : "Not dated" }),
+    prepare: ({ title, lastUpdated }: { title?: string; lastUpdated?: string }) => ({
+      title,
+      subtitle: lastUpdated ? `Last updated ${lastUpdated}` : "Not dated",
+    }),
   },
 });

@@ -90,7 +90,7 @@ describe("the Content Lake stand-in", () => {
     const [appear, publishedAppear, draftGone] = events;
     expect(appear).toMatchObject({ documentId: "drafts.teamProfile-chelsea", transactionId: "tx-create-and-edit", transition: "appear", resultRev: "tx-create-and-edit" });
     expect(appear).not.toHaveProperty("previousRev");
-    expect((appear!.effects as { apply: unknown }).apply).toEqual([0, expect.objectContaining({ notes: "Draft notes", team: "chelsea" })]);
+    expect((appear.effects as { apply: unknown }).apply).toEqual([0, expect.objectContaining({ notes: "Draft notes", team: "chelsea" })]);
     expect(publishedAppear).toMatchObject({ documentId: "teamProfile-chelsea", transactionId: "tx-publish", transition: "appear" });
     expect(draftGone).toMatchObject({ documentId: "drafts.teamProfile-chelsea", transactionId: "tx-publish", transition: "disappear", previousRev: "tx-create-and-edit" });
     expect(await anonymous.fetch(`*[_id == "teamProfile-chelsea"][0].notes`)).toBe("Draft notes");
@@ -133,9 +133,9 @@ describe("the Content Lake stand-in", () => {
     const deliveries = received.slice(count);
     expect(deliveries).toHaveLength(1);
     const [delivery] = deliveries;
-    expect(await isValidSignature(delivery!.body, delivery!.signature, WEBHOOK_SECRET)).toBe(true);
-    expect(await isValidSignature(delivery!.body, delivery!.signature, "another-secret-entirely")).toBe(false);
-    expect(JSON.parse(delivery!.body)).toMatchObject({ _id: "teamProfile-arsenal", _type: "teamProfile", team: "arsenal", before: { team: "arsenal" } });
+    expect(await isValidSignature(delivery.body, delivery.signature, WEBHOOK_SECRET)).toBe(true);
+    expect(await isValidSignature(delivery.body, delivery.signature, "another-secret-entirely")).toBe(false);
+    expect(JSON.parse(delivery.body)).toMatchObject({ _id: "teamProfile-arsenal", _type: "teamProfile", team: "arsenal", before: { team: "arsenal" } });
   });
 
   it("writes the dataset back to its NDJSON file", async () => {

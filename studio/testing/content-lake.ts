@@ -117,7 +117,7 @@ const STREAM_HEARTBEAT_MS = 20_000;
 /** Reads an API path: /v{version}/rest, or /rest for the few unversioned routes. */
 function splitVersion(pathname: string): { version: string | null; rest: string } {
   const match = /^\/v(\d{4}-\d{2}-\d{2}|1|X)(\/.*)?$/.exec(pathname);
-  return match ? { version: match[1]!, rest: match[2] ?? "/" } : { version: null, rest: pathname };
+  return match ? { version: match[1], rest: match[2] ?? "/" } : { version: null, rest: pathname };
 }
 
 /** The documents a perspective sees: raw, published, drafts (each draft laid over its published document). */
@@ -627,7 +627,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     } catch (error) {
       const status = error instanceof LakeError ? error.status : 500;
       const type = error instanceof LakeError ? error.type : "internalError";
-      if (status === 500) log(`error ${method} ${url.pathname}: ${(error as Error).stack ?? error}`);
+      if (status === 500) log(`error ${method} ${url.pathname}: ${(error as Error).stack ?? String(error)}`);
       if (!response.headersSent) send(response, status, { error: { description: (error as Error).message, type } });
       else response.end();
       record(status);

@@ -66,7 +66,7 @@ export function readNdjson(file: string): LakeDocument[] {
 }
 
 function applyOne(mutation: Mutation, document: LakeDocument | null): LakeDocument | null {
-  return (mutation.apply(document as never) as LakeDocument | null) ?? null;
+  return mutation.apply(document) ?? null;
 }
 
 /** The ids a raw mutation touches. */

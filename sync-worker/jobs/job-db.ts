@@ -4,8 +4,8 @@ import type { JobDb } from "./types";
 
 /** Rows of a raw query on either driver: PGlite answers { rows }, postgres.js an array. */
 async function rowsOf<Row>(db: Database, query: SQL | string): Promise<Row[]> {
-  const result = (await db.execute(typeof query === "string" ? sql.raw(query) : query)) as unknown;
-  return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
+  const result: unknown = await db.execute(typeof query === "string" ? sql.raw(query) : query);
+  return Array.isArray(result) ? (result as Row[]) : (result as { rows: Row[] }).rows;
 }
 
 function jobDbOn(driver: Driver, db: Database): JobDb {

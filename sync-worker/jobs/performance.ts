@@ -127,7 +127,7 @@ async function writeHitRates(db: JobDb, rows: readonly LedgerRow[]): Promise<num
     allLeagues.set(day.date, total);
   }
   const records = [
-    ...days.map((d) => ({ league: d.league as string, date: d.date, total_picks: d.totalPicks, successful_picks: d.successfulPicks, hit_rate: d.hitRate })),
+    ...days.map((d) => ({ league: d.league, date: d.date, total_picks: d.totalPicks, successful_picks: d.successfulPicks, hit_rate: d.hitRate })),
     ...[...allLeagues].map(([date, t]) => ({ league: ALL_LEAGUES_LABEL, date, total_picks: t.total, successful_picks: t.hits, hit_rate: hitRate(t.hits, t.total) })),
   ].map((record) => ({ ...record, matchweek: matchweekFor(`${record.date}T12:00:00Z`) }));
   const written = await db.execute(sql`

@@ -28,7 +28,7 @@ function trimDetails(details: Record<string, unknown> | undefined): Record<strin
     Object.entries(details).map(([key, value]) => [
       key,
       Array.isArray(value) && value.length > MAX_LOGGED_DETAILS
-        ? [...value.slice(0, MAX_LOGGED_DETAILS), `... and ${value.length - MAX_LOGGED_DETAILS} more`]
+        ? [...(value as unknown[]).slice(0, MAX_LOGGED_DETAILS), `... and ${value.length - MAX_LOGGED_DETAILS} more`]
         : value,
     ]),
   );

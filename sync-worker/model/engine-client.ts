@@ -93,7 +93,7 @@ export function engineThread(options: { modelOptions?: Partial<ModelOptions> } =
       fitted = false;
     }
     const current = worker;
-    const request = { ...message, id: nextId++ } as EngineRequest;
+    const request = { ...message, id: nextId++ };
     return new Promise<EngineResponse>((resolve, reject) => {
       const cleanup = () => {
         current.off("message", onMessage);

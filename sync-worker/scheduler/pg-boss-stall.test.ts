@@ -55,7 +55,7 @@ describeOnPostgres("pg-boss while PostgreSQL is blackholed", (serverUrl) => {
     const { rows } = (await boss.getDb().executeSql(
       "select current_setting('statement_timeout') as statement, current_setting('lock_timeout') as lock, current_setting('idle_in_transaction_session_timeout') as idle",
       [],
-    )) as { rows: { statement: string; lock: string; idle: string }[] };
+    ));
     expect(rows[0]).toEqual({
       statement: `${WORKER_DATABASE_TIMEOUTS.statementMs / 1000}s`,
       lock: `${WORKER_DATABASE_TIMEOUTS.lockMs / 1000}s`,

@@ -28,8 +28,8 @@ export function startCli(args: readonly string[], env: Record<string, string>): 
     output += chunk.toString();
     for (const watcher of watchers) watcher();
   };
-  child.stdout!.on("data", onData);
-  child.stderr!.on("data", onData);
+  child.stdout.on("data", onData);
+  child.stderr.on("data", onData);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return {
     child,
@@ -40,7 +40,7 @@ export function startCli(args: readonly string[], env: Record<string, string>): 
         const check = () => pattern.test(output) && resolve();
         watchers.push(check);
         check();
-        exited.then(() => reject(new Error(`the worker exited before printing ${pattern}:\n${output}`)));
+        void exited.then(() => reject(new Error(`the worker exited before printing ${pattern}:\n${output}`)));
         setTimeout(() => reject(new Error(`no ${pattern} within ${timeoutMs} ms:\n${output.slice(-4000)}`)), timeoutMs).unref();
       }),
   };

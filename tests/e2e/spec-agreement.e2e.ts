@@ -8,7 +8,7 @@
  * whose Newcastle v Brentford draft has texts of its own. The replay clock runs at a tenth of
  * real time from 15:50, so Arsenal v Sunderland (kick-off 15:00) stays at half-time throughout.
  */
-import { appendFileSync, copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";

@@ -27,7 +27,7 @@ for (const config of ["vitest.config.ts", "vitest.e2e.config.ts"]) {
       const file = path.relative(process.cwd(), testModule.moduleId);
       const errors = testModule.errors();
       if (errors.length > 0) {
-        problems.push(`${file}: cannot be collected: ${errors[0]!.message}`);
+        problems.push(`${file}: cannot be collected: ${errors[0].message}`);
         continue;
       }
       const all = [...testModule.children.allTests()];

@@ -37,6 +37,7 @@ function browser({ systemDark = false, stored = null as string | null, storageBl
     querySelectorAll: (selector: string) => (bodyParsed && selector === "[data-theme-toggle]" ? [toggleElement] : []),
     addEventListener: on(documentListeners),
   };
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the inline theme script as the page would: evaluating it is what this test is for
   new Function("window", "document", THEME_SCRIPT)(window, document);
   const fire = (map: Map<string, Listener[]>, type: string, event: unknown = {}) => map.get(type)?.forEach((l) => l(event));
   return {

@@ -159,8 +159,8 @@ export async function startSite(options: SiteOptions, timeoutMs = 5 * 60_000): P
       if (stream === "err") options.echo?.(line);
     }
   };
-  child.stdout!.on("data", onOutput("out"));
-  child.stderr!.on("data", onOutput("err"));
+  child.stdout.on("data", onOutput("out"));
+  child.stderr.on("data", onOutput("err"));
   const exit = exited(child);
 
   const stop = async () => {
@@ -296,7 +296,7 @@ export async function startStaticServer(snapshotDir: string): Promise<RunningSta
   const exit = exited(child);
   const port = await new Promise<number>((resolve, reject) => {
     let buffered = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
+    child.stdout.on("data", (chunk: Buffer) => {
       buffered += chunk.toString("utf8");
       const match = /listening (\d+)/.exec(buffered);
       if (match) resolve(Number(match[1]));

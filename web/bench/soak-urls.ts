@@ -123,7 +123,7 @@ async function matchFacts(origin: string, id: number): Promise<MatchFacts | null
 
 /** Runs `work` over `items` with at most `concurrency` at once, in order of the items. */
 async function inParallel<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
+  const results = new Array<R>(items.length);
   let next = 0;
   const lanes = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
     while (next < items.length) {

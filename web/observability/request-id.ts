@@ -51,7 +51,7 @@ function writeHeadWithRequestId(this: IdentifiedResponse, statusCode: number, re
   const message = typeof reason === "string" ? reason : undefined;
   let given = message === undefined ? reason : headers;
   // A copy: the caller's list may be shared (a cached page's headers).
-  if (Array.isArray(given)) given = Array.isArray(given[0]) ? [...given, [REQUEST_ID_HEADER, id]] : given.concat(REQUEST_ID_HEADER, id);
+  if (Array.isArray(given)) given = Array.isArray(given[0]) ? [...(given as unknown[]), [REQUEST_ID_HEADER, id]] : given.concat(REQUEST_ID_HEADER, id);
   else this.setHeader(REQUEST_ID_HEADER, id);
   return message === undefined ? writeHead.call(this, statusCode, given) : writeHead.call(this, statusCode, message, given);
 }
@@ -66,5 +66,5 @@ function writeHeadWithRequestId(this: IdentifiedResponse, statusCode: number, re
  */
 export function sendsRequestId(res: ServerResponse, id: string): void {
   (res as IdentifiedResponse)[REQUEST_ID] = id;
-  res.writeHead = writeHeadWithRequestId as ServerResponse["writeHead"];
+  res.writeHead = writeHeadWithRequestId;
 }

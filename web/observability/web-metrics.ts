@@ -51,9 +51,9 @@ class RequestDurations {
 
   observe(route: string, method: string, status: string, seconds: number): void {
     let byMethod = this.series.get(route);
-    if (!byMethod) this.series.set(route, (byMethod = new Map()));
+    if (!byMethod) this.series.set(route, (byMethod = new Map<string, Map<string, DurationSeries>>()));
     let byStatus = byMethod.get(method);
-    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+    if (!byStatus) byMethod.set(method, (byStatus = new Map<string, DurationSeries>()));
     let series = byStatus.get(status);
     if (!series) {
       series = { labels: { route, method, status }, buckets: new Array<number>(this.bounds.length + 1).fill(0), sum: 0, count: 0 };

@@ -80,7 +80,6 @@ export interface PageServer {
 export function createPageServer(options: PageServerOptions): PageServer {
   const { cache } = options;
   const handleRequest = createRemixRequestHandler(options.build, options.mode);
-  const baseCsp = contentSecurityPolicy(options.csp);
   /** Renders in progress, by cache key and versions: a burst of identical misses renders once. */
   const inFlight = new Map<string, Promise<Rendered>>();
   const matchRoute = createRouteMatcher(options.build.routes);
@@ -112,7 +111,7 @@ export function createPageServer(options: PageServerOptions): PageServer {
     noteCacheOutcome(res, timings.cache);
     const wire = wireOf(page, isApiTarget(req.url));
     const etag = page.etag;
-    if (etag && page.status === 200 && etagMatches(req.headers["if-none-match"] as string | undefined, etag)) {
+    if (etag && page.status === 200 && etagMatches(req.headers["if-none-match"], etag)) {
       cache.count("notModified");
       res.writeHead(304, [...wire.notModified, "server-timing", serverTiming({ ...timings, totalMs: performance.now() - started })]);
       res.end();
@@ -121,7 +120,7 @@ export function createPageServer(options: PageServerOptions): PageServer {
     let body = page.body;
     const head = [...wire.raw];
     if (wire.compressible) {
-      const encoding = chooseEncoding(req.headers["accept-encoding"] as string | undefined);
+      const encoding = chooseEncoding(req.headers["accept-encoding"]);
       if (encoding !== "identity") {
         body = entry ? cache.bodyFor(entry, encoding) : compress(page.body, encoding);
         head.push("content-encoding", encoding);

@@ -189,7 +189,7 @@ describe("Ligue 1 2026/27", () => {
     const scheduled = LIGUE1_2627.map((label) => {
       const hits = spelledAs(FRANCE_TEAMS, label);
       expect(hits, label).toHaveLength(1);
-      return hits[0]!.id;
+      return hits[0].id;
     });
     const marked = FRANCE_TEAMS.filter((t) => t.seasons["2627"] === "ligue1").map((t) => t.id);
     expect(marked.sort((a, b) => a - b)).toEqual([...scheduled].sort((a, b) => a - b));

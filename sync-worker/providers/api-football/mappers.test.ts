@@ -24,7 +24,7 @@ function itemsOf<T>(file: string, schema: z.ZodType<T>): T[] {
   return response.map((item) => schema.parse(item));
 }
 
-const [manUtdSpurs, arsenalSunderland, wolvesChelsea, newcastleBrentford] = itemsOf(
+const [manUtdSpurs, arsenalSunderland, _wolvesChelsea, newcastleBrentford] = itemsOf(
   "fixtures-39-2025.json",
   fixtureSchema,
 );

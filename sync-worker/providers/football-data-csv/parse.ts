@@ -238,7 +238,7 @@ function csvLines(text: string, reject: (line: number, reason: string) => void):
       continue;
     }
     try {
-      const [cells] = parse(raw, { relax_quotes: true }) as string[][];
+      const [cells] = parse(raw, { relax_quotes: true });
       rows.push({ line: index + 1, cells });
     } catch (error) {
       reject(index + 1, `malformed row: ${(error as Error).message}`);

@@ -36,7 +36,7 @@ function componentSchemas(): Record<string, JsonSchema> {
 /** A path or query parameter from its zod schema: the text it accepts, with its description. */
 function parameter(name: string, schema: z.ZodType, where: "path" | "query") {
   const { description, example, ...json } = withoutDialect(
-    z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any" }) as JsonSchema,
+    z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any" }),
   );
   return {
     name,
@@ -49,7 +49,7 @@ function parameter(name: string, schema: z.ZodType, where: "path" | "query") {
 }
 
 function shapeOf(schema: z.ZodType): Record<string, z.ZodType> {
-  return schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
+  return schema instanceof z.ZodObject ? schema.shape : {};
 }
 
 const errorContent = { "application/json": { schema: ref(errorSchema) } };

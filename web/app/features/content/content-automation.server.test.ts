@@ -115,7 +115,7 @@ describe("the content automation endpoint", () => {
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${TOKEN}` },
       body,
       duplex: "half",
-    } as RequestInit);
+    });
     const response = await handleMatchUpdate(request, context);
     expect(response.status).toBe(413);
     await new Promise((resolve) => setTimeout(resolve, 50));

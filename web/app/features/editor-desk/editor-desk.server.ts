@@ -14,13 +14,13 @@
  */
 import { eq } from "drizzle-orm";
 import { matchPreviewDocumentId, matchIdOf } from "@shared/content/ids";
-import { clubPickNames, reviewReasons, type ReviewReason } from "@shared/content/review";
+import { clubPickNames, reviewReasons } from "@shared/content/review";
 import { isContentSeason } from "@shared/content/rules";
 import { editorialPickContent } from "@shared/content/editorial";
 import { predictions } from "@shared/db/schema";
 import type { LeagueKey } from "@shared/domain/leagues";
 import { getTeamById } from "@shared/domain/teams/registry";
-import type { LockedPick, PickContent } from "@shared/domain/resolution";
+import type { LockedPick } from "@shared/domain/resolution";
 import { devig } from "@shared/model/devig";
 import { DEFAULT_MODEL_OPTIONS } from "@shared/model/options";
 import type { EditorFixture, EditorFixtureData, EditorFixtureList, FairOdds } from "@shared/content/editor-desk";

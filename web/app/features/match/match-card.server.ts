@@ -95,7 +95,7 @@ export async function pickInputsOf(
     Promise.all(
       [...seasonsByLeague].map((key) => {
         const [league, season] = key.split("|") as [LeagueKey, string];
-        return isContentSeason(season) ? content.listMatchPreviews({ season, league }, { preview }) : [];
+        return isContentSeason(season) ? content.listMatchPreviews({ season, league }, { preview }) : Promise.resolve([]);
       }),
     ),
   ]);

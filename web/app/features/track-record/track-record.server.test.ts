@@ -117,7 +117,7 @@ describe.each(testDatabases())("the track record's read functions on $driver", (
   const renderAlgoResults = () => readAlgoResultsPage({ db });
 
   it("renders /algo-results from the view the worker stored, in one statement", async () => {
-    const view = parseTrackRecordPayload(JSON.parse((await storedPayload())!))!;
+    const view = parseTrackRecordPayload(JSON.parse(await storedPayload()))!;
     const { result, queries } = await countQueries(renderAlgoResults);
     expect(queries).toBe(1);
     const page = result;
@@ -132,7 +132,7 @@ describe.each(testDatabases())("the track record's read functions on $driver", (
   });
 
   it("shows the stored numbers, not numbers computed per request", async () => {
-    const original = (await storedPayload())!;
+    const original = await storedPayload();
     await db.execute(
       `update read_models set payload = jsonb_set(jsonb_set(payload, '{overall,bestPickHits}', '9999'), '{market,best,profit}', '123.45')
        where key = '${TRACK_RECORD_MODEL_KEY}'`,

@@ -161,7 +161,7 @@ export async function getForecastCsv({ db }: Db): Promise<string> {
         finalScore: final ? { home: row.homeScore!, away: row.awayScore! } : null,
         prediction: {
           matchId: String(row.id),
-          league: row.league as LeagueKey,
+          league: row.league,
           kickoff: row.kickoffAt,
           modelVersion: row.modelVersion,
           probabilities: { home: row.probHome, draw: row.probDraw, away: row.probAway, over25: row.probOver25, btts: row.probBtts },

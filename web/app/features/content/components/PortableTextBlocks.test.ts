@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { PortableText, type PortableTextComponents } from "@portabletext/react";
+import { PortableText } from "@portabletext/react";
 import { createElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -27,7 +27,7 @@ const underline = ({ children }: { children?: ReactNode }) => createElement("spa
 
 const reference = (value: PortableTextValue) =>
   renderToStaticMarkup(
-    createElement(PortableText, { value, components: { marks: { link, underline } } as PortableTextComponents, onMissingComponent: false }),
+    createElement(PortableText, { value, components: { marks: { link, underline } }, onMissingComponent: false }),
   );
 const ours = (value: PortableTextValue) =>
   renderToStaticMarkup(createElement(PortableTextBlocks, { value, marks: { link: link as (props: MarkProps) => ReactNode } }));

@@ -60,11 +60,13 @@ export function useEmbeddedRefresh(initial: EmbeddedMatch): { match: EmbeddedMat
         if (inFlight === controller) inFlight = null;
       }
     };
-    const timer = window.setInterval(refresh, refreshMs);
-    window.addEventListener("focus", refresh);
+    // refresh handles its own failures; the timer and the listener only start it.
+    const startRefresh = () => void refresh();
+    const timer = window.setInterval(startRefresh, refreshMs);
+    window.addEventListener("focus", startRefresh);
     return () => {
       window.clearInterval(timer);
-      window.removeEventListener("focus", refresh);
+      window.removeEventListener("focus", startRefresh);
       inFlight?.abort();
     };
   }, [id, refreshMs]);

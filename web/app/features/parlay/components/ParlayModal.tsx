@@ -65,7 +65,7 @@ export function ParlayModal({ openedBy }: ParlayModalProps = {}) {
       window.removeEventListener(PARLAY_UPDATED_EVENT, refresh);
       window.removeEventListener("storage", refresh);
     };
-    // Mount-only: a later openedBy is not a new request (the listeners above handle those).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- Mount-only: a later openedBy is not a new request (the listeners above handle those).
   }, []);
 
   useEffect(() => {
@@ -111,6 +111,7 @@ export function ParlayModal({ openedBy }: ParlayModalProps = {}) {
   const empty = picks.length === 0;
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- backdrop click to close; the keyboard way is the native dialog's Escape (cancel)
     <dialog
       ref={dialogRef}
       className="parlay-modal"
@@ -211,7 +212,7 @@ export function ParlayModal({ openedBy }: ParlayModalProps = {}) {
               <button type="button" className="button parlay-modal__clear" disabled={empty} onClick={() => storeParlayOrToast(clearParlay(), PARLAY_REMOVE_FAILED)}>
                 Clear All
               </button>
-              <button type="button" className="button parlay-modal__copy" disabled={empty} onClick={copy}>
+              <button type="button" className="button parlay-modal__copy" disabled={empty} onClick={() => void copy()}>
                 Copy Parlay
               </button>
             </div>

@@ -296,7 +296,7 @@ export function TeamView({ page }: { page: TeamPageData }) {
             </div>
             <div>
               <dt>Standing</dt>
-              <dd>{hasStanding ? standingLabel(standing!.rank, standing!.points) : STANDINGS_MISSING_TEXT}</dd>
+              <dd>{hasStanding ? standingLabel(standing.rank, standing.points) : STANDINGS_MISSING_TEXT}</dd>
             </div>
             <div>
               <dt>Form</dt>
