@@ -44,7 +44,8 @@ module.exports = {
     ...FEATURE_RULES,
     {
       name: "feature-folder-is-in-the-feature-graph",
-      comment: "Every folder of web/app/features has its entry in web/app/features/feature-graph.cjs, which says what it may use.",
+      comment:
+        "Every folder of web/app/features has its entry in web/app/features/feature-graph.cjs, which says what it may use.",
       severity: "error",
       from: { path: `^web/app/features/(?!(${FEATURES.map(escapeRegExp).join("|")})/)[^/]+/`, pathNot: TESTS },
       to: { path: "^web/app/features/" },

@@ -22,11 +22,17 @@ export default defineConfig({
   projectId: studioProjectId,
   dataset: studioDataset,
   ...(studioApiHost ? { apiHost: studioApiHost } : {}),
-  plugins: [structureTool({ structure, defaultDocumentNode }), presentationTool(presentationOptions), visionTool({ defaultApiVersion: STUDIO_API_VERSION })],
+  plugins: [
+    structureTool({ structure, defaultDocumentNode }),
+    presentationTool(presentationOptions),
+    visionTool({ defaultApiVersion: STUDIO_API_VERSION }),
+  ],
   schema: { types: schemaTypes, templates: (templates) => [...singletonTemplates(templates), fixtureTemplate] },
   document: {
     actions: (actions, context) => matchPreviewActions(singletonActions(actions, context), context),
-    badges: (badges, context) => (context.schemaType === DOCUMENT_TYPES.matchPreview ? [...badges, LockedBadge] : badges),
-    newDocumentOptions: (templates, context) => withoutSingletons(templates, context).filter((item) => item.templateId !== fixtureTemplate.id),
+    badges: (badges, context) =>
+      context.schemaType === DOCUMENT_TYPES.matchPreview ? [...badges, LockedBadge] : badges,
+    newDocumentOptions: (templates, context) =>
+      withoutSingletons(templates, context).filter((item) => item.templateId !== fixtureTemplate.id),
   },
 });

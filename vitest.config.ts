@@ -4,7 +4,14 @@ import { viteAliases } from "./path-aliases";
 export default defineConfig({
   resolve: { alias: viteAliases },
   test: {
-    include: ["shared/**/*.test.ts", "sync-worker/**/*.test.ts", "studio/**/*.test.ts", "web/**/*.test.ts", "tests/architecture/**/*.test.ts", "deploy/**/*.test.ts"],
+    include: [
+      "shared/**/*.test.ts",
+      "sync-worker/**/*.test.ts",
+      "studio/**/*.test.ts",
+      "web/**/*.test.ts",
+      "tests/architecture/**/*.test.ts",
+      "deploy/**/*.test.ts",
+    ],
     environment: "node",
     // PGlite starts take seconds on these machines; tests share one instance per file.
     testTimeout: 30_000,

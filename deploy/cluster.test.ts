@@ -21,24 +21,26 @@ describe("the cluster's VCL", () => {
   it("refuses a template without the marked blocks", () => {
     expect(() => clusterVcl("vcl 4.1;", [4101])).toThrow('no "# backends:begin"');
   });
-
 });
 
 const varnishd = varnishdPath();
 const hasVarnish = spawnSync(varnishd, ["-V"], { stdio: "ignore" }).status === 0;
 // Without Varnish the suite is registered and skipped, saying why (the skipped-suites reporter prints it).
-(hasVarnish ? describe : describe.skip)(`the cluster's VCL in Varnish${hasVarnish ? "" : " (skipped: needs Varnish, apt-get install varnish)"}`, () => {
-  it("compiles (varnishd -C)", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "vcl-"));
-    // varnishd started as root reads the file as its own user.
-    chmodSync(dir, 0o755);
-    try {
-      const file = path.join(dir, "site.vcl");
-      writeFileSync(file, clusterVcl(template, [4101, 4102]));
-      const compiled = spawnSync(varnishd, ["-C", "-n", path.join(dir, "n"), "-f", file], { encoding: "utf8" });
-      expect(compiled.status, compiled.stderr.slice(-2_000)).toBe(0);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});
+(hasVarnish ? describe : describe.skip)(
+  `the cluster's VCL in Varnish${hasVarnish ? "" : " (skipped: needs Varnish, apt-get install varnish)"}`,
+  () => {
+    it("compiles (varnishd -C)", () => {
+      const dir = mkdtempSync(path.join(tmpdir(), "vcl-"));
+      // varnishd started as root reads the file as its own user.
+      chmodSync(dir, 0o755);
+      try {
+        const file = path.join(dir, "site.vcl");
+        writeFileSync(file, clusterVcl(template, [4101, 4102]));
+        const compiled = spawnSync(varnishd, ["-C", "-n", path.join(dir, "n"), "-f", file], { encoding: "utf8" });
+        expect(compiled.status, compiled.stderr.slice(-2_000)).toBe(0);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  },
+);

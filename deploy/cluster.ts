@@ -79,7 +79,8 @@ export function clusterVcl(template: string, webPorts: readonly number[]): strin
     ].join("\n");
   const replaceBlock = (text: string, name: string, body: string) => {
     const pattern = new RegExp(`(# ${name}:begin\\n)[\\s\\S]*?(\\n\\s*# ${name}:end)`);
-    if (!pattern.test(text)) throw new Error(`deploy/varnish/site.vcl has no "# ${name}:begin" ... "# ${name}:end" block`);
+    if (!pattern.test(text))
+      throw new Error(`deploy/varnish/site.vcl has no "# ${name}:begin" ... "# ${name}:end" block`);
     return text.replace(pattern, (_all, begin: string, end: string) => `${begin}${body}${end}`);
   };
   const backends = webPorts.map(backend).join("\n");
@@ -90,7 +91,9 @@ export function clusterVcl(template: string, webPorts: readonly number[]): strin
 const identifier = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** Roles and database, created when missing; migrations as the owner; the documented grants. */
-export async function prepareDatabase(options: Pick<ClusterOptions, "adminUrl" | "database" | "roles">): Promise<{ ownerUrl: string; appUrl: string }> {
+export async function prepareDatabase(
+  options: Pick<ClusterOptions, "adminUrl" | "database" | "roles">,
+): Promise<{ ownerUrl: string; appUrl: string }> {
   for (const name of [options.database, options.roles.owner, options.roles.app]) {
     if (!identifier.test(name)) throw new Error(`"${name}" is not a plain lower-case PostgreSQL name`);
   }
@@ -116,7 +119,8 @@ export async function prepareDatabase(options: Pick<ClusterOptions, "adminUrl" |
   await migrated.close();
   const owner = postgres(ownerUrl, { max: 1, onnotice: () => {} });
   try {
-    for (const statement of documentedGrants({ ...options.roles, database: options.database })) await owner.unsafe(statement);
+    for (const statement of documentedGrants({ ...options.roles, database: options.database }))
+      await owner.unsafe(statement);
   } finally {
     await owner.end();
   }
@@ -130,9 +134,25 @@ interface Managed {
   exited: Promise<number | null>;
 }
 
-function launch(name: string, command: string, args: string[], env: Record<string, string | undefined>, onLine?: ClusterOptions["onLine"]): Managed {
-  const child = spawn(command, args, { cwd: root, env: env as NodeJS.ProcessEnv, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-  const managed: Managed = { name, child, output: "", exited: new Promise((resolve) => child.once("exit", (code) => resolve(code))) };
+function launch(
+  name: string,
+  command: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  onLine?: ClusterOptions["onLine"],
+): Managed {
+  const child = spawn(command, args, {
+    cwd: root,
+    env: env as NodeJS.ProcessEnv,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const managed: Managed = {
+    name,
+    child,
+    output: "",
+    exited: new Promise((resolve) => child.once("exit", (code) => resolve(code))),
+  };
   let pending = "";
   const onData = (chunk: Buffer) => {
     const text = chunk.toString();
@@ -148,10 +168,16 @@ function launch(name: string, command: string, args: string[], env: Record<strin
   return managed;
 }
 
-async function waitFor(what: string, managed: Managed, ready: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
+async function waitFor(
+  what: string,
+  managed: Managed,
+  ready: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+): Promise<void> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    if (managed.child.exitCode !== null) throw new Error(`${what} exited with code ${managed.child.exitCode}:\n${managed.output.slice(-4_000)}`);
+    if (managed.child.exitCode !== null)
+      throw new Error(`${what} exited with code ${managed.child.exitCode}:\n${managed.output.slice(-4_000)}`);
     if (await ready()) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -215,14 +241,29 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const varnish = launch(
       "varnish",
       varnishdPath(),
-      ["-F", "-n", path.join(options.workDir, "varnish"), "-a", `127.0.0.1:${options.proxyPort}`, "-f", vcl, "-s", `malloc,${options.proxyMemoryMb}m`, "-T", "none"],
+      [
+        "-F",
+        "-n",
+        path.join(options.workDir, "varnish"),
+        "-a",
+        `127.0.0.1:${options.proxyPort}`,
+        "-f",
+        vcl,
+        "-s",
+        `malloc,${options.proxyMemoryMb}m`,
+        "-T",
+        "none",
+      ],
       { PATH: process.env.PATH },
       options.onLine,
     );
     processes.set("varnish", varnish);
 
     if (options.worker) {
-      processes.set("worker", launch("worker", process.execPath, ["--import", "tsx", "sync-worker/cli.ts", "worker"], base, options.onLine));
+      processes.set(
+        "worker",
+        launch("worker", process.execPath, ["--import", "tsx", "sync-worker/cli.ts", "worker"], base, options.onLine),
+      );
     }
 
     const startWeb = async (index: number) => {
@@ -272,7 +313,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         for (let index = 0; index < options.webPorts.length; index++) await restartWeb(index);
       },
       output: (name) => (earlier.get(name) ?? "") + (processes.get(name)?.output ?? ""),
-      pids: () => Object.fromEntries([...processes].flatMap(([name, managed]) => (managed.child.pid ? [[name, managed.child.pid]] : []))),
+      pids: () =>
+        Object.fromEntries(
+          [...processes].flatMap(([name, managed]) => (managed.child.pid ? [[name, managed.child.pid]] : [])),
+        ),
       varnishDir: path.join(options.workDir, "varnish"),
       stop: stopAll,
     };
@@ -302,7 +346,11 @@ async function main(): Promise<void> {
     worker: env.CLUSTER_WORKER !== "off",
     workDir: path.resolve(root, env.CLUSTER_WORK_DIR ?? ".data/cluster"),
     proxyMemoryMb: Number(env.CLUSTER_PROXY_MB ?? 256),
-    env: Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith("CLUSTER_") && name !== "DATABASE_URL" && name !== "PORT")),
+    env: Object.fromEntries(
+      Object.entries(env).filter(
+        ([name]) => !name.startsWith("CLUSTER_") && name !== "DATABASE_URL" && name !== "PORT",
+      ),
+    ),
     onLine: (name, line) => console.log(`[${name}] ${line}`),
   });
   console.log(`Cluster up: ${cluster.proxyUrl} (Varnish) in front of ${cluster.webUrls.join(" and ")}.`);

@@ -14,7 +14,15 @@ import { sanityContentSource } from "@shared/content/sanity-source";
 import { startSanityApiServer, type SanityApiServer } from "@shared/content/test-sanity-api";
 import { enterPreview } from "~/features/content/preview-mode.server";
 import { contentRouteContext, cookieFrom } from "~/test-context";
-import { matchPagePath, matchPreviewActions, OpenPreviewAction, openInPreview, previewModeUrl, READ_ONLY_ACTIONS, type PreviewTab } from "./actions";
+import {
+  matchPagePath,
+  matchPreviewActions,
+  OpenPreviewAction,
+  openInPreview,
+  previewModeUrl,
+  READ_ONLY_ACTIONS,
+  type PreviewTab,
+} from "./actions";
 import { pointStudioAt } from "./site-api";
 import { brightonPalaceDraft } from "./test-studio";
 
@@ -25,7 +33,10 @@ vi.mock("sanity", async (importOriginal) => ({
   useCurrentUser: () => studio.user,
 }));
 vi.mock("@sanity/preview-url-secret/create-secret", () => ({
-  createPreviewSecret: vi.fn(async () => ({ secret: "s3cret-stored-in-the-dataset", expiresAt: new Date(Date.now() + 3_600_000) })),
+  createPreviewSecret: vi.fn(async () => ({
+    secret: "s3cret-stored-in-the-dataset",
+    expiresAt: new Date(Date.now() + 3_600_000),
+  })),
 }));
 
 const SITE = "http://localhost:3000";
@@ -37,7 +48,8 @@ const LOCK_REASON =
 
 const preview = brightonPalaceDraft;
 const kickedOff = preview("2025-09-27T14:00:00Z");
-const OPEN_PREVIEW_TITLE = "Opens the match page on the site in a new tab, in preview mode: this preview's draft as the site will show it";
+const OPEN_PREVIEW_TITLE =
+  "Opens the match page on the site in a new tab, in preview mode: this preview's draft as the site will show it";
 const upcoming = preview("2099-08-20T14:00:00Z");
 
 /** An action as Sanity or a plugin would add it: a name (or none) and a handler. */
@@ -47,8 +59,18 @@ function fakeAction(name: string | undefined, label: string, onHandle = () => un
 }
 
 /** What each action shows for the document, called as hooks in one render. */
-function render(actions: DocumentActionComponent[], document: Record<string, unknown>, onComplete = () => undefined): (DocumentActionDescription | null)[] {
-  const props = { id: String(document._id).replace(/^drafts\./, ""), type: "matchPreview", draft: document, published: null, onComplete } as unknown as DocumentActionProps;
+function render(
+  actions: DocumentActionComponent[],
+  document: Record<string, unknown>,
+  onComplete = () => undefined,
+): (DocumentActionDescription | null)[] {
+  const props = {
+    id: String(document._id).replace(/^drafts\./, ""),
+    type: "matchPreview",
+    draft: document,
+    published: null,
+    onComplete,
+  } as unknown as DocumentActionProps;
   const described: (DocumentActionDescription | null)[] = [];
   const Harness = () => {
     for (const action of actions) described.push(action(props));
@@ -60,14 +82,25 @@ function render(actions: DocumentActionComponent[], document: Record<string, unk
 
 describe("a match preview's actions once its fixture kicked off", () => {
   // 'schedule' is Sanity's own "Schedule publish"; the others stand for actions nobody listed.
-  const names = ["schedule", "someFutureAction", undefined, "delete", "duplicate", "unpublish", "discardChanges", "restore"];
+  const names = [
+    "schedule",
+    "someFutureAction",
+    undefined,
+    "delete",
+    "duplicate",
+    "unpublish",
+    "discardChanges",
+    "restore",
+  ];
 
   it("disables every action not known to be read-only, whatever its name, with the lock's reason", () => {
     const actions = matchPreviewActions(
       names.map((name) => fakeAction(name, `Action ${name ?? "without a name"}`)),
       { schemaType: "matchPreview" },
     );
-    expect(render(actions, kickedOff).map((description) => [description?.label, description?.disabled, description?.title])).toEqual([
+    expect(
+      render(actions, kickedOff).map((description) => [description?.label, description?.disabled, description?.title]),
+    ).toEqual([
       ...names.map((name) => [`Action ${name ?? "without a name"}`, true, LOCK_REASON]),
       // The one read-only action stays enabled.
       ["Open preview", false, OPEN_PREVIEW_TITLE],
@@ -76,7 +109,9 @@ describe("a match preview's actions once its fixture kicked off", () => {
 
   it("does nothing when a locked action is handled anyway", () => {
     const handled = vi.fn();
-    const [schedule] = matchPreviewActions([fakeAction("schedule", "Schedule publish", handled)], { schemaType: "matchPreview" });
+    const [schedule] = matchPreviewActions([fakeAction("schedule", "Schedule publish", handled)], {
+      schemaType: "matchPreview",
+    });
     render([schedule], kickedOff)[0]?.onHandle?.();
     expect(handled).not.toHaveBeenCalled();
   });
@@ -110,7 +145,10 @@ describe("'Open preview'", () => {
   });
 
   it("comes last among a match preview's actions, as it is: read-only, so never locked", () => {
-    const actions = matchPreviewActions([fakeAction("publish", "Publish"), fakeAction("schedule", "Schedule publish")], { schemaType: "matchPreview" });
+    const actions = matchPreviewActions(
+      [fakeAction("publish", "Publish"), fakeAction("schedule", "Schedule publish")],
+      { schemaType: "matchPreview" },
+    );
     expect(actions).toHaveLength(3);
     expect(actions[2]).toBe(OpenPreviewAction);
     expect(READ_ONLY_ACTIONS.has(OpenPreviewAction)).toBe(true);
@@ -118,7 +156,11 @@ describe("'Open preview'", () => {
 
   it("waits for the league and both clubs", () => {
     const [action] = render([OpenPreviewAction], { ...upcoming, awayTeam: undefined });
-    expect(action).toMatchObject({ label: "Open preview", disabled: true, title: "Choose the league and both clubs first" });
+    expect(action).toMatchObject({
+      label: "Open preview",
+      disabled: true,
+      title: "Choose the league and both clubs first",
+    });
     expect(matchPagePath(upcoming)).toBe(BRIGHTON_PALACE_PAGE);
     expect(matchPagePath({ ...upcoming, league: "eredivisie" })).toBeNull();
   });
@@ -126,13 +168,21 @@ describe("'Open preview'", () => {
   it("opens a new tab on the site's preview route with a secret stored with the editor's credentials, showing the match page", async () => {
     const tab = { location: { href: "about:blank" }, opener: {} as unknown, close: vi.fn() };
     const open = vi.fn(() => tab);
-    (globalThis as { window?: unknown }).window = { open, location: { href: "https://fkp.sanity.studio/structure/match-previews" } };
+    (globalThis as { window?: unknown }).window = {
+      open,
+      location: { href: "https://fkp.sanity.studio/structure/match-previews" },
+    };
     const onComplete = vi.fn();
     const [action] = render([OpenPreviewAction], kickedOff, onComplete);
     action?.onHandle?.();
     await vi.waitFor(() => expect(onComplete).toHaveBeenCalledOnce());
     expect(open).toHaveBeenCalledWith("about:blank", "_blank");
-    expect(createPreviewSecret).toHaveBeenCalledWith(studio.client, "studio/open-preview", "https://fkp.sanity.studio/structure/match-previews", "editor-1");
+    expect(createPreviewSecret).toHaveBeenCalledWith(
+      studio.client,
+      "studio/open-preview",
+      "https://fkp.sanity.studio/structure/match-previews",
+      "editor-1",
+    );
     expect(tab.opener).toBeNull();
     expect(tab.location.href).toBe(
       `${SITE}/api/preview-mode/enable?sanity-preview-secret=s3cret-stored-in-the-dataset&sanity-preview-pathname=${encodeURIComponent(BRIGHTON_PALACE_PAGE)}`,
@@ -140,15 +190,21 @@ describe("'Open preview'", () => {
   });
 
   it("says why when the browser blocks the tab or the secret cannot be stored, and closes the tab it opened", async () => {
-    expect(await openInPreview(BRIGHTON_PALACE_PAGE, () => null, async () => "unused")).toBe(
-      "The browser blocked the new tab. Allow pop-ups for this Studio and try again.",
-    );
+    expect(
+      await openInPreview(
+        BRIGHTON_PALACE_PAGE,
+        () => null,
+        async () => "unused",
+      ),
+    ).toBe("The browser blocked the new tab. Allow pop-ups for this Studio and try again.");
     const close = vi.fn();
     const tab: PreviewTab = { location: { href: "about:blank" }, opener: null, close };
     const refused = async (): Promise<string> => {
       throw new Error("Insufficient permissions");
     };
-    expect(await openInPreview(BRIGHTON_PALACE_PAGE, () => tab, refused)).toBe("The preview could not be opened: Insufficient permissions");
+    expect(await openInPreview(BRIGHTON_PALACE_PAGE, () => tab, refused)).toBe(
+      "The preview could not be opened: Insufficient permissions",
+    );
     expect(close).toHaveBeenCalledOnce();
     expect(tab.location.href).toBe("about:blank");
   });
@@ -194,7 +250,9 @@ describe("'Open preview'", () => {
       expect(response.headers.get("Location")).toBe(BRIGHTON_PALACE_PAGE);
       expect(cookieFrom(response)).toMatch(/^fkp_preview=./);
       // Another secret is refused.
-      expect((await enterPreview(new Request(previewModeUrl(BRIGHTON_PALACE_PAGE, "guessed")), context)).status).toBe(401);
+      expect((await enterPreview(new Request(previewModeUrl(BRIGHTON_PALACE_PAGE, "guessed")), context)).status).toBe(
+        401,
+      );
     });
   });
 });

@@ -35,7 +35,8 @@ import { fetchFixtureData, siteNow, siteUrl, type EditorFixtureData } from "./si
 /** The match page of a preview on the site ("/premier-league-predictions/…-prediction"); null while its league or a club is missing. */
 export function matchPagePath(document: unknown): string | null {
   const { league, homeTeam, awayTeam } = (document ?? {}) as Record<string, unknown>;
-  if (!isLeagueKey(league) || typeof homeTeam !== "string" || typeof awayTeam !== "string" || !homeTeam || !awayTeam) return null;
+  if (!isLeagueKey(league) || typeof homeTeam !== "string" || typeof awayTeam !== "string" || !homeTeam || !awayTeam)
+    return null;
   return matchUrl(league, homeTeam, awayTeam);
 }
 
@@ -62,7 +63,11 @@ export interface PreviewTab {
  * allow a new tab only during the click, and the secret takes a request. Resolves to why it
  * failed, or null once the tab is on its way to the site.
  */
-export async function openInPreview(path: string, openTab: () => PreviewTab | null, createSecret: () => Promise<string>): Promise<string | null> {
+export async function openInPreview(
+  path: string,
+  openTab: () => PreviewTab | null,
+  createSecret: () => Promise<string>,
+): Promise<string | null> {
   const tab = openTab();
   if (!tab) return "The browser blocked the new tab. Allow pop-ups for this Studio and try again.";
   // The site's page must not reach back into the Studio.
@@ -94,13 +99,16 @@ export const OpenPreviewAction: DocumentActionComponent = (props) => {
     disabled: !path,
     onHandle: () => {
       if (!path) return;
-      const createSecret = async () => (await createPreviewSecret(client, PREVIEW_SECRET_SOURCE, window.location.href, userId)).secret;
+      const createSecret = async () =>
+        (await createPreviewSecret(client, PREVIEW_SECRET_SOURCE, window.location.href, userId)).secret;
       void openInPreview(path, () => window.open("about:blank", "_blank"), createSecret).then((failure) => {
         if (failure) setProblem(failure);
         else props.onComplete();
       });
     },
-    dialog: problem ? { type: "dialog", header: "Open preview", content: problem, onClose: () => setProblem(null) } : null,
+    dialog: problem
+      ? { type: "dialog", header: "Open preview", content: problem, onClose: () => setProblem(null) }
+      : null,
   };
 };
 OpenPreviewAction.displayName = "OpenPreviewAction";
@@ -109,7 +117,9 @@ OpenPreviewAction.displayName = "OpenPreviewAction";
  * The actions a locked preview keeps enabled: those that change nothing in the dataset. Every
  * other action, whatever its name (or without one), is disabled once the fixture kicked off.
  */
-export const READ_ONLY_ACTIONS: ReadonlySet<DocumentActionComponent> = new Set<DocumentActionComponent>([OpenPreviewAction]);
+export const READ_ONLY_ACTIONS: ReadonlySet<DocumentActionComponent> = new Set<DocumentActionComponent>([
+  OpenPreviewAction,
+]);
 
 type Loaded = { state: "loading" } | { state: "done"; data: EditorFixtureData | null };
 
@@ -166,7 +176,9 @@ export function publishWithReviewFlag(original: DocumentActionComponent): Docume
       ...description,
       onHandle: () => {
         const reasons = documentReview(document, loaded.state === "done" ? loaded.data : null);
-        patch.execute([{ set: { requiresReview: reasons.length > 0, reviewReasons: reasons.map((reason) => reason.message) } }]);
+        patch.execute([
+          { set: { requiresReview: reasons.length > 0, reviewReasons: reasons.map((reason) => reason.message) } },
+        ]);
         description.onHandle?.();
       },
     };
@@ -180,7 +192,10 @@ export function publishWithReviewFlag(original: DocumentActionComponent): Docume
  * The match preview's actions: Sanity's and the plugins', then 'Open preview'; the flag on
  * publish, and every action but the read-only ones locked at kick-off.
  */
-export function matchPreviewActions(actions: DocumentActionComponent[], context: { schemaType: string }): DocumentActionComponent[] {
+export function matchPreviewActions(
+  actions: DocumentActionComponent[],
+  context: { schemaType: string },
+): DocumentActionComponent[] {
   if (context.schemaType !== DOCUMENT_TYPES.matchPreview) return actions;
   return [...actions, OpenPreviewAction].map((action) => {
     if (READ_ONLY_ACTIONS.has(action)) return action;
@@ -195,6 +210,7 @@ export const LockedBadge: DocumentBadgeComponent = (props) => {
   const lock = fixtureLock(document, loaded.state === "done" ? loaded.data : null, siteNow());
   if (lock.locked) return { label: "Locked at kick-off", color: "danger", title: lock.reason ?? undefined };
   const reasons = documentReview(document, loaded.state === "done" ? loaded.data : null);
-  if (reasons.length > 0) return { label: "Needs review", color: "warning", title: reasons.map((reason) => reason.message).join("; ") };
+  if (reasons.length > 0)
+    return { label: "Needs review", color: "warning", title: reasons.map((reason) => reason.message).join("; ") };
   return null;
 };

@@ -56,7 +56,10 @@ export function clubShortName(slug: unknown, name?: string | null): string | nul
  * "Brighton v Crystal Palace": a match as the Studio's lists and titles name it, by the clubs'
  * short names, so it fits a narrow pane. Null while neither club is chosen.
  */
-export function matchTitle(home: { slug: unknown; name?: string | null }, away: { slug: unknown; name?: string | null }): string | null {
+export function matchTitle(
+  home: { slug: unknown; name?: string | null },
+  away: { slug: unknown; name?: string | null },
+): string | null {
   const homeName = clubShortName(home.slug, home.name);
   const awayName = clubShortName(away.slug, away.name);
   return homeName || awayName ? `${homeName ?? "?"} v ${awayName ?? "?"}` : null;
@@ -142,10 +145,19 @@ export const fixtureTemplate: Template<FixtureTemplateParameters> = {
 };
 
 /** The fixture a preview document is written for, when its key fields are filled in. */
-export function fixtureKeyOf(document: unknown): Pick<FixtureKey, "league" | "season" | "homeTeam" | "awayTeam"> | null {
+export function fixtureKeyOf(
+  document: unknown,
+): Pick<FixtureKey, "league" | "season" | "homeTeam" | "awayTeam"> | null {
   const fields = (document ?? {}) as Record<string, unknown>;
   const { league, season, homeTeam, awayTeam } = fields;
-  if (!isLeagueKey(league) || !isContentSeason(season) || typeof homeTeam !== "string" || typeof awayTeam !== "string" || !homeTeam || !awayTeam) {
+  if (
+    !isLeagueKey(league) ||
+    !isContentSeason(season) ||
+    typeof homeTeam !== "string" ||
+    typeof awayTeam !== "string" ||
+    !homeTeam ||
+    !awayTeam
+  ) {
     return null;
   }
   return { league, season, homeTeam, awayTeam };
@@ -180,13 +192,20 @@ export function documentReview(document: unknown, data: EditorFixtureData | null
     // Without the site, only the rules that need no model: the score and the best pick against the 1X2 pick.
     return reviewReasons({ editorial, prediction: null, probabilities: null, homeTeam, awayTeam });
   }
-  return reviewReasons({ editorial, prediction: data.algorithm, probabilities: probabilitiesOf(data), homeTeam, awayTeam });
+  return reviewReasons({
+    editorial,
+    prediction: data.algorithm,
+    probabilities: probabilitiesOf(data),
+    homeTeam,
+    awayTeam,
+  });
 }
 
 /** What the site will show once this draft is published: the resolution order applied to it. */
 export function resolutionOnPublish(document: unknown, data: EditorFixtureData): Resolution {
   const { match } = data;
-  const score = match.homeScore !== null && match.awayScore !== null ? { home: match.homeScore, away: match.awayScore } : null;
+  const score =
+    match.homeScore !== null && match.awayScore !== null ? { home: match.homeScore, away: match.awayScore } : null;
   return resolvePick({
     match: {
       state: match.matchState,

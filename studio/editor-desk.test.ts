@@ -45,8 +45,18 @@ import { AddCircleIcon, CheckmarkCircleIcon, LockIcon } from "@sanity/icons";
 let validateWithApi: typeof import("./test-studio").validateWithApi;
 
 const MODEL = "test-model-1";
-const newcastleBrentford = { league: "premier-league", season: "2526", homeTeam: "newcastle-united", awayTeam: "brentford" } as const;
-const arsenalSunderland = { league: "premier-league", season: "2526", homeTeam: "arsenal", awayTeam: "sunderland" } as const;
+const newcastleBrentford = {
+  league: "premier-league",
+  season: "2526",
+  homeTeam: "newcastle-united",
+  awayTeam: "brentford",
+} as const;
+const arsenalSunderland = {
+  league: "premier-league",
+  season: "2526",
+  homeTeam: "arsenal",
+  awayTeam: "sunderland",
+} as const;
 const NEWCASTLE_PREVIEW = "matchPreview-2526-premier-league-newcastle-united-vs-brentford";
 
 /** A published preview that contradicts the model: Brentford at 24%, given 80%. */
@@ -105,7 +115,8 @@ describe.each(testDatabases())("the editors' desk against a local site on $drive
     db = await testDb.open();
     const content = contentOf([publishedNewcastle]);
     worker = testWorker(db, { content });
-    for (const job of [referenceDataJob, backfillJob, liveJob, standingsJob]) expect((await worker.run(job)).status).toBe("ok");
+    for (const job of [referenceDataJob, backfillJob, liveJob, standingsJob])
+      expect((await worker.run(job)).status).toBe("ok");
     const fixtureId = async (home: string, away: string) =>
       (
         await db.execute<{ id: number }>(
@@ -113,18 +124,37 @@ describe.each(testDatabases())("the editors' desk against a local site on $drive
         )
       )[0].id;
     await db.db.insert(predictions).values([
-      { ...prediction, fixtureId: await fixtureId("arsenal", "sunderland"), bestPick: "Arsenal to Win", confidence: 81.5 },
-      { ...prediction, fixtureId: await fixtureId("newcastle-united", "brentford"), bestPick: "Newcastle United to Win", confidence: 52 },
+      {
+        ...prediction,
+        fixtureId: await fixtureId("arsenal", "sunderland"),
+        bestPick: "Arsenal to Win",
+        confidence: 81.5,
+      },
+      {
+        ...prediction,
+        fixtureId: await fixtureId("newcastle-united", "brentford"),
+        bestPick: "Newcastle United to Win",
+        confidence: 52,
+      },
     ]);
     expect((await worker.run(lockPicksJob)).status).toBe("ok");
     ({ validateWithApi } = await import("./test-studio"));
 
-    const env = parseEnv({ CLOCK: `replay:${worker.clock.now().toISOString()}`, SESSION_SECRET: "a-test-session-secret-of-32-chars" });
+    const env = parseEnv({
+      CLOCK: `replay:${worker.clock.now().toISOString()}`,
+      SESSION_SECRET: "a-test-session-secret-of-32-chars",
+    });
     context = { env, clock: worker.clock, db, content, previewSessions: createPreviewSessions(env) } as AppContext;
     const handle = await apiRequestHandler();
     site = createServer(async (req, res) => {
       siteRequests.push(req.url ?? "");
-      const response = await handle(new Request(`http://localhost${req.url}`, { method: req.method, headers: req.headers as Record<string, string> }), context);
+      const response = await handle(
+        new Request(`http://localhost${req.url}`, {
+          method: req.method,
+          headers: req.headers as Record<string, string>,
+        }),
+        context,
+      );
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(Buffer.from(await response.arrayBuffer()));
     });
@@ -185,14 +215,26 @@ describe.each(testDatabases())("the editors' desk against a local site on $drive
         kickoff: fresh.fixture.kickoffAt,
         matchId: `premier-league/${fresh.fixture.homeTeam.slug}-vs-${fresh.fixture.awayTeam.slug}`,
       });
-      expect(fixtureKeyOf(value)).toEqual({ league: "premier-league", season: "2526", homeTeam: fresh.fixture.homeTeam.slug, awayTeam: fresh.fixture.awayTeam.slug });
+      expect(fixtureKeyOf(value)).toEqual({
+        league: "premier-league",
+        season: "2526",
+        homeTeam: fresh.fixture.homeTeam.slug,
+        awayTeam: fresh.fixture.awayTeam.slug,
+      });
     });
 
     it("a preview opened from a fixture passes validation with its pre-filled fields", async () => {
       const list = (await fetchFixtureList("premier-league"))!;
       const fresh = fixtureEntries(list.fixtures, []).find((entry) => entry.fixture.kickoffAt >= "2026-02-09")!;
-      const value = (await (fixtureTemplate.value as (p: unknown) => unknown)(fresh.template)) as Record<string, unknown>;
-      const markers = await validateWithApi(sanity.apiHost)({ _id: `drafts.${fresh.documentId}`, _type: "matchPreview", ...value });
+      const value = (await (fixtureTemplate.value as (p: unknown) => unknown)(fresh.template)) as Record<
+        string,
+        unknown
+      >;
+      const markers = await validateWithApi(sanity.apiHost)({
+        _id: `drafts.${fresh.documentId}`,
+        _type: "matchPreview",
+        ...value,
+      });
       expect(markers.filter((marker) => marker.level === "error")).toEqual([]);
     });
   });
@@ -220,11 +262,20 @@ describe.each(testDatabases())("the editors' desk against a local site on $drive
         { label: "Model probability", value: "52.0%" },
         { label: "Algorithm's confidence", value: "52%" },
       ]);
-      expect(view.odds[0]).toEqual({ market: "1 · Newcastle United", price: record.odds!.home!.toFixed(2), fair: percent(data.fairOdds!.home) });
+      expect(view.odds[0]).toEqual({
+        market: "1 · Newcastle United",
+        price: record.odds!.home!.toFixed(2),
+        fair: percent(data.fairOdds!.home),
+      });
       expect(view.form[0]).toMatchObject({ team: "Newcastle United", letters: record.homeForm });
       expect(view.form[0].matches).toHaveLength(record.form.home.length);
       expect(view.headToHead).toHaveLength(record.h2h.length);
-      expect(view.table.filter((row) => row.highlighted).map((row) => row.team).sort()).toEqual(["Brentford", "Newcastle United"]);
+      expect(
+        view.table
+          .filter((row) => row.highlighted)
+          .map((row) => row.team)
+          .sort(),
+      ).toEqual(["Brentford", "Newcastle United"]);
       // On the site now: the published preview.
       expect(view.site.now).toEqual([
         { label: "Best pick", value: record.bestPick },
@@ -236,7 +287,14 @@ describe.each(testDatabases())("the editors' desk against a local site on $drive
     });
 
     it("what the site will show once a draft is published is what it shows after publishing", async () => {
-      const draft = { ...publishedNewcastle, _id: `drafts.${NEWCASTLE_PREVIEW}`, bestPick: "Draw", confidence: 40, projectedScore: "1-1", result: "X" };
+      const draft = {
+        ...publishedNewcastle,
+        _id: `drafts.${NEWCASTLE_PREVIEW}`,
+        bestPick: "Draw",
+        confidence: 40,
+        projectedScore: "1-1",
+        result: "X",
+      };
       const data = (await fetchFixtureData(newcastleBrentford))!;
       const expected = resolutionOnPublish(draft, data);
       expect(expected).toMatchObject({ bestPick: "Draw", confidenceLabel: "40%", score: "1-1", source: "editorial" });
@@ -244,17 +302,31 @@ describe.each(testDatabases())("the editors' desk against a local site on $drive
       const before = context.content;
       context.content = contentOf([{ ...draft, _id: NEWCASTLE_PREVIEW }]);
       try {
-        const record = await getSiteJson<EditorMatchRecord & { pickSource: string }>("/api/match/premier-league/newcastle-united-vs-brentford");
-        expect({ bestPick: record.bestPick, confidenceLabel: record.confidenceLabel, score: record.projectedScore, source: record.resolutionSource }).toEqual({
+        const record = await getSiteJson<EditorMatchRecord & { pickSource: string }>(
+          "/api/match/premier-league/newcastle-united-vs-brentford",
+        );
+        expect({
+          bestPick: record.bestPick,
+          confidenceLabel: record.confidenceLabel,
+          score: record.projectedScore,
+          source: record.resolutionSource,
+        }).toEqual({
           bestPick: expected.bestPick,
           confidenceLabel: expected.confidenceLabel,
           score: expected.score,
           source: expected.source,
         });
         // Without a pick of its own the draft falls through to the algorithm's, as the site does.
-        context.content = contentOf([{ ...publishedNewcastle, bestPick: null, confidence: null, projectedScore: null, result: null }]);
-        const fallthrough = resolutionOnPublish({ ...draft, bestPick: null, confidence: null, projectedScore: null, result: null }, data);
-        const algorithmRecord = await getSiteJson<EditorMatchRecord>("/api/match/premier-league/newcastle-united-vs-brentford");
+        context.content = contentOf([
+          { ...publishedNewcastle, bestPick: null, confidence: null, projectedScore: null, result: null },
+        ]);
+        const fallthrough = resolutionOnPublish(
+          { ...draft, bestPick: null, confidence: null, projectedScore: null, result: null },
+          data,
+        );
+        const algorithmRecord = await getSiteJson<EditorMatchRecord>(
+          "/api/match/premier-league/newcastle-united-vs-brentford",
+        );
         expect([fallthrough.bestPick, fallthrough.confidenceLabel, fallthrough.score]).toEqual([
           algorithmRecord.bestPick,
           algorithmRecord.confidenceLabel,
@@ -269,7 +341,13 @@ describe.each(testDatabases())("the editors' desk against a local site on $drive
   describe("locked at kick-off", () => {
     it("locks a preview whose fixture kicked off by the site's clock, naming the pick on record", async () => {
       const live = (await fetchFixtureData(arsenalSunderland))!;
-      const document = { _id: "drafts.5f0c2a", _type: "matchPreview", ...arsenalSunderland, kickoff: "2026-02-07T15:00:00Z", bestPick: "Draw" };
+      const document = {
+        _id: "drafts.5f0c2a",
+        _type: "matchPreview",
+        ...arsenalSunderland,
+        kickoff: "2026-02-07T15:00:00Z",
+        bestPick: "Draw",
+      };
       expect(fixtureLock(document, live, siteNow())).toEqual({
         locked: true,
         reason:
@@ -288,8 +366,10 @@ describe.each(testDatabases())("the editors' desk against a local site on $drive
     const validate = () => validateWithApi(sanity.apiHost);
     /** The warnings, each with the field it is shown on. */
     const warnings = async (document: Record<string, unknown>) =>
-      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- these markers sit on top-level fields: every path segment is a field name (a string)
-      (await validate()(document)).filter((marker) => marker.level === "warning").map((marker) => ({ field: marker.path.join("."), message: marker.message }));
+      (await validate()(document))
+        .filter((marker) => marker.level === "warning")
+        // eslint-disable-next-line @typescript-eslint/no-base-to-string -- these markers sit on top-level fields: every path segment is a field name (a string)
+        .map((marker) => ({ field: marker.path.join("."), message: marker.message }));
     const draft = (fields: Record<string, unknown>) => ({
       _id: `drafts.${NEWCASTLE_PREVIEW}`,
       _type: "matchPreview",
@@ -299,32 +379,68 @@ describe.each(testDatabases())("the editors' desk against a local site on $drive
     });
 
     it("warns, without an error, on each rule, on the field it is about, with the site's numbers for the fixture", async () => {
-      expect(await warnings(draft({ bestPick: "Newcastle United to Win", confidence: 60, result: "1", projectedScore: "2-0" }))).toEqual([]);
-      expect(await warnings(draft({ bestPick: "Brentford to Win", confidence: 30, result: "2", projectedScore: "0-1" }))).toEqual([
-        { field: "bestPick", message: "Needs review: The model gives “Brentford to Win” 24%, under 40%" },
+      expect(
+        await warnings(
+          draft({ bestPick: "Newcastle United to Win", confidence: 60, result: "1", projectedScore: "2-0" }),
+        ),
+      ).toEqual([]);
+      expect(
+        await warnings(draft({ bestPick: "Brentford to Win", confidence: 30, result: "2", projectedScore: "0-1" })),
+      ).toEqual([{ field: "bestPick", message: "Needs review: The model gives “Brentford to Win” 24%, under 40%" }]);
+      expect(
+        await warnings(
+          draft({ bestPick: "Newcastle United to Win", confidence: 75, result: "1", projectedScore: "2-0" }),
+        ),
+      ).toEqual([
+        {
+          field: "confidence",
+          message:
+            "Needs review: The confidence of 75% is 23 points from the model's 52% for “Newcastle United to Win” (more than 20 apart)",
+        },
       ]);
-      expect(await warnings(draft({ bestPick: "Newcastle United to Win", confidence: 75, result: "1", projectedScore: "2-0" }))).toEqual([
-        { field: "confidence", message: "Needs review: The confidence of 75% is 23 points from the model's 52% for “Newcastle United to Win” (more than 20 apart)" },
+      expect(
+        await warnings(
+          draft({ bestPick: "Newcastle United to Win", confidence: 55, result: "1", projectedScore: "1-1" }),
+        ),
+      ).toEqual([
+        {
+          field: "projectedScore",
+          message: "Needs review: The projected score 1-1 is a draw, but the 1X2 pick is 1 (a home win)",
+        },
       ]);
-      expect(await warnings(draft({ bestPick: "Newcastle United to Win", confidence: 55, result: "1", projectedScore: "1-1" }))).toEqual([
-        { field: "projectedScore", message: "Needs review: The projected score 1-1 is a draw, but the 1X2 pick is 1 (a home win)" },
-      ]);
-      const all = await validate()(draft({ bestPick: "Brentford to Win", confidence: 90, result: "1", projectedScore: "0-2" }));
+      const all = await validate()(
+        draft({ bestPick: "Brentford to Win", confidence: 90, result: "1", projectedScore: "0-2" }),
+      );
       expect(all.filter((marker) => marker.level === "error")).toEqual([]);
-      expect(await warnings(draft({ bestPick: "Brentford to Win", confidence: 90, result: "1", projectedScore: "0-2" }))).toEqual([
+      expect(
+        await warnings(draft({ bestPick: "Brentford to Win", confidence: 90, result: "1", projectedScore: "0-2" })),
+      ).toEqual([
         { field: "bestPick", message: "Needs review: The model gives “Brentford to Win” 24%, under 40%" },
-        { field: "confidence", message: "Needs review: The confidence of 90% is 66 points from the model's 24% for “Brentford to Win” (more than 20 apart)" },
-        { field: "projectedScore", message: "Needs review: The projected score 0-2 is an away win, but the 1X2 pick is 1 (a home win)" },
-        { field: "bestPick", message: "Needs review: The best pick “Brentford to Win” is an away win, but the 1X2 pick is 1 (a home win)" },
+        {
+          field: "confidence",
+          message:
+            "Needs review: The confidence of 90% is 66 points from the model's 24% for “Brentford to Win” (more than 20 apart)",
+        },
+        {
+          field: "projectedScore",
+          message: "Needs review: The projected score 0-2 is an away win, but the 1X2 pick is 1 (a home win)",
+        },
+        {
+          field: "bestPick",
+          message: "Needs review: The best pick “Brentford to Win” is an away win, but the 1X2 pick is 1 (a home win)",
+        },
       ]);
     });
 
     it("says when the 1X2 pick on the site is the algorithm's, the editor having left it empty", async () => {
       // The algorithm's 1X2 pick for the fixture is 1 (Newcastle United) and its projected score 2-1.
-      expect(await warnings(draft({ bestPick: "Newcastle United to Win", confidence: 55, projectedScore: "1-1" }))).toEqual([
+      expect(
+        await warnings(draft({ bestPick: "Newcastle United to Win", confidence: 55, projectedScore: "1-1" })),
+      ).toEqual([
         {
           field: "projectedScore",
-          message: "Needs review: The projected score 1-1 is a draw, but the 1X2 pick is left empty, so the site shows the algorithm's: 1 (a home win)",
+          message:
+            "Needs review: The projected score 1-1 is a draw, but the 1X2 pick is left empty, so the site shows the algorithm's: 1 (a home win)",
         },
       ]);
       // A best pick naming the other club than the 1X2 pick the site would show.
@@ -332,7 +448,8 @@ describe.each(testDatabases())("the editors' desk against a local site on $drive
         { field: "bestPick", message: "Needs review: The model gives “Brentford to Win” 24%, under 40%" },
         {
           field: "bestPick",
-          message: "Needs review: The best pick “Brentford to Win” is an away win, but the 1X2 pick is left empty, so the site shows the algorithm's: 1 (a home win)",
+          message:
+            "Needs review: The best pick “Brentford to Win” is an away win, but the 1X2 pick is left empty, so the site shows the algorithm's: 1 (a home win)",
         },
       ]);
     });
@@ -359,9 +476,15 @@ describe.each(testDatabases())("the editors' desk against a local site on $drive
   describe("custom components in a DOM, with the Studio's theme", () => {
     /** Renders into a jsdom document (set as the global one while it runs) and returns the text once `until` shows. */
     async function renderText(element: ReactElement, until: string): Promise<{ text: string; html: string }> {
-      const dom = new JSDOM("<!doctype html><html><body><div id=root></div></body></html>", { pretendToBeVisual: true });
+      const dom = new JSDOM("<!doctype html><html><body><div id=root></div></body></html>", {
+        pretendToBeVisual: true,
+      });
       const globals = globalThis as Record<string, unknown>;
-      const saved = Object.fromEntries(["window", "document", "navigator", "HTMLElement", "Node", "getComputedStyle", "IS_REACT_ACT_ENVIRONMENT"].map((k) => [k, globals[k]]));
+      const saved = Object.fromEntries(
+        ["window", "document", "navigator", "HTMLElement", "Node", "getComputedStyle", "IS_REACT_ACT_ENVIRONMENT"].map(
+          (k) => [k, globals[k]],
+        ),
+      );
       Object.assign(globals, {
         window: dom.window,
         document: dom.window.document,
@@ -391,8 +514,16 @@ describe.each(testDatabases())("the editors' desk against a local site on $drive
 
     it("'Model & data' renders the site's numbers, the review and what publishing shows", async () => {
       const { ModelDataView } = await import("./components/ModelDataView");
-      const draft = { ...publishedNewcastle, _id: `drafts.${NEWCASTLE_PREVIEW}`, bestPick: "Brentford to Win", confidence: 80 };
-      const { text, html } = await renderText(createElement(ModelDataView, { document: { displayed: draft } }), "League table around them");
+      const draft = {
+        ...publishedNewcastle,
+        _id: `drafts.${NEWCASTLE_PREVIEW}`,
+        bestPick: "Brentford to Win",
+        confidence: 80,
+      };
+      const { text, html } = await renderText(
+        createElement(ModelDataView, { document: { displayed: draft } }),
+        "League table around them",
+      );
       expect(text).toContain("Newcastle United vs Brentford");
       expect(text).toContain("Calibrated probabilities");
       expect(text).toContain("1 · Newcastle United52.0%");
@@ -408,7 +539,11 @@ describe.each(testDatabases())("the editors' desk against a local site on $drive
     it("'Model & data' says so when the site has no such fixture", async () => {
       const { ModelDataView } = await import("./components/ModelDataView");
       const { text } = await renderText(
-        createElement(ModelDataView, { document: { displayed: { ...publishedNewcastle, homeTeam: "brentford", awayTeam: "newcastle-united", season: "2627" } } }),
+        createElement(ModelDataView, {
+          document: {
+            displayed: { ...publishedNewcastle, homeTeam: "brentford", awayTeam: "newcastle-united", season: "2627" },
+          },
+        }),
         "no such fixture",
       );
       expect(text).toContain("The site has no such fixture this season.");
@@ -416,23 +551,45 @@ describe.each(testDatabases())("the editors' desk against a local site on $drive
 
     it("a kicked-off preview's actions render disabled with the pick on record, and its badge says so", async () => {
       const { lockedAtKickoff, LockedBadge } = await import("./actions");
-      const publish = Object.assign(() => ({ label: "Publish", onHandle: () => undefined }), { action: "publish" as const });
+      const publish = Object.assign(() => ({ label: "Publish", onHandle: () => undefined }), {
+        action: "publish" as const,
+      });
       const locked = lockedAtKickoff(publish);
-      const props = (document: Record<string, unknown>) => ({ id: String(document._id), type: "matchPreview", draft: document, published: null }) as never;
+      const props = (document: Record<string, unknown>) =>
+        ({ id: String(document._id), type: "matchPreview", draft: document, published: null }) as never;
       const Harness = ({ document }: { document: Record<string, unknown> }) => {
         const action = locked(props(document));
         const badge = LockedBadge(props(document));
-        return createElement("p", null, `${action?.label}|${action?.disabled ? "disabled" : "enabled"}|${typeof action?.title === "string" ? action.title : ""}|${badge?.label ?? "no badge"}`);
+        return createElement(
+          "p",
+          null,
+          `${action?.label}|${action?.disabled ? "disabled" : "enabled"}|${typeof action?.title === "string" ? action.title : ""}|${badge?.label ?? "no badge"}`,
+        );
       };
-      const arsenal = { _id: "drafts.5f0c2a", _type: "matchPreview", ...arsenalSunderland, kickoff: "2026-02-07T15:00:00Z" };
+      const arsenal = {
+        _id: "drafts.5f0c2a",
+        _type: "matchPreview",
+        ...arsenalSunderland,
+        kickoff: "2026-02-07T15:00:00Z",
+      };
       const lockedText = (await renderText(createElement(Harness, { document: arsenal }), "the algorithm's")).text;
       expect(lockedText).toBe(
         "Publish|disabled|Locked at kick-off: the pick on record is Arsenal to Win (81.5%, the algorithm's). A change now would not reach the site or the track record.|Locked at kick-off",
       );
-      const open = { ...publishedNewcastle, bestPick: "Newcastle United to Win", confidence: 55, result: "1", projectedScore: "2-0" };
-      expect((await renderText(createElement(Harness, { document: open }), "no badge")).text).toBe("Publish|enabled||no badge");
+      const open = {
+        ...publishedNewcastle,
+        bestPick: "Newcastle United to Win",
+        confidence: 55,
+        result: "1",
+        projectedScore: "2-0",
+      };
+      expect((await renderText(createElement(Harness, { document: open }), "no badge")).text).toBe(
+        "Publish|enabled||no badge",
+      );
       const flagged = { ...open, bestPick: "Brentford to Win", confidence: 30, result: "2", projectedScore: "0-1" };
-      expect((await renderText(createElement(Harness, { document: flagged }), "Needs review")).text).toBe("Publish|enabled||Needs review");
+      expect((await renderText(createElement(Harness, { document: flagged }), "Needs review")).text).toBe(
+        "Publish|enabled||Needs review",
+      );
     });
   });
 });

@@ -26,6 +26,7 @@ export const studioDataset = process.env.SANITY_STUDIO_DATASET || "production";
  * (every *.localhost name is this machine).
  */
 export const studioApiHost: string | undefined =
-  process.env.SANITY_STUDIO_API_HOST || (configuredProjectId ? undefined : `https://localhost:${LOCAL_CONTENT_LAKE_PORT}`);
+  process.env.SANITY_STUDIO_API_HOST ||
+  (configuredProjectId ? undefined : `https://localhost:${LOCAL_CONTENT_LAKE_PORT}`);
 /** The site the Presentation tool shows, in preview mode. */
 export const previewSiteUrl = process.env.SANITY_STUDIO_PREVIEW_URL || "http://localhost:3000";

@@ -13,7 +13,13 @@ let server: SanityApiServer;
 let validate: ReturnType<typeof validateWithApi>;
 
 beforeAll(async () => {
-  server = await startSanityApiServer({ apiVersion: STUDIO_API_VERSION, dataset: "test", documents: seed, readToken: "studio-token", writeToken: "write" });
+  server = await startSanityApiServer({
+    apiVersion: STUDIO_API_VERSION,
+    dataset: "test",
+    documents: seed,
+    readToken: "studio-token",
+    writeToken: "write",
+  });
   validate = validateWithApi(server.apiHost);
 });
 afterAll(() => server.close());

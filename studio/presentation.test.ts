@@ -7,9 +7,14 @@ const resolve = (type: string, document: Record<string, unknown> | null) =>
 
 describe("where the Presentation tool shows each document", () => {
   it("opens a match preview on its canonical match page", () => {
-    expect(resolve("matchPreview", { league: "ligue1", homeTeam: "paris-saint-germain", awayTeam: "marseille" })).toEqual({
+    expect(
+      resolve("matchPreview", { league: "ligue1", homeTeam: "paris-saint-germain", awayTeam: "marseille" }),
+    ).toEqual({
       locations: [
-        { title: "Paris Saint-Germain vs Olympique de Marseille", href: "/ligue-1-predictions/paris-saint-germain-vs-marseille-prediction" },
+        {
+          title: "Paris Saint-Germain vs Olympique de Marseille",
+          href: "/ligue-1-predictions/paris-saint-germain-vs-marseille-prediction",
+        },
         { title: "Ligue 1 predictions", href: "/ligue-1-predictions" },
       ],
     });
@@ -24,7 +29,9 @@ describe("where the Presentation tool shows each document", () => {
       locations: [{ title: "Responsible Gambling", href: "/responsible-gambling" }],
     });
     expect((locations.siteSettings as DocumentLocationsState).locations).toEqual([{ title: "Home", href: "/" }]);
-    expect((locations.sundayParlay as DocumentLocationsState).locations).toEqual([{ title: "Picks & Parlays", href: "/picks" }]);
+    expect((locations.sundayParlay as DocumentLocationsState).locations).toEqual([
+      { title: "Picks & Parlays", href: "/picks" },
+    ]);
   });
 
   it("enters preview through the site's preview route", () => {

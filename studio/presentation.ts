@@ -6,7 +6,17 @@
 import type { DocumentLocationResolvers, PresentationPluginOptions } from "sanity/presentation";
 import { isLeagueKey, LEAGUES } from "@shared/domain/leagues";
 import { getTeamBySlug } from "@shared/domain/teams/registry";
-import { ABOUT, HOME, PICKS, PRIVACY, RESPONSIBLE_GAMBLING, TERMS, leagueUrl, matchUrl, teamUrl } from "@shared/domain/urls";
+import {
+  ABOUT,
+  HOME,
+  PICKS,
+  PRIVACY,
+  RESPONSIBLE_GAMBLING,
+  TERMS,
+  leagueUrl,
+  matchUrl,
+  teamUrl,
+} from "@shared/domain/urls";
 import { DOCUMENT_TYPES, STATIC_PAGES, type StaticPageKey } from "@shared/content/ids";
 import { PREVIEW_MODE_DISABLE_PATH, PREVIEW_MODE_ENABLE_PATH } from "@shared/content/preview-mode";
 import { STATIC_PAGE_TITLES } from "./static-pages";
@@ -32,7 +42,10 @@ export const locations: DocumentLocationResolvers = {
       doc && isLeagueKey(doc.league) && doc.homeTeam && doc.awayTeam
         ? {
             locations: [
-              { title: `${teamName(doc.homeTeam)} vs ${teamName(doc.awayTeam)}`, href: matchUrl(doc.league, doc.homeTeam, doc.awayTeam) },
+              {
+                title: `${teamName(doc.homeTeam)} vs ${teamName(doc.awayTeam)}`,
+                href: matchUrl(doc.league, doc.homeTeam, doc.awayTeam),
+              },
               { title: `${LEAGUES[doc.league].name} predictions`, href: leagueUrl(doc.league) },
             ],
           }
@@ -41,7 +54,9 @@ export const locations: DocumentLocationResolvers = {
   [DOCUMENT_TYPES.teamProfile]: {
     select: { league: "league", team: "team" },
     resolve: (doc: Selected<"league" | "team">) =>
-      doc && isLeagueKey(doc.league) && doc.team ? { locations: [{ title: teamName(doc.team), href: teamUrl(doc.league, doc.team) }] } : null,
+      doc && isLeagueKey(doc.league) && doc.team
+        ? { locations: [{ title: teamName(doc.team), href: teamUrl(doc.league, doc.team) }] }
+        : null,
   },
   [DOCUMENT_TYPES.staticPage]: {
     select: { page: "page" },

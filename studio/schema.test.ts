@@ -17,7 +17,16 @@ describe("the Studio schema", () => {
   it("compiles every type without problems", () => {
     const compiled = Schema.compile({ name: "fkp", types: schemaTypes });
     expect(compiled.getTypeNames()).toEqual(
-      expect.arrayContaining(["matchPreview", "sundayParlay", "parlayLeg", "teamProfile", "siteSettings", "staticPage", "pageSection", "richText"]),
+      expect.arrayContaining([
+        "matchPreview",
+        "sundayParlay",
+        "parlayLeg",
+        "teamProfile",
+        "siteSettings",
+        "staticPage",
+        "pageSection",
+        "richText",
+      ]),
     );
     const problemsOf = (types: unknown[]) =>
       groupProblems(validateSchema(types).getTypes())
@@ -25,7 +34,9 @@ describe("the Studio schema", () => {
         .filter((problem) => problem.severity === "error");
     expect(problemsOf(schemaTypes)).toEqual([]);
     // The check itself finds a broken type.
-    expect(problemsOf([...schemaTypes, { name: "broken", type: "document", fields: [{ name: "untyped" }] }])).not.toEqual([]);
+    expect(
+      problemsOf([...schemaTypes, { name: "broken", type: "document", fields: [{ name: "untyped" }] }]),
+    ).not.toEqual([]);
   });
 
   it("gives every document type a title and a description, and every field a title", () => {
@@ -61,9 +72,16 @@ describe("the Studio schema", () => {
     );
     const algorithm: PickContent = { bestPick: "Arsenal to Win", confidence: 72 };
     const shown = (editorial: PickContent) =>
-      resolvePick({ match: { state: "pre-match", homeTeam: "Arsenal", awayTeam: "Chelsea" }, editorial, prediction: algorithm });
+      resolvePick({
+        match: { state: "pre-match", homeTeam: "Arsenal", awayTeam: "Chelsea" },
+        editorial,
+        prediction: algorithm,
+      });
     expect(shown({ confidence: 0 })).toMatchObject({ bestPick: "Coming Soon", confidenceLabel: "Coming Soon" });
-    expect(shown({ bestPick: "Draw", confidence: 0 })).toMatchObject({ bestPick: "Coming Soon", confidenceLabel: "Coming Soon" });
+    expect(shown({ bestPick: "Draw", confidence: 0 })).toMatchObject({
+      bestPick: "Coming Soon",
+      confidenceLabel: "Coming Soon",
+    });
     expect(shown({ bestPick: "Arsenal to Win" }).confidenceLabel).toBe("72%");
     expect(shown({ bestPick: "Draw" }).confidenceLabel).toBe(`${DEFAULT_CONFIDENCE}%`);
   });
@@ -76,8 +94,12 @@ describe("the Studio schema", () => {
       subtitle: "Premier League · Feb 14 · No pick yet",
     });
     const written = { _id: "x", _type: "matchPreview", ...value, bestPick: "Crystal Palace to Win", confidence: 45 };
-    expect(prepareForPreview(written as never, type)).toMatchObject({ subtitle: "Premier League · Feb 14 · Crystal Palace to Win (45%)" });
-    expect(prepareForPreview({ _id: "y", _type: "matchPreview" }, type)).toMatchObject({ title: "Match preview: choose the clubs" });
+    expect(prepareForPreview(written as never, type)).toMatchObject({
+      subtitle: "Premier League · Feb 14 · Crystal Palace to Win (45%)",
+    });
+    expect(prepareForPreview({ _id: "y", _type: "matchPreview" }, type)).toMatchObject({
+      title: "Match preview: choose the clubs",
+    });
   });
 });
 

@@ -32,7 +32,20 @@ describe("the editorial seed", () => {
     expect(terms?.lastUpdated).toBe("2025-08-09");
     expect(terms?.sections).toHaveLength(12);
     const headings = terms?.sections.map((s) => s.heading.toLowerCase()).join(" | ") ?? "";
-    for (const topic of ["eligibility", "no gambling", "responsible use", "use of content", "accuracy", "no guarantee", "third-party links", "liability", "indemnification", "changes", "governing law", "contact"]) {
+    for (const topic of [
+      "eligibility",
+      "no gambling",
+      "responsible use",
+      "use of content",
+      "accuracy",
+      "no guarantee",
+      "third-party links",
+      "liability",
+      "indemnification",
+      "changes",
+      "governing law",
+      "contact",
+    ]) {
       expect(headings).toContain(topic);
     }
     expect(portableTextToPlainText(terms?.sections[10].body)).toContain("State of Arizona");
@@ -65,7 +78,9 @@ describe("the editorial seed", () => {
   it("lists help in Arizona, the United Kingdom and internationally on the responsible gambling page", async () => {
     const page = await content.getStaticPage("responsible-gambling", PUBLISHED);
     const headings = page?.sections.map((s) => s.heading) ?? [];
-    expect(headings).toEqual(expect.arrayContaining(["Help in Arizona (United States)", "Help in the United Kingdom", "International help"]));
+    expect(headings).toEqual(
+      expect.arrayContaining(["Help in Arizona (United States)", "Help in the United Kingdom", "International help"]),
+    );
     expect(portableTextToPlainText(page?.intro)).toContain("IF YOU BET, BET RESPONSIBLY");
   });
 
@@ -78,7 +93,9 @@ describe("the editorial seed", () => {
 
   it("has team profiles, including the spec's team 50 (Manchester City)", async () => {
     expect(seed.filter((d) => d._type === "teamProfile").length).toBeGreaterThanOrEqual(2);
-    expect(portableTextToPlainText((await content.getTeamProfile("manchester-city", PUBLISHED))?.overview)).toContain("1880");
+    expect(portableTextToPlainText((await content.getTeamProfile("manchester-city", PUBLISHED))?.overview)).toContain(
+      "1880",
+    );
   });
 
   it("previews at least 25 matches of 2025/26 in all five leagues, before, during and after the replay moment", async () => {
@@ -90,7 +107,11 @@ describe("the editorial seed", () => {
     expect(kickoffs.some((k) => k < replay - 3 * 3600_000)).toBe(true);
     expect(kickoffs.some((k) => k <= replay && k > replay - 2 * 3600_000)).toBe(true);
     expect(kickoffs.some((k) => k > replay)).toBe(true);
-    expect(previews.every((p) => p.bestPick && p.confidence && p.projectedScore && p.matchSummary && p.keyInsights.length > 0)).toBe(true);
+    expect(
+      previews.every(
+        (p) => p.bestPick && p.confidence && p.projectedScore && p.matchSummary && p.keyInsights.length > 0,
+      ),
+    ).toBe(true);
     expect(warnings).toEqual([]);
   });
 
@@ -100,7 +121,9 @@ describe("the editorial seed", () => {
     const byId = new Map(published.map((p) => [p.id, p]));
     const changed = drafts.filter((d) => byId.has(d.id) && JSON.stringify(d) !== JSON.stringify(byId.get(d.id)));
     expect(changed.length).toBeGreaterThanOrEqual(3);
-    expect(drafts.filter((d) => !byId.has(d.id)).map((d) => d.id)).toEqual(["matchPreview-2526-la-liga-girona-vs-barcelona"]);
+    expect(drafts.filter((d) => !byId.has(d.id)).map((d) => d.id)).toEqual([
+      "matchPreview-2526-la-liga-girona-vs-barcelona",
+    ]);
     expect((await content.getSiteSettings(PREVIEW))?.heroSubtext).not.toBe(HERO_SUBTEXT);
   });
 

@@ -8,11 +8,20 @@ import { DOCUMENT_TYPES, type StaticPageKey } from "@shared/content/ids";
 import { STATIC_PAGE_TITLES } from "./static-pages";
 import { STATIC_PAGE_TEMPLATE } from "./structure";
 
-const SINGLETON_TYPES: ReadonlySet<string> = new Set([DOCUMENT_TYPES.siteSettings, DOCUMENT_TYPES.sundayParlay, DOCUMENT_TYPES.staticPage]);
+const SINGLETON_TYPES: ReadonlySet<string> = new Set([
+  DOCUMENT_TYPES.siteSettings,
+  DOCUMENT_TYPES.sundayParlay,
+  DOCUMENT_TYPES.staticPage,
+]);
 const SINGLETON_ACTIONS: ReadonlySet<string> = new Set(["publish", "discardChanges", "restore"]);
 
-export function singletonActions(actions: DocumentActionComponent[], context: { schemaType: string }): DocumentActionComponent[] {
-  return SINGLETON_TYPES.has(context.schemaType) ? actions.filter((action) => action.action && SINGLETON_ACTIONS.has(action.action)) : actions;
+export function singletonActions(
+  actions: DocumentActionComponent[],
+  context: { schemaType: string },
+): DocumentActionComponent[] {
+  return SINGLETON_TYPES.has(context.schemaType)
+    ? actions.filter((action) => action.action && SINGLETON_ACTIONS.has(action.action))
+    : actions;
 }
 
 export const withoutSingletons: NewDocumentOptionsResolver = (templates) =>

@@ -22,7 +22,14 @@ import { previewSiteUrl } from "./environment";
 /** How long an answer is reused before the site is asked again (the data versions change the body). */
 export const SITE_ANSWER_TTL_MS = 30_000;
 
-export type { EditorFixture, EditorFixtureData, EditorFixtureList, EditorFormMatch, EditorMatchRecord, EditorStandingRow };
+export type {
+  EditorFixture,
+  EditorFixtureData,
+  EditorFixtureList,
+  EditorFormMatch,
+  EditorMatchRecord,
+  EditorStandingRow,
+};
 
 let siteBase = previewSiteUrl.replace(/\/$/, "");
 /** The site's clock minus this machine's, from the last answer. */
@@ -78,7 +85,9 @@ export function fetchFixtureList(league: string): Promise<EditorFixtureList | nu
 }
 
 /** The numbers beside a preview; null when the site has no such fixture. */
-export function fetchFixtureData(key: Pick<FixtureKey, "league" | "season" | "homeTeam" | "awayTeam">): Promise<EditorFixtureData | null> {
+export function fetchFixtureData(
+  key: Pick<FixtureKey, "league" | "season" | "homeTeam" | "awayTeam">,
+): Promise<EditorFixtureData | null> {
   const segments = [key.league, key.season, key.homeTeam, key.awayTeam].map(encodeURIComponent).join("/");
   return readJson<EditorFixtureData>(`/api/editor/fixture/${segments}`);
 }

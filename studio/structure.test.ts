@@ -28,7 +28,13 @@ describe("match previews by matchweek", () => {
 });
 
 /** A fixture as the site's /api/editor/fixtures/{league} lists it. */
-function fixture(id: number, home: [string, string], away: [string, string], kickoffAt: string, kickedOff = false): EditorFixture {
+function fixture(
+  id: number,
+  home: [string, string],
+  away: [string, string],
+  kickoffAt: string,
+  kickedOff = false,
+): EditorFixture {
   return {
     id,
     league: "premier-league",
@@ -53,24 +59,62 @@ const FIXTURES: EditorFixtureList = {
   fixtures: [
     fixture(1, ["Arsenal", "arsenal"], ["Sunderland", "sunderland"], "2026-02-07T15:00:00.000Z", true),
     fixture(2, ["Newcastle United", "newcastle-united"], ["Brentford", "brentford"], "2026-02-07T17:30:00.000Z"),
-    fixture(3, ["Brighton & Hove Albion", "brighton-and-hove-albion"], ["Crystal Palace", "crystal-palace"], "2026-02-14T15:00:00.000Z"),
+    fixture(
+      3,
+      ["Brighton & Hove Albion", "brighton-and-hove-albion"],
+      ["Crystal Palace", "crystal-palace"],
+      "2026-02-14T15:00:00.000Z",
+    ),
   ],
 };
 
 /** The previews the Studio's client finds (drafts included): a draft for Arsenal, Newcastle's published with a draft. */
 const STORED = [
-  { _id: "drafts.5f0c2a", season: "2526", homeTeam: "arsenal", awayTeam: "sunderland", kickoff: "2026-02-07T15:00:00Z" },
-  { _id: "matchPreview-2526-premier-league-newcastle-united-vs-brentford", season: "2526", homeTeam: "newcastle-united", awayTeam: "brentford", kickoff: "2026-02-07T17:30:00Z" },
-  { _id: "drafts.matchPreview-2526-premier-league-newcastle-united-vs-brentford", season: "2526", homeTeam: "newcastle-united", awayTeam: "brentford", kickoff: "2026-02-07T17:30:00Z" },
+  {
+    _id: "drafts.5f0c2a",
+    season: "2526",
+    homeTeam: "arsenal",
+    awayTeam: "sunderland",
+    kickoff: "2026-02-07T15:00:00Z",
+  },
+  {
+    _id: "matchPreview-2526-premier-league-newcastle-united-vs-brentford",
+    season: "2526",
+    homeTeam: "newcastle-united",
+    awayTeam: "brentford",
+    kickoff: "2026-02-07T17:30:00Z",
+  },
+  {
+    _id: "drafts.matchPreview-2526-premier-league-newcastle-united-vs-brentford",
+    season: "2526",
+    homeTeam: "newcastle-united",
+    awayTeam: "brentford",
+    kickoff: "2026-02-07T17:30:00Z",
+  },
 ];
 
-type Node = { id?: string; title?: string; type?: string; icon?: unknown; child?: unknown; items?: Node[]; options?: Record<string, unknown> };
+type Node = {
+  id?: string;
+  title?: string;
+  type?: string;
+  icon?: unknown;
+  child?: unknown;
+  items?: Node[];
+  options?: Record<string, unknown>;
+};
 
 /** What a list item opens, as the Studio resolves it: a resolver called (with the list it is in), a builder serialized. */
 async function open(item: Node, parent?: Node): Promise<Node> {
   const resolve = item.child as (id: string, options: object) => unknown;
-  const child = typeof item.child === "function" ? await resolve(item.id ?? "", { parent: parent ?? { type: "list", items: [item] } }) : item.child;
-  return (child && typeof (child as { serialize?: unknown }).serialize === "function" ? (child as { serialize(): Node }).serialize() : child) as Node;
+  const child =
+    typeof item.child === "function"
+      ? await resolve(item.id ?? "", { parent: parent ?? { type: "list", items: [item] } })
+      : item.child;
+  return (
+    child && typeof (child as { serialize?: unknown }).serialize === "function"
+      ? (child as { serialize(): Node }).serialize()
+      : child
+  ) as Node;
 }
 
 const itemOf = (list: Node, id: string): Node => {
@@ -126,8 +170,15 @@ describe("the Studio's content tree, built by Sanity's structure builder", () =>
   it("opens each fixture's preview titled by its clubs, a new one pre-filled from the fixture", async () => {
     const list = await fixtureList();
     const [arsenal, newcastle, brighton] = await Promise.all((list.items ?? []).map((item) => open(item, list)));
-    expect(arsenal).toMatchObject({ type: "document", title: "Arsenal v Sunderland", options: { id: "5f0c2a", type: "matchPreview" } });
-    expect(newcastle).toMatchObject({ title: "Newcastle v Brentford", options: { id: "matchPreview-2526-premier-league-newcastle-united-vs-brentford" } });
+    expect(arsenal).toMatchObject({
+      type: "document",
+      title: "Arsenal v Sunderland",
+      options: { id: "5f0c2a", type: "matchPreview" },
+    });
+    expect(newcastle).toMatchObject({
+      title: "Newcastle v Brentford",
+      options: { id: "matchPreview-2526-premier-league-newcastle-united-vs-brentford" },
+    });
     expect(brighton).toMatchObject({
       type: "document",
       title: "Brighton v Crystal Palace",
@@ -157,9 +208,16 @@ describe("the Studio's content tree, built by Sanity's structure builder", () =>
       const filtered = lists.filter((list) => list.options?.filter !== "_type == $type");
       // Needs review, and per league: a matchweek, without kick-off, all of the league's.
       expect(filtered.map((list) => list.title)).toEqual(
-        expect.arrayContaining(["Needs review", "Premier League, 2025/26 · Matchweek 28", "Premier League, without kick-off", "Premier League previews"]),
+        expect.arrayContaining([
+          "Needs review",
+          "Premier League, 2025/26 · Matchweek 28",
+          "Premier League, without kick-off",
+          "Premier League previews",
+        ]),
       );
-      expect(filtered.filter((list) => list.options?.apiVersion !== STUDIO_API_VERSION).map((list) => list.options?.filter)).toEqual([]);
+      expect(
+        filtered.filter((list) => list.options?.apiVersion !== STUDIO_API_VERSION).map((list) => list.options?.filter),
+      ).toEqual([]);
       expect(lists.find((list) => list.title === "All match previews")?.options?.apiVersion).toBe(STUDIO_API_VERSION);
       expect(warn.mock.calls.filter(([message]) => String(message).includes("apiVersion"))).toEqual([]);
     } finally {

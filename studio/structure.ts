@@ -4,13 +4,31 @@
  * profiles, and the four static pages. Every document list with a filter of its own names the
  * API version its query is written for (STUDIO_API_VERSION), as Sanity asks.
  */
-import type { DefaultDocumentNodeResolver, StructureBuilder, StructureResolver, StructureResolverContext } from "sanity/structure";
+import type {
+  DefaultDocumentNodeResolver,
+  StructureBuilder,
+  StructureResolver,
+  StructureResolverContext,
+} from "sanity/structure";
 import { ALL_LEAGUES, type League } from "@shared/domain/leagues";
 import { matchweekFor, seasonCodeFor, seasonLabel } from "@shared/domain/matchweek";
-import { DOCUMENT_TYPES, SITE_SETTINGS_ID, STATIC_PAGES, SUNDAY_PARLAY_ID, staticPageDocumentId } from "@shared/content/ids";
+import {
+  DOCUMENT_TYPES,
+  SITE_SETTINGS_ID,
+  STATIC_PAGES,
+  SUNDAY_PARLAY_ID,
+  staticPageDocumentId,
+} from "@shared/content/ids";
 import { STATIC_PAGE_TITLES } from "./static-pages";
 import { STUDIO_API_VERSION } from "./environment";
-import { FIXTURE_TEMPLATE, PREVIEW_STATUS_LABELS, fixtureEntries, matchTitle, type FixtureEntry, type StoredPreview } from "./desk";
+import {
+  FIXTURE_TEMPLATE,
+  PREVIEW_STATUS_LABELS,
+  fixtureEntries,
+  matchTitle,
+  type FixtureEntry,
+  type StoredPreview,
+} from "./desk";
 import { fetchFixtureList, siteUrl } from "./site-api";
 import { ModelDataView } from "./components/ModelDataView";
 import { AddCircleIcon, CheckmarkCircleIcon, EditIcon, LockIcon } from "@sanity/icons";
@@ -18,13 +36,16 @@ import { AddCircleIcon, CheckmarkCircleIcon, EditIcon, LockIcon } from "@sanity/
 /** "Sat 7 Feb 17:30": the kick-off in UTC, as the list shows it. */
 export function kickoffLabel(iso: string): string {
   const date = new Date(iso);
-  const day = date.toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).replace(",", "");
+  const day = date
+    .toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" })
+    .replace(",", "");
   return `${day} ${date.toISOString().slice(11, 16)}`;
 }
 
 /** The preview's status: "Published", "Published + draft", "Draft" or "No preview"; "Locked, draft" once kicked off. */
 export function fixtureEntryStatus(entry: FixtureEntry): string {
-  const status = entry.status === "published" && entry.hasDraft ? "Published + draft" : PREVIEW_STATUS_LABELS[entry.status];
+  const status =
+    entry.status === "published" && entry.hasDraft ? "Published + draft" : PREVIEW_STATUS_LABELS[entry.status];
   return entry.fixture.kickedOff ? `Locked, ${status.toLowerCase()}` : status;
 }
 
@@ -67,14 +88,24 @@ function leagueFixtures(S: StructureBuilder, context: StructureResolverContext, 
       const message = list instanceof Error ? list.message : "no answer";
       return S.list()
         .title(title)
-        .items([S.listItem().id("site-unreachable").title(`The site could not be read at ${siteUrl("/")} (${message})`).child(S.list().title("No fixtures").items([]))]);
+        .items([
+          S.listItem()
+            .id("site-unreachable")
+            .title(`The site could not be read at ${siteUrl("/")} (${message})`)
+            .child(S.list().title("No fixtures").items([])),
+        ]);
     }
     const entries = fixtureEntries(list.fixtures, previews);
     return S.list()
       .title(title)
       .items(
         entries.length === 0
-          ? [S.listItem().id("no-fixtures").title("No fixtures this week or next").child(S.list().title("No fixtures").items([]))]
+          ? [
+              S.listItem()
+                .id("no-fixtures")
+                .title("No fixtures this week or next")
+                .child(S.list().title("No fixtures").items([])),
+            ]
           : entries.map((entry) => {
               // Titled by its clubs at once, before a new preview is first saved.
               const document = matchPreviewDocument(S).documentId(entry.documentId).title(fixtureEntryClubs(entry));
@@ -83,7 +114,11 @@ function leagueFixtures(S: StructureBuilder, context: StructureResolverContext, 
                 .title(fixtureEntryTitle(entry))
                 .icon(fixtureEntryIcon(entry))
                 .schemaType(DOCUMENT_TYPES.matchPreview)
-                .child(entry.status === "none" && entry.template ? document.initialValueTemplate(FIXTURE_TEMPLATE, { ...entry.template }) : document);
+                .child(
+                  entry.status === "none" && entry.template
+                    ? document.initialValueTemplate(FIXTURE_TEMPLATE, { ...entry.template })
+                    : document,
+                );
             }),
       );
   };
@@ -133,7 +168,10 @@ function leagueMatchweeks(S: StructureBuilder, context: StructureResolverContext
     return S.list()
       .title(league.name)
       .items([
-        S.listItem().id("upcoming-fixtures").title("Upcoming fixtures (this week and next)").child(leagueFixtures(S, context, league)),
+        S.listItem()
+          .id("upcoming-fixtures")
+          .title("Upcoming fixtures (this week and next)")
+          .child(leagueFixtures(S, context, league)),
         S.divider(),
         ...groupByMatchweek(previews).map((group) =>
           S.listItem()
@@ -145,7 +183,9 @@ function leagueMatchweeks(S: StructureBuilder, context: StructureResolverContext
         S.listItem()
           .id("without-kickoff")
           .title("Without kick-off")
-          .child(list(`${league.name}, without kick-off`, "league == $league && !defined(kickoff)", { league: league.key })),
+          .child(
+            list(`${league.name}, without kick-off`, "league == $league && !defined(kickoff)", { league: league.key }),
+          ),
         S.listItem()
           .id("all")
           .title(`All ${league.name} previews`)
@@ -161,11 +201,15 @@ export const structure: StructureResolver = (S, context) =>
       S.listItem()
         .id(SITE_SETTINGS_ID)
         .title("Site settings")
-        .child(S.document().schemaType(DOCUMENT_TYPES.siteSettings).documentId(SITE_SETTINGS_ID).title("Site settings")),
+        .child(
+          S.document().schemaType(DOCUMENT_TYPES.siteSettings).documentId(SITE_SETTINGS_ID).title("Site settings"),
+        ),
       S.listItem()
         .id(SUNDAY_PARLAY_ID)
         .title("Sunday parlay")
-        .child(S.document().schemaType(DOCUMENT_TYPES.sundayParlay).documentId(SUNDAY_PARLAY_ID).title("Sunday parlay")),
+        .child(
+          S.document().schemaType(DOCUMENT_TYPES.sundayParlay).documentId(SUNDAY_PARLAY_ID).title("Sunday parlay"),
+        ),
       S.divider(),
       S.listItem()
         .id("match-previews")
@@ -174,7 +218,12 @@ export const structure: StructureResolver = (S, context) =>
           S.list()
             .title("Match previews")
             .items([
-              ...ALL_LEAGUES.map((league) => S.listItem().id(league.key).title(league.name).child(leagueMatchweeks(S, context, league))),
+              ...ALL_LEAGUES.map((league) =>
+                S.listItem()
+                  .id(league.key)
+                  .title(league.name)
+                  .child(leagueMatchweeks(S, context, league)),
+              ),
               S.divider(),
               S.listItem()
                 .id("needs-review")

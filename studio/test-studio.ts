@@ -36,7 +36,10 @@ export function validateWithApi(apiHost: string) {
 export function errorsOf(markers: ValidationMarker[]): { path: string; message: string }[] {
   return markers
     .filter((marker) => marker.level === "error")
-    .map((marker) => ({ path: marker.path.map((segment) => (typeof segment === "object" ? JSON.stringify(segment) : segment)).join("."), message: marker.message }));
+    .map((marker) => ({
+      path: marker.path.map((segment) => (typeof segment === "object" ? JSON.stringify(segment) : segment)).join("."),
+      message: marker.message,
+    }));
 }
 
 /** Brighton v Crystal Palace of 2025/26, the fixture the desk's tests write previews for. */
@@ -49,7 +52,12 @@ export const BRIGHTON_PALACE = {
 
 /** A draft preview of Brighton v Crystal Palace kicking off at `kickoff`. */
 export function brightonPalaceDraft(kickoff: string) {
-  return { _id: "drafts.matchPreview-2526-premier-league-brighton-and-hove-albion-vs-crystal-palace", _type: "matchPreview", ...BRIGHTON_PALACE, kickoff };
+  return {
+    _id: "drafts.matchPreview-2526-premier-league-brighton-and-hove-albion-vs-crystal-palace",
+    _type: "matchPreview",
+    ...BRIGHTON_PALACE,
+    kickoff,
+  };
 }
 
 /** What the fixture list hands the "Match preview from a fixture" template for it. */

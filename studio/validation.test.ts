@@ -18,7 +18,13 @@ let validate: ReturnType<typeof validateWithApi>;
 beforeAll(async () => {
   // No site answers here: the "Needs review" rules that need the model's numbers are left out.
   pointStudioAt("http://127.0.0.1:1/");
-  server = await startSanityApiServer({ apiVersion: STUDIO_API_VERSION, dataset: "test", documents: seed, readToken: "studio-token", writeToken: "write" });
+  server = await startSanityApiServer({
+    apiVersion: STUDIO_API_VERSION,
+    dataset: "test",
+    documents: seed,
+    readToken: "studio-token",
+    writeToken: "write",
+  });
   validate = validateWithApi(server.apiHost);
 });
 afterAll(() => server.close());
@@ -37,7 +43,9 @@ async function errors(document: Record<string, unknown>) {
 
 describe("Studio validation", () => {
   it("accepts every document of the seed", async () => {
-    const results = await Promise.all(seed.map(async (document) => ({ id: document._id, errors: await errors(document) })));
+    const results = await Promise.all(
+      seed.map(async (document) => ({ id: document._id, errors: await errors(document) })),
+    );
     expect(results.filter((result) => result.errors.length > 0)).toEqual([]);
   });
 
@@ -78,7 +86,11 @@ describe("Studio validation", () => {
     [{ btts: undefined }, "bttsConfidence", "Choose Yes or No for both teams to score, or clear this confidence"],
     [{ result: "H" }, "result", "Choose 1, X or 2"],
     [{ btts: "MAYBE" }, "btts", "Choose Yes or No"],
-    [{ overUnder: "Over 2.7 Goals" }, "overUnder", "Choose one of: Over 0.5 Goals, Under 0.5 Goals, Over 1.5 Goals, Under 1.5 Goals, Over 2.5 Goals, Under 2.5 Goals, Over 3.5 Goals, Under 3.5 Goals, Over 4.5 Goals, Under 4.5 Goals"],
+    [
+      { overUnder: "Over 2.7 Goals" },
+      "overUnder",
+      "Choose one of: Over 0.5 Goals, Under 0.5 Goals, Over 1.5 Goals, Under 1.5 Goals, Over 2.5 Goals, Under 2.5 Goals, Over 3.5 Goals, Under 3.5 Goals, Over 4.5 Goals, Under 4.5 Goals",
+    ],
     [{ league: "eredivisie" }, "league", "Choose one of: Premier League, La Liga, Bundesliga, Serie A, Ligue 1"],
     [{ season: "2425" }, "season", "Choose one of: 2025/26, 2026/27"],
     [{ bestPick: "x".repeat(61) }, "bestPick", undefined],
@@ -91,20 +103,40 @@ describe("Studio validation", () => {
 
   it("requires exactly five parlay legs, each a different match", async () => {
     const parlay = seedDocument("sundayParlay") as unknown as { legs: Record<string, unknown>[] };
-    expect(await errors({ ...parlay, legs: parlay.legs.slice(0, 4) })).toContainEqual({ path: "legs", message: "A Sunday parlay has exactly 5 legs" });
+    expect(await errors({ ...parlay, legs: parlay.legs.slice(0, 4) })).toContainEqual({
+      path: "legs",
+      message: "A Sunday parlay has exactly 5 legs",
+    });
     const repeated = [...parlay.legs.slice(0, 4), { ...parlay.legs[0], _key: "again" }];
-    expect(await errors({ ...parlay, legs: repeated })).toContainEqual({ path: "legs", message: "The same match appears in two legs" });
+    expect(await errors({ ...parlay, legs: repeated })).toContainEqual({
+      path: "legs",
+      message: "The same match appears in two legs",
+    });
     const badLeg = { ...parlay.legs[0], confidence: 150, predictedScore: "1 to 0" };
     const legErrors = await errors({ ...parlay, legs: [badLeg, ...parlay.legs.slice(1)] });
-    expect(legErrors.map((e) => e.message).sort()).toEqual(["A confidence is a number from 0 to 100", "Write the score as home-away goals, e.g. 2-1"]);
+    expect(legErrors.map((e) => e.message).sort()).toEqual([
+      "A confidence is a number from 0 to 100",
+      "Write the score as home-away goals, e.g. 2-1",
+    ]);
   });
 
   it("requires the legal pages' date, site settings' https social link, and one profile per team", async () => {
     const { lastUpdated: _date, ...undated } = seedDocument("staticPage-terms");
-    expect(await errors(undated)).toContainEqual({ path: "lastUpdated", message: "Legal pages show the date they were last updated" });
-    expect((await errors({ ...seedDocument("siteSettings"), socialUrl: "http://x.com/firstkickpicks" })).map((e) => e.path)).toEqual(["socialUrl"]);
-    expect((await errors({ ...seedDocument("siteSettings"), heroHeadline: undefined })).map((e) => e.path)).toEqual(["heroHeadline"]);
-    const copy = { ...seedDocument("teamProfile-arsenal"), _id: "teamProfile-copy", overview: plainTextToPortableText("Again.") };
+    expect(await errors(undated)).toContainEqual({
+      path: "lastUpdated",
+      message: "Legal pages show the date they were last updated",
+    });
+    expect(
+      (await errors({ ...seedDocument("siteSettings"), socialUrl: "http://x.com/firstkickpicks" })).map((e) => e.path),
+    ).toEqual(["socialUrl"]);
+    expect((await errors({ ...seedDocument("siteSettings"), heroHeadline: undefined })).map((e) => e.path)).toEqual([
+      "heroHeadline",
+    ]);
+    const copy = {
+      ...seedDocument("teamProfile-arsenal"),
+      _id: "teamProfile-copy",
+      overview: plainTextToPortableText("Again."),
+    };
     expect(await errors(copy)).toContainEqual({ path: "", message: "Arsenal already has a profile: edit that one" });
   });
 
@@ -116,10 +148,16 @@ describe("Studio validation", () => {
         // eslint-disable-next-line @typescript-eslint/no-base-to-string -- these markers sit on top-level fields: every path segment is a field name (a string)
         .map((marker) => ({ path: marker.path.join("."), message: marker.message }));
     expect(await warnings({ bestPick: "Palace to Win", result: "1" })).toEqual([
-      { path: "bestPick", message: "Needs review: The best pick “Palace to Win” is an away win, but the 1X2 pick is 1 (a home win)" },
+      {
+        path: "bestPick",
+        message: "Needs review: The best pick “Palace to Win” is an away win, but the 1X2 pick is 1 (a home win)",
+      },
     ]);
     expect(await warnings({ bestPick: "Crystal Palace to Win", result: "X", projectedScore: "1-1" })).toEqual([
-      { path: "bestPick", message: "Needs review: The best pick “Crystal Palace to Win” is an away win, but the 1X2 pick is X (a draw)" },
+      {
+        path: "bestPick",
+        message: "Needs review: The best pick “Crystal Palace to Win” is an away win, but the 1X2 pick is X (a draw)",
+      },
     ]);
     expect(await warnings({ bestPick: "Crystal Palace to Win", result: "2", projectedScore: "0-2" })).toEqual([]);
     // A warning, not an error: publishing stays possible.

@@ -31,7 +31,10 @@ describe.each(testDatabases())("the worker process on $driver", (testDb: TestDat
       // A migrated database from the test template, so the worker does not spend seconds creating one.
       const template = await testDb.open();
       if (template.driver === "pglite") {
-        const seeded = await openDb({ dataDir: env.PGLITE_DATA_DIR, loadDataDir: await template.client.dumpDataDir("gzip") });
+        const seeded = await openDb({
+          dataDir: env.PGLITE_DATA_DIR,
+          loadDataDir: await template.client.dumpDataDir("gzip"),
+        });
         await seeded.close();
       }
     }
@@ -66,7 +69,9 @@ describe.each(testDatabases())("the worker process on $driver", (testDb: TestDat
     expect(Date.now() - signalledAt).toBeLessThan(5_000);
     expect(stopped.output()).toContain("SIGTERM: stopping");
     const [run] = await inspect((db) =>
-      db.execute<{ status: string; error: string }>("select status, error from sync_runs where job = 'backfill' order by id desc limit 1"),
+      db.execute<{ status: string; error: string }>(
+        "select status, error from sync_runs where job = 'backfill' order by id desc limit 1",
+      ),
     );
     expect(run).toEqual({ status: "failed", error: "abandoned: SIGTERM" });
     const counts = await inspect(seasonCounts);
@@ -98,7 +103,9 @@ describe.each(testDatabases())("the worker process on $driver", (testDb: TestDat
     // Each made-up match has the market's opening 1X2 and over/under prices and Pinnacle's closing 1X2.
     expect(Number(odds[0].n)).toBe(3 * SEASONS.length * SYNTHETIC_MATCHES_PER_SEASON);
     const runs = await inspect((db) =>
-      db.execute<{ status: string; error: string | null }>("select status, error from sync_runs where job = 'backfill' order by id"),
+      db.execute<{ status: string; error: string | null }>(
+        "select status, error from sync_runs where job = 'backfill' order by id",
+      ),
     );
     // On PGlite the restarted worker is the only one, so the killed run is marked at once; on
     // Postgres other workers may be running it, so it is marked once older than RUN_EXPIRY_MS.
@@ -112,7 +119,9 @@ describe.each(testDatabases())("the worker process on $driver", (testDb: TestDat
   it("prints the last run of every job", async () => {
     const status = startCli(["status"], env);
     expect(await status.exited).toBe(0);
-    expect(status.output()).toMatch(/^backfill\s+ok\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\s+[\d.]+ s\s+\d+\s+\d+\s+0\s+football-data$/m);
+    expect(status.output()).toMatch(
+      /^backfill\s+ok\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\s+[\d.]+ s\s+\d+\s+\d+\s+0\s+football-data$/m,
+    );
     expect(status.output()).toMatch(/^live\s+never run/m);
   });
 });

@@ -106,7 +106,10 @@ async function runWorker(env: Env, log: Logger): Promise<void> {
   const clock = await openClock(db, env.CLOCK);
   const services = createWorkerServices({ env, db, clock, log });
   const jobs = createJobCatalog();
-  const time = env.CLOCK.kind === "real" ? "real" : `replay from ${env.CLOCK.start.toISOString()}, now at ${clock.now().toISOString()}`;
+  const time =
+    env.CLOCK.kind === "real"
+      ? "real"
+      : `replay from ${env.CLOCK.start.toISOString()}, now at ${clock.now().toISOString()}`;
   log.info(`worker: ${describeMatchDataSource(env)}; clock ${time}`);
   await markInterruptedRuns(jobDbOf(db));
   // The worker's own /metrics, on METRICS_PORT only (it has no other listener).
@@ -114,7 +117,13 @@ async function runWorker(env: Env, log: Logger): Promise<void> {
   if (env.METRICS_PORT) {
     const registry = createMetricsRegistry();
     attachWorkerMetrics(registry, services, jobs);
-    metricsServer = await startMetricsServer({ port: env.METRICS_PORT, host: env.METRICS_HOST, registry, token: env.METRICS_TOKEN, warn: (message) => log.warn(message) });
+    metricsServer = await startMetricsServer({
+      port: env.METRICS_PORT,
+      host: env.METRICS_HOST,
+      registry,
+      token: env.METRICS_TOKEN,
+      warn: (message) => log.warn(message),
+    });
     log.info(`metrics on http://${env.METRICS_HOST}:${env.METRICS_PORT}/metrics`);
   }
   const names = jobs.map((job) => job.name);
@@ -126,7 +135,12 @@ async function runWorker(env: Env, log: Logger): Promise<void> {
       await db.close();
     });
   } else {
-    const scheduler = startInProcessScheduler(services, { jobs, startWith: names, timers: true, progress: (job) => progressFor(job, log) });
+    const scheduler = startInProcessScheduler(services, {
+      jobs,
+      startWith: names,
+      timers: true,
+      progress: (job) => progressFor(job, log),
+    });
     onSignals(log, async () => {
       metricsServer?.close();
       await scheduler.stop("SIGTERM");
@@ -142,7 +156,13 @@ async function runSync(env: Env, log: Logger, args: readonly string[]): Promise<
     catalog.map((job) => job.name),
   );
   const db = await openDatabase(env);
-  const services: WorkerServices = createWorkerServices({ env, db, clock: await openClock(db, env.CLOCK), log, settings: parsed.settings });
+  const services: WorkerServices = createWorkerServices({
+    env,
+    db,
+    clock: await openClock(db, env.CLOCK),
+    log,
+    settings: parsed.settings,
+  });
   await markInterruptedRuns(jobDbOf(db));
   const jobs = parsed.job === "all" ? catalog : catalog.filter((job) => job.name === parsed.job);
   const runs: JobRun[] = [];
@@ -208,7 +228,14 @@ async function main(): Promise<void> {
   }
   if (command === "worker" || command === "sync") {
     // JSON lines on stdout (readable ones with LOG_FORMAT=pretty), every configured secret blanked.
-    routeConsoleToLog(configureProcessLog({ level: env.LOG_LEVEL, format: env.LOG_FORMAT, name: "worker", secrets: secretValues({ ...process.env, ...env }) }));
+    routeConsoleToLog(
+      configureProcessLog({
+        level: env.LOG_LEVEL,
+        format: env.LOG_FORMAT,
+        name: "worker",
+        secrets: secretValues({ ...process.env, ...env }),
+      }),
+    );
   }
   const log = createLogger({ level: env.LOG_LEVEL });
   try {

@@ -23,8 +23,21 @@ describe("createLogger", () => {
     log.info("ok in 12 ms (40 read, 40 written, 0 rejected)", { runId: 7, job: "results", rowsWritten: 40 });
     log.error("failed: the key football-key-0123456789 was refused", { runId: 8, job: "results" });
     expect(lines).toEqual([
-      expect.objectContaining({ level: "info", name: "worker", scope: "sync:results", runId: 7, job: "results", rowsWritten: 40, msg: "ok in 12 ms (40 read, 40 written, 0 rejected)" }),
-      expect.objectContaining({ level: "error", scope: "sync:results", runId: 8, msg: "failed: the key [redacted] was refused" }),
+      expect.objectContaining({
+        level: "info",
+        name: "worker",
+        scope: "sync:results",
+        runId: 7,
+        job: "results",
+        rowsWritten: 40,
+        msg: "ok in 12 ms (40 read, 40 written, 0 rejected)",
+      }),
+      expect.objectContaining({
+        level: "error",
+        scope: "sync:results",
+        runId: 8,
+        msg: "failed: the key [redacted] was refused",
+      }),
     ]);
   });
 });

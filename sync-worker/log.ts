@@ -52,7 +52,15 @@ export function createLogger(options: { level?: LogLevel; scope?: string; sink?:
 }
 
 /** A log that keeps its lines, for tests and for summaries. */
-export function memoryLogger(level: LogLevel = "debug"): Logger & { lines: { level: LogLevel; line: string; fields?: LogFields }[] } {
+export function memoryLogger(
+  level: LogLevel = "debug",
+): Logger & { lines: { level: LogLevel; line: string; fields?: LogFields }[] } {
   const lines: { level: LogLevel; line: string; fields?: LogFields }[] = [];
-  return Object.assign(createLogger({ level, sink: (l, line, entry) => lines.push({ level: l, line, ...(entry.fields ? { fields: entry.fields } : {}) }) }), { lines });
+  return Object.assign(
+    createLogger({
+      level,
+      sink: (l, line, entry) => lines.push({ level: l, line, ...(entry.fields ? { fields: entry.fields } : {}) }),
+    }),
+    { lines },
+  );
 }

@@ -17,7 +17,18 @@ async function sample(registry: Registry, series: string): Promise<number | unde
 }
 
 function run(job: string, status: JobRun["status"], extra: Partial<JobRun> = {}): JobRun {
-  return { id: 1, job, status, rowsRead: 0, rowsWritten: 0, rowsRejected: 0, error: status === "failed" ? "boom" : null, durationMs: 40, next: [], ...extra };
+  return {
+    id: 1,
+    job,
+    status,
+    rowsRead: 0,
+    rowsWritten: 0,
+    rowsRejected: 0,
+    error: status === "failed" ? "boom" : null,
+    durationMs: 40,
+    next: [],
+    ...extra,
+  };
 }
 
 describe("createWorkerMetrics", () => {
@@ -26,7 +37,14 @@ describe("createWorkerMetrics", () => {
   const metricsFor = (liveScheduled = true) => {
     now = Date.parse("2026-02-07T15:50:00Z");
     registry = createMetricsRegistry();
-    return createWorkerMetrics(registry, { intervalsMs: new Map([[LIVE_JOB, 15_000], ["results", 600_000]]), liveScheduled, now: () => now });
+    return createWorkerMetrics(registry, {
+      intervalsMs: new Map([
+        [LIVE_JOB, 15_000],
+        ["results", 600_000],
+      ]),
+      liveScheduled,
+      now: () => now,
+    });
   };
 
   it("counts runs by status, their durations and rows, and failures in a row until a run succeeds", async () => {
@@ -139,20 +157,33 @@ describe.each(testDatabases())("the worker's metrics and run lines on $driver", 
     let outcome: "ok" | "failed" | "not due" = "ok";
     const earlier = scriptedJob("metrics-earlier", () => "ok");
     const job = scriptedJob("metrics-probe", () => outcome, 5);
-    const quiet: JobDefinition = { ...scriptedJob("metrics-quiet", () => "ok"), run: async () => skipped("nothing to do") };
+    const quiet: JobDefinition = {
+      ...scriptedJob("metrics-quiet", () => "ok"),
+      run: async () => skipped("nothing to do"),
+    };
 
     // A run before this process started: its success is read back from sync_runs.
-    const before = startInProcessScheduler(testWorker(db), { jobs: [earlier], startWith: [earlier.name], timers: false });
+    const before = startInProcessScheduler(testWorker(db), {
+      jobs: [earlier],
+      startWith: [earlier.name],
+      timers: false,
+    });
     await before.idle();
     await before.stop();
 
     const worker = testWorker(db);
     const registry = createMetricsRegistry();
     attachWorkerMetrics(registry, worker, [earlier, job, quiet]);
-    await expect.poll(() => sample(registry, 'fkp_job_last_success_age_seconds{job="metrics-earlier"}')).toBeGreaterThanOrEqual(0);
+    await expect
+      .poll(() => sample(registry, 'fkp_job_last_success_age_seconds{job="metrics-earlier"}'))
+      .toBeGreaterThanOrEqual(0);
     expect(await sample(registry, 'fkp_job_last_success_age_seconds{job="metrics-probe"}')).toBeUndefined();
 
-    const scheduler = startInProcessScheduler(worker, { jobs: [job, quiet], startWith: [job.name, quiet.name], timers: false });
+    const scheduler = startInProcessScheduler(worker, {
+      jobs: [job, quiet],
+      startWith: [job.name, quiet.name],
+      timers: false,
+    });
     await scheduler.idle();
     outcome = "failed";
     scheduler.enqueue(job.name);
@@ -177,7 +208,9 @@ describe.each(testDatabases())("the worker's metrics and run lines on $driver", 
       ["info", "ok", 5],
       ["error", "failed", 0],
     ]);
-    const rows = await db.execute<{ id: number; status: string }>(`select id, status from sync_runs where job = 'metrics-probe' order by id`);
+    const rows = await db.execute<{ id: number; status: string }>(
+      `select id, status from sync_runs where job = 'metrics-probe' order by id`,
+    );
     expect(runLines.map((line) => line.fields?.runId)).toEqual(rows.map((row) => row.id));
     expect(runLines[1].fields).toMatchObject({ error: "the job broke", durationMs: expect.any(Number) });
     expect((runLines[1].fields?.err as Error).stack).toContain("TypeError: the job broke");
@@ -219,14 +252,34 @@ describeOnPostgres("the pg-boss worker's metrics", () => {
     expect(await sample(registry, 'fkp_pgboss_queue_depth{queue="metrics-queue-probe"}')).toBeUndefined();
     const replica = await startPgBossWorker(worker, { databaseUrl: url, jobs: [job], startWith: [job.name] });
     try {
-      await expect.poll(() => db.execute<{ n: number }>(`select count(*)::int as n from sync_runs where job = '${job.name}'`).then(([row]) => row.n), { timeout: 15_000 }).toBe(1);
+      await expect
+        .poll(
+          () =>
+            db
+              .execute<{ n: number }>(`select count(*)::int as n from sync_runs where job = '${job.name}'`)
+              .then(([row]) => row.n),
+          { timeout: 15_000 },
+        )
+        .toBe(1);
       // Running: one more send waits in the queue ('stately': at most one queued).
       await replica.boss.send(job.name, {});
       await replica.boss.send(job.name, {});
-      await expect.poll(() => sample(registry, 'fkp_pgboss_queue_depth{queue="metrics-queue-probe"}'), { timeout: 10_000, interval: 1_000 }).toBe(1);
+      await expect
+        .poll(() => sample(registry, 'fkp_pgboss_queue_depth{queue="metrics-queue-probe"}'), {
+          timeout: 10_000,
+          interval: 1_000,
+        })
+        .toBe(1);
       release = true;
-      await expect.poll(() => sample(registry, 'fkp_job_runs_total{job="metrics-queue-probe",status="ok"}'), { timeout: 15_000 }).toBe(2);
-      await expect.poll(() => sample(registry, 'fkp_pgboss_queue_depth{queue="metrics-queue-probe"}'), { timeout: 10_000, interval: 1_000 }).toBe(0);
+      await expect
+        .poll(() => sample(registry, 'fkp_job_runs_total{job="metrics-queue-probe",status="ok"}'), { timeout: 15_000 })
+        .toBe(2);
+      await expect
+        .poll(() => sample(registry, 'fkp_pgboss_queue_depth{queue="metrics-queue-probe"}'), {
+          timeout: 10_000,
+          interval: 1_000,
+        })
+        .toBe(0);
       expect(await sample(registry, 'fkp_job_rows_total{job="metrics-queue-probe",kind="written"}')).toBe(4);
     } finally {
       await replica.stop();

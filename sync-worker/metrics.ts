@@ -130,7 +130,10 @@ export function createWorkerMetrics(registry: Registry, options: WorkerMetricsOp
     async collect() {
       if (!readDepths) return;
       if (!depths || now() - depths.at > QUEUE_DEPTH_MAX_AGE_MS) {
-        await Promise.race([refreshDepths(), new Promise((resolve) => setTimeout(resolve, QUEUE_DEPTH_TIMEOUT_MS).unref())]);
+        await Promise.race([
+          refreshDepths(),
+          new Promise((resolve) => setTimeout(resolve, QUEUE_DEPTH_TIMEOUT_MS).unref()),
+        ]);
       }
       if (depths) for (const [queue, depth] of Object.entries(depths.values)) this.set({ queue }, depth);
     },
@@ -173,7 +176,11 @@ export function createWorkerMetrics(registry: Registry, options: WorkerMetricsOp
  * The worker's metrics on `registry` for these jobs, set on `services` for the schedulers to
  * record in; the jobs' last successes are read from the run log in the background.
  */
-export function attachWorkerMetrics(registry: Registry, services: WorkerServices, jobs: readonly JobDefinition[]): WorkerMetrics {
+export function attachWorkerMetrics(
+  registry: Registry,
+  services: WorkerServices,
+  jobs: readonly JobDefinition[],
+): WorkerMetrics {
   const live = jobs.find((job) => job.name === LIVE_JOB);
   const metrics = createWorkerMetrics(registry, {
     intervalsMs: new Map(jobs.map((job) => [job.name, job.cadence.everyMs])),
@@ -185,7 +192,8 @@ export function attachWorkerMetrics(registry: Registry, services: WorkerServices
     jobs.map((job) => job.name),
   ).then(
     (times) => metrics.seedLastSuccesses(times),
-    (error: unknown) => services.log.warn(`metrics: could not read the jobs' last successes: ${(error as Error).message}`),
+    (error: unknown) =>
+      services.log.warn(`metrics: could not read the jobs' last successes: ${(error as Error).message}`),
   );
   return metrics;
 }

@@ -17,7 +17,6 @@ export const RETRY_AFTER_SECONDS = 30;
 /** The longest a readiness check waits for the database or the content. */
 const PROBE_TIMEOUT_MS = 2_000;
 
-
 /** The answer a loader gives instead of throwing when the database cannot be reached. */
 export function unavailableResponse(request: Request): Response {
   const headers = { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" };
@@ -62,7 +61,12 @@ class ProbeTimeout extends Error {}
 function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
   return Promise.race([
     work,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new ProbeTimeout(`${what} did not answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS).unref()),
+    new Promise<never>((_, reject) =>
+      setTimeout(
+        () => reject(new ProbeTimeout(`${what} did not answer within ${PROBE_TIMEOUT_MS} ms`)),
+        PROBE_TIMEOUT_MS,
+      ).unref(),
+    ),
   ]);
 }
 
@@ -77,12 +81,20 @@ async function probe(check: () => Promise<unknown>, what: string): Promise<strin
 }
 
 /** Answers /healthz and /readyz; false for any other request. */
-export function answerProbe(req: IncomingMessage, res: ServerResponse, services: Pick<ServerServices, "db" | "content">): boolean {
+export function answerProbe(
+  req: IncomingMessage,
+  res: ServerResponse,
+  services: Pick<ServerServices, "db" | "content">,
+): boolean {
   const path = (req.url ?? "").split("?")[0];
   if (path !== "/healthz" && path !== "/readyz") return false;
   const reply = (status: number, body: Record<string, unknown>) => {
     const text = JSON.stringify(body);
-    res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(text) });
+    res.writeHead(status, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Content-Length": Buffer.byteLength(text),
+    });
     res.end(req.method === "HEAD" ? undefined : text);
   };
   if (path === "/healthz") {

@@ -77,7 +77,12 @@ describe("IPv6 clients behind a trusted proxy", () => {
     const base = await serve(clock, "loopback");
     const from = (address: string) => fetch(base + "/", { headers: { "X-Forwarded-For": address } });
     const statuses = [];
-    for (const address of ["2001:db8:aa:bb::1", "2001:db8:aa:bb::2", "2001:db8:aa:bb:abcd:1234:5678:9", "2001:0db8:00aa:00bb:ffff:ffff:ffff:ffff"]) {
+    for (const address of [
+      "2001:db8:aa:bb::1",
+      "2001:db8:aa:bb::2",
+      "2001:db8:aa:bb:abcd:1234:5678:9",
+      "2001:0db8:00aa:00bb:ffff:ffff:ffff:ffff",
+    ]) {
       statuses.push((await from(address)).status);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);

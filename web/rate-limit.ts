@@ -94,7 +94,10 @@ export const DEFAULT_RATE_LIMIT_TIERS: readonly RateLimitTier[] = [
  * a limit of 0 turns that tier off. Pages answered from the page cache are not counted: they
  * cost less than refusing them would.
  */
-export function rateLimitTiers(env: { RATE_LIMIT_READS_PER_MINUTE: number; RATE_LIMIT_WRITES_PER_MINUTE: number }): RateLimitTier[] {
+export function rateLimitTiers(env: {
+  RATE_LIMIT_READS_PER_MINUTE: number;
+  RATE_LIMIT_WRITES_PER_MINUTE: number;
+}): RateLimitTier[] {
   return [
     { name: "write", limit: env.RATE_LIMIT_WRITES_PER_MINUTE, windowMs: MINUTE, appliesTo: isWrite },
     { name: "read", limit: env.RATE_LIMIT_READS_PER_MINUTE, windowMs: MINUTE, appliesTo: () => true },

@@ -15,12 +15,18 @@ describe("refusedTarget", () => {
     expect(refusedTarget(url)?.status).toBe(status);
   });
 
-  it.each(["/", "/premier-league-predictions/arsenal-vs-chelsea-prediction", "/search?q=%5C", "/caf%C3%A9"])("lets %s through", (url) => {
-    expect(refusedTarget(url)).toBeNull();
-  });
+  it.each(["/", "/premier-league-predictions/arsenal-vs-chelsea-prediction", "/search?q=%5C", "/caf%C3%A9"])(
+    "lets %s through",
+    (url) => {
+      expect(refusedTarget(url)).toBeNull();
+    },
+  );
 
   it("lets Remix's route discovery ask for a page's links in one long request, up to its own 7,680-character limit", () => {
-    const paths = Array.from({ length: 120 }, (_, i) => `p=${encodeURIComponent(`/premier-league-predictions/club-${i}-vs-club-${i + 1}-prediction`)}`);
+    const paths = Array.from(
+      { length: 120 },
+      (_, i) => `p=${encodeURIComponent(`/premier-league-predictions/club-${i}-vs-club-${i + 1}-prediction`)}`,
+    );
     const manifest = `/__manifest?${paths.join("&")}&version=0123abcd`;
     expect(manifest.length).toBeGreaterThan(7_000);
     expect(refusedTarget(manifest)).toBeNull();

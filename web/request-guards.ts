@@ -45,7 +45,8 @@ export function refusedTarget(url: string | undefined): RefusedTarget | null {
     return { status: 400, message: "The address is not valid percent-encoding." };
   }
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(decoded)) return { status: 400, message: "The address contains control characters." };
+  if (/[\u0000-\u001f\u007f]/.test(decoded))
+    return { status: 400, message: "The address contains control characters." };
   return null;
 }
 
@@ -124,11 +125,20 @@ export function errorAnswer(log: (message: string, res: Response) => void = (m) 
     const declared = (err as { status?: unknown; statusCode?: unknown } | null) ?? {};
     const candidate = Number(declared.status ?? declared.statusCode);
     const status = Number.isInteger(candidate) && candidate >= 400 && candidate < 600 ? candidate : 500;
-    if (status >= 500) log(`${req.method} ${loggableTarget(req.originalUrl)}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`, res);
+    if (status >= 500)
+      log(
+        `${req.method} ${loggableTarget(req.originalUrl)}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+        res,
+      );
     if (res.headersSent) {
       res.destroy();
       return;
     }
-    sendRefusal(req, res, status, status >= 500 ? "Something went wrong on our side. Please try again." : (REASONS[status] ?? "Bad Request") + ".");
+    sendRefusal(
+      req,
+      res,
+      status,
+      status >= 500 ? "Something went wrong on our side. Please try again." : (REASONS[status] ?? "Bad Request") + ".",
+    );
   };
 }

@@ -86,7 +86,13 @@ function rawPost(port: number, head: Record<string, string>, nextPiece: () => Bu
     const finish = () => {
       clearTimeout(deadline);
       const [headers, ...rest] = answer.split("\r\n\r\n");
-      resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(headers)?.[1]), headers, body: rest.join("\r\n\r\n"), elapsedMs: performance.now() - started, bodyBytesSent });
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d+)/.exec(headers)?.[1]),
+        headers,
+        body: rest.join("\r\n\r\n"),
+        elapsedMs: performance.now() - started,
+        bodyBytesSent,
+      });
       socket.destroy();
     };
     const pump = () => {
@@ -126,7 +132,8 @@ function pieces(size: number, count: number): () => Buffer | null {
 }
 
 /** HTTP/1.1 chunked framing of a piece. */
-const chunked = (piece: Buffer) => Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")]);
+const chunked = (piece: Buffer) =>
+  Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")]);
 
 function chunkedPieces(size: number, count: number, end = true): () => Buffer | null {
   const next = pieces(size, count);
@@ -144,7 +151,11 @@ describe("limitRequestBodies", () => {
   it("answers a declared 100 MB body with a 413 at once, without reading the body", async () => {
     const server = await startServer();
     // Headers only: a server that waited for the body would never answer.
-    const answer = await rawPost(server.port, { "Content-Type": "application/json", "Content-Length": "100000000" }, () => null);
+    const answer = await rawPost(
+      server.port,
+      { "Content-Type": "application/json", "Content-Length": "100000000" },
+      () => null,
+    );
     expect(answer.status).toBe(413);
     expect(answer.elapsedMs).toBeLessThan(1_000);
     expect(answer.headers).toMatch(/^connection: close$/im);
@@ -192,9 +203,13 @@ describe("limitRequestBodies", () => {
       const body = randomBytes(size);
       const sha256 = createHash("sha256").update(body).digest("hex");
       // In pieces of 10 KB, so that the body spans many reads.
-      const parts = Array.from({ length: Math.ceil(size / (10 * KB)) }, (_, i) => body.subarray(i * 10 * KB, (i + 1) * 10 * KB));
+      const parts = Array.from({ length: Math.ceil(size / (10 * KB)) }, (_, i) =>
+        body.subarray(i * 10 * KB, (i + 1) * 10 * KB),
+      );
       const framed = isChunked ? [...parts.map(chunked), Buffer.from("0\r\n\r\n")] : parts;
-      const head: Record<string, string> = isChunked ? { "Transfer-Encoding": "chunked" } : { "Content-Length": String(size) };
+      const head: Record<string, string> = isChunked
+        ? { "Transfer-Encoding": "chunked" }
+        : { "Content-Length": String(size) };
       const answer = await rawPost(server.port, { ...head, Connection: "close" }, () => framed.shift() ?? null);
       expect(answer.status).toBe(200);
       expect(JSON.parse(answer.body)).toEqual({ size, sha256 });
@@ -208,7 +223,10 @@ describe("limitRequestBodies", () => {
     const ok = await fetch(`http://127.0.0.1:${server.port}/echo`, { method: "POST", body });
     expect(await ok.json()).toEqual({ size: body.length, sha256: createHash("sha256").update(body).digest("hex") });
 
-    const tooLarge = await fetch(`http://127.0.0.1:${server.port}/echo`, { method: "POST", body: randomBytes(MAX + 1) });
+    const tooLarge = await fetch(`http://127.0.0.1:${server.port}/echo`, {
+      method: "POST",
+      body: randomBytes(MAX + 1),
+    });
     expect(tooLarge.status).toBe(413);
     expect(await tooLarge.json()).toEqual({ error: "Request body too large" });
     expect(server.handled).toHaveLength(1);
@@ -252,7 +270,9 @@ describe("readBodyCapped", () => {
   }
 
   it("reads a body within the cap as text", async () => {
-    expect(await readBodyCapped(post('{"_id":"siteSettings","_type":"siteSettings"}'), 100)).toBe('{"_id":"siteSettings","_type":"siteSettings"}');
+    expect(await readBodyCapped(post('{"_id":"siteSettings","_type":"siteSettings"}'), 100)).toBe(
+      '{"_id":"siteSettings","_type":"siteSettings"}',
+    );
     expect(await readBodyCapped(post("é".repeat(50)), 100)).toBe("é".repeat(50));
     expect(await readBodyCapped(new Request("http://localhost/api"), 100)).toBe("");
   });

@@ -43,7 +43,8 @@ function refuseBody(res: ServerResponse): void {
  * (`{ "error": "Request body too large" }`). Put it before any handler that reads bodies.
  */
 export function limitRequestBodies({ maxBytes }: RequestBodyLimits) {
-  if (!(Number.isSafeInteger(maxBytes) && maxBytes >= 0)) throw new RangeError(`maxBytes must be a whole number of bytes, not ${maxBytes}`);
+  if (!(Number.isSafeInteger(maxBytes) && maxBytes >= 0))
+    throw new RangeError(`maxBytes must be a whole number of bytes, not ${maxBytes}`);
   return function limitRequestBody(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void {
     const declared = req.headers["content-length"];
     if (declared !== undefined) {

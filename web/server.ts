@@ -127,7 +127,9 @@ export function createSiteServer(
     routeLabel: createRouteLabeller(build.routes, path.join(root, "public")),
   });
   // Served on this port only with a token; METRICS_PORT is a listener of its own (web/start.ts).
-  const metrics = env.METRICS_TOKEN ? { registry, token: env.METRICS_TOKEN, warn: (message: string) => log.warn(message) } : null;
+  const metrics = env.METRICS_TOKEN
+    ? { registry, token: env.METRICS_TOKEN, warn: (message: string) => log.warn(message) }
+    : null;
   /** Answers what is answered before Express (naming it for the log and the metrics), else hands it on. */
   const dispatch = (req: IncomingMessage, res: ServerResponse, request: ObservedRequest): void => {
     setTransportSecurity(req, res, trustProxy);

@@ -46,11 +46,20 @@ function ensureBuild() {
   );
   const bridge = path.join(root, "public", VISUAL_EDITING_SCRIPT);
   const bridgeSources = newestSourceMtime(path.join(root, "web/visual-editing"));
-  if (existsSync(buildFile) && statSync(buildFile).mtimeMs >= sources && existsSync(bridge) && statSync(bridge).mtimeMs >= bridgeSources) return;
+  if (
+    existsSync(buildFile) &&
+    statSync(buildFile).mtimeMs >= sources &&
+    existsSync(bridge) &&
+    statSync(bridge).mtimeMs >= bridgeSources
+  )
+    return;
   console.log("Building the site (remix build)...");
   const result = spawnSync(path.join(root, "node_modules/.bin/remix"), ["build"], { cwd: root, stdio: "inherit" });
   // The visual-editing bridge of draft preview, a script of its own (web/visual-editing/).
-  const bridgeBuild = result.status === 0 ? spawnSync(process.execPath, ["--import", "tsx", "web/visual-editing/build.ts"], { cwd: root, stdio: "inherit" }) : result;
+  const bridgeBuild =
+    result.status === 0
+      ? spawnSync(process.execPath, ["--import", "tsx", "web/visual-editing/build.ts"], { cwd: root, stdio: "inherit" })
+      : result;
   if (result.status !== 0 || bridgeBuild.status !== 0) {
     console.error("The build failed; see the errors above.");
     process.exit(1);
@@ -73,7 +82,12 @@ async function main() {
   const env = loadEnv();
   // JSON lines on stdout (or readable ones with LOG_FORMAT=pretty), with every configured secret
   // blanked; whatever the process prints goes the same way.
-  const log = configureProcessLog({ level: env.LOG_LEVEL, format: env.LOG_FORMAT, name: "web", secrets: secretValues({ ...process.env, ...env }) });
+  const log = configureProcessLog({
+    level: env.LOG_LEVEL,
+    format: env.LOG_FORMAT,
+    name: "web",
+    secrets: secretValues({ ...process.env, ...env }),
+  });
   routeConsoleToLog(log);
   ensureBuild();
   const db = await openDb(
@@ -91,14 +105,20 @@ async function main() {
   // A publish seen here moves the content version for every process; one seen elsewhere
   // (the webhook reaches one server) drops this process's cached content.
   const content = openContent(env, root, {
-    onPublishedChange: () => void versions.bump(["content"]).catch((error: unknown) => console.warn(`content version: ${(error as Error).message}`)),
+    onPublishedChange: () =>
+      void versions
+        .bump(["content"])
+        .catch((error: unknown) => console.warn(`content version: ${(error as Error).message}`)),
   });
   versions.onChange((changed) => {
     if (changed.includes("content")) content.clearCache();
   });
   // A caching proxy in front drops what the change touched (web/proxy/purge.ts).
   const purger = env.PURGE_URL
-    ? createProxyPurger({ url: env.PURGE_URL, method: env.PURGE_METHOD, token: env.PURGE_TOKEN, tokenHeader: env.PURGE_TOKEN_HEADER }, console)
+    ? createProxyPurger(
+        { url: env.PURGE_URL, method: env.PURGE_METHOD, token: env.PURGE_TOKEN, tokenHeader: env.PURGE_TOKEN_HEADER },
+        console,
+      )
     : null;
   if (purger) versions.onChange((changed) => void purger.purge(changed));
   const { server } = createSiteServer(
@@ -116,7 +136,13 @@ async function main() {
     { log, registry },
   );
   const metricsServer = env.METRICS_PORT
-    ? await startMetricsServer({ port: env.METRICS_PORT, host: env.METRICS_HOST, registry, token: env.METRICS_TOKEN, warn: (message) => log.warn(message) })
+    ? await startMetricsServer({
+        port: env.METRICS_PORT,
+        host: env.METRICS_HOST,
+        registry,
+        token: env.METRICS_TOKEN,
+        warn: (message) => log.warn(message),
+      })
     : null;
   if (metricsServer) log.info(`Metrics on http://${env.METRICS_HOST}:${env.METRICS_PORT}/metrics`);
 
@@ -126,7 +152,10 @@ async function main() {
     const port = typeof address === "object" && address ? address.port : env.PORT;
     const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
     const where = env.DATABASE_URL ? "Postgres" : `embedded database in ${env.PGLITE_DATA_DIR}`;
-    const time = env.CLOCK.kind === "real" ? "real time" : `replay from ${env.CLOCK.start.toISOString()}, now at ${clock.now().toISOString()}`;
+    const time =
+      env.CLOCK.kind === "real"
+        ? "real time"
+        : `replay from ${env.CLOCK.start.toISOString()}, now at ${clock.now().toISOString()}`;
     log.info(`Serving http://localhost:${port} (${where}; clock: ${time}; ready in ${seconds}s)`);
     // Serve first: the worker syncs in the background, and a failing job never stops the site.
     if (env.WORKER === "embedded") worker = startEmbeddedWorker({ env, db, clock, metrics: registry });

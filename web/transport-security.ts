@@ -18,7 +18,7 @@ export function isHttpsRequest(req: IncomingMessage, trust: TrustProxyFn): boole
   if ((req.socket as TLSSocket).encrypted) return true;
   if (!trust(req.socket.remoteAddress, 0)) return false;
   const header = req.headers["x-forwarded-proto"];
-  const first = (Array.isArray(header) ? header[0] : header ?? "").split(",")[0].trim().toLowerCase();
+  const first = (Array.isArray(header) ? header[0] : (header ?? "")).split(",")[0].trim().toLowerCase();
   return first === "https";
 }
 

@@ -12,7 +12,11 @@ export interface Clock {
  * `startedAt` stored in the database (shared/db/replay-clock.ts), so that every process, and one
  * that restarts, stand at the same moment of the replay; by default it is now.
  */
-export function createClock(setting: ClockSetting, wallNow: () => number = Date.now, startedAt: number = wallNow()): Clock {
+export function createClock(
+  setting: ClockSetting,
+  wallNow: () => number = Date.now,
+  startedAt: number = wallNow(),
+): Clock {
   if (setting.kind === "real") return { setting, now: () => new Date(wallNow()) };
   const start = setting.start.getTime();
   return { setting, now: () => new Date(start + (wallNow() - startedAt) * setting.speed) };

@@ -15,7 +15,9 @@ describe("DATA_PROVIDERS", () => {
   it("names the pair it cannot read", () => {
     expect(() => parseDataSources("live")).toThrow('"live" is not kind=source');
     expect(() => parseDataSources("weather=api-football")).toThrow('"weather" is not a data kind');
-    expect(() => parseDataSources("odds=results")).toThrow('"results" cannot feed odds (expected football-data, api-football, off)');
+    expect(() => parseDataSources("odds=results")).toThrow(
+      '"results" cannot feed odds (expected football-data, api-football, off)',
+    );
     expect(() => parseDataSources("odds=off,odds=football-data")).toThrow("odds is set twice");
   });
 
@@ -33,14 +35,24 @@ describe("DATA_PROVIDERS", () => {
       "team-statistics": "results",
     });
     const withKey = resolveDataSources({ standings: "results" }, { apiFootball: true });
-    expect(withKey).toMatchObject({ history: "football-data", odds: "football-data", live: "api-football", lineups: "api-football", standings: "results" });
+    expect(withKey).toMatchObject({
+      history: "football-data",
+      odds: "football-data",
+      live: "api-football",
+      lineups: "api-football",
+      standings: "results",
+    });
   });
 
   it("is validated with the rest of the environment", () => {
     expect(parseEnv({ DATA_PROVIDERS: "live=off" }).DATA_PROVIDERS).toEqual({ live: "off" });
     expect(() => parseEnv({ DATA_PROVIDERS: "live=elsewhere" })).toThrow(InvalidEnvironmentError);
-    expect(() => parseEnv({ DATA_PROVIDERS: "live=elsewhere" })).toThrow(/DATA_PROVIDERS="live=elsewhere": "elsewhere" cannot feed live/);
-    expect(() => parseEnv({ BACKFILL_SEASONS: "22" })).toThrow(/BACKFILL_SEASONS="22": expected a number of seasons from 1 to 21/);
+    expect(() => parseEnv({ DATA_PROVIDERS: "live=elsewhere" })).toThrow(
+      /DATA_PROVIDERS="live=elsewhere": "elsewhere" cannot feed live/,
+    );
+    expect(() => parseEnv({ BACKFILL_SEASONS: "22" })).toThrow(
+      /BACKFILL_SEASONS="22": expected a number of seasons from 1 to 21/,
+    );
     expect(parseEnv({}).BACKFILL_SEASONS).toBe(10);
   });
 });

@@ -49,7 +49,10 @@ const isComputable = (kind: DataKind) => (COMPUTABLE_KINDS as readonly string[])
  */
 export function parseDataSources(value: string): DataSourceOverrides {
   const overrides: DataSourceOverrides = {};
-  for (const pair of value.split(",").map((p) => p.trim()).filter((p) => p !== "")) {
+  for (const pair of value
+    .split(",")
+    .map((p) => p.trim())
+    .filter((p) => p !== "")) {
     const [kind, source, ...rest] = pair.split("=").map((p) => p.trim());
     if (source === undefined || rest.length > 0) throw new Error(`"${pair}" is not kind=source`);
     if (!isKind(kind)) throw new Error(`"${kind}" is not a data kind (${DATA_KINDS.join(", ")})`);

@@ -74,7 +74,10 @@ export function parseTrustProxy(value: string): TrustProxySetting {
     if (hops > 10) throw new Error("a number of proxy hops must be from 0 to 10");
     return hops;
   }
-  const entries = v.split(",").map((e) => e.trim()).filter(Boolean);
+  const entries = v
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     if (PROXY_NAMES.has(entry)) continue;
     const [address, bits, ...rest] = entry.split("/");
@@ -96,7 +99,11 @@ const secret = z
 
 /** A whole number from `min` to `max` given as text. */
 function wholeNumber(min: number, max: number, expected: string) {
-  return z.coerce.number({ error: `expected ${expected}` }).int(`expected ${expected}`).min(min, `expected ${expected}`).max(max, `expected ${expected}`);
+  return z.coerce
+    .number({ error: `expected ${expected}` })
+    .int(`expected ${expected}`)
+    .min(min, `expected ${expected}`)
+    .max(max, `expected ${expected}`);
 }
 
 export const envSchema = z.object({
@@ -128,9 +135,7 @@ export const envSchema = z.object({
     }),
   WORKER: z.enum(["embedded", "separate", "off"]).optional(),
   FOOTBALL_DATA_DIR: optionalText,
-  FOOTBALL_DATA_BASE_URL: url(["http:", "https:"], "an http(s) URL").default(
-    "https://www.football-data.co.uk/mmz4281",
-  ),
+  FOOTBALL_DATA_BASE_URL: url(["http:", "https:"], "an http(s) URL").default("https://www.football-data.co.uk/mmz4281"),
   DATA_PROVIDERS: z
     .string()
     .trim()
@@ -139,7 +144,10 @@ export const envSchema = z.object({
       try {
         return parseDataSources(v);
       } catch (e) {
-        ctx.addIssue({ code: "custom", message: `${(e as Error).message}; expected kind=source pairs such as live=api-football,standings=results` });
+        ctx.addIssue({
+          code: "custom",
+          message: `${(e as Error).message}; expected kind=source pairs such as live=api-football,standings=results`,
+        });
         return z.NEVER;
       }
     }),
@@ -177,7 +185,10 @@ export const envSchema = z.object({
     .default("")
     .transform((value, ctx): string[] => {
       const origins: string[] = [];
-      for (const item of value.split(",").map((part) => part.trim()).filter(Boolean)) {
+      for (const item of value
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean)) {
         let parsed: URL | null = null;
         try {
           parsed = new URL(item);
@@ -185,7 +196,10 @@ export const envSchema = z.object({
           parsed = null;
         }
         if (!parsed || !["http:", "https:"].includes(parsed.protocol) || parsed.origin !== item.replace(/\/$/, "")) {
-          ctx.addIssue({ code: "custom", message: "expected comma-separated http(s) origins such as https://studio.example.com" });
+          ctx.addIssue({
+            code: "custom",
+            message: "expected comma-separated http(s) origins such as https://studio.example.com",
+          });
           return z.NEVER;
         }
         origins.push(parsed.origin);
@@ -222,8 +236,12 @@ export const envSchema = z.object({
   /** The longest a cached page is served before it is rendered again, whatever the data versions say. */
   PAGE_CACHE_MAX_AGE_SECONDS: wholeNumber(1, 86_400, "a whole number of seconds from 1 to 86400").default(60),
   /** Requests per minute per client address; 0 turns the limit off (load tests). */
-  RATE_LIMIT_READS_PER_MINUTE: wholeNumber(0, 1_000_000, "a whole number of requests (0 turns the limit off)").default(600),
-  RATE_LIMIT_WRITES_PER_MINUTE: wholeNumber(0, 1_000_000, "a whole number of requests (0 turns the limit off)").default(30),
+  RATE_LIMIT_READS_PER_MINUTE: wholeNumber(0, 1_000_000, "a whole number of requests (0 turns the limit off)").default(
+    600,
+  ),
+  RATE_LIMIT_WRITES_PER_MINUTE: wholeNumber(0, 1_000_000, "a whole number of requests (0 turns the limit off)").default(
+    30,
+  ),
   /** The largest request body the web process reads, in KB (web/request-limits.ts); more gets a 413. */
   MAX_REQUEST_BODY_KB: wholeNumber(1, 1_048_576, "a whole number of kilobytes from 1 to 1048576").default(1024),
   /**
@@ -241,13 +259,18 @@ export const envSchema = z.object({
       try {
         return parseTrustProxy(value);
       } catch (error) {
-        ctx.addIssue({ code: "custom", message: `expected off, a number of hops, or addresses: ${(error as Error).message}` });
+        ctx.addIssue({
+          code: "custom",
+          message: `expected off, a number of hops, or addresses: ${(error as Error).message}`,
+        });
         return z.NEVER;
       }
     }),
   /** A caching proxy's purge endpoint (web/proxy/purge.ts): unset, nothing is purged. */
   PURGE_URL: url(["http:", "https:"], "the http(s) URL of the caching proxy's purge endpoint").optional(),
-  PURGE_METHOD: z.enum(["PURGE", "POST"], { error: "expected PURGE (Varnish) or POST (Fastly's purge API)" }).default("PURGE"),
+  PURGE_METHOD: z
+    .enum(["PURGE", "POST"], { error: "expected PURGE (Varnish) or POST (Fastly's purge API)" })
+    .default("PURGE"),
   PURGE_TOKEN: secret,
   PURGE_TOKEN_HEADER: z
     .string()
@@ -306,7 +329,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ]);
   }
   if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
-    throw new InvalidEnvironmentError([`METRICS_PORT=${env.METRICS_PORT}: it is PORT too; the metrics listener needs a port of its own`]);
+    throw new InvalidEnvironmentError([
+      `METRICS_PORT=${env.METRICS_PORT}: it is PORT too; the metrics listener needs a port of its own`,
+    ]);
   }
   // Analytics needs both the script's host and the property it reports to; one alone is a typo.
   if (Boolean(env.ANALYTICS_HOST) !== Boolean(env.ANALYTICS_MEASUREMENT_ID)) {

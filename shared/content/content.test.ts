@@ -110,13 +110,17 @@ describe.each([
 
     const preview = await h.content.getMatchPreview(ARSENAL_CHELSEA, PUBLISHED);
     expect(preview).toMatchObject({ bestPick: "Arsenal to Win", confidence: 72, projectedScore: "2-1", btts: "YES" });
-    expect(portableTextToPlainText(preview?.matchSummary)).toBe("Arsenal at home against a Chelsea side that travels well.");
+    expect(portableTextToPlainText(preview?.matchSummary)).toBe(
+      "Arsenal at home against a Chelsea side that travels well.",
+    );
     expect(preview?.keyInsights).toEqual(["Arsenal unbeaten at home", "Chelsea score in most away games"]);
     expect(await h.content.getMatchPreview(INTER_MILAN, PUBLISHED)).toBeNull();
   });
 
   it("shows drafts over published documents in preview, including drafts never published", async () => {
-    expect((await h.content.getSiteSettings(PREVIEW))?.heroSubtext).toBe("A draft subtext nobody outside preview sees.");
+    expect((await h.content.getSiteSettings(PREVIEW))?.heroSubtext).toBe(
+      "A draft subtext nobody outside preview sees.",
+    );
     expect(await h.content.getMatchPreview(ARSENAL_CHELSEA, PREVIEW)).toMatchObject({
       id: "matchPreview-ars-che",
       bestPick: "Draw",
@@ -131,13 +135,26 @@ describe.each([
     const match = { state: "pre-match" as const, homeTeam: "Arsenal", awayTeam: "Chelsea" };
     const prediction = { bestPick: "Chelsea to Win", confidence: 51, result: "2" };
     const resolve = async (options: { preview: boolean }) =>
-      resolvePick({ match, prediction, editorial: editorialPickContent(await h.content.getMatchPreview(ARSENAL_CHELSEA, options)) });
+      resolvePick({
+        match,
+        prediction,
+        editorial: editorialPickContent(await h.content.getMatchPreview(ARSENAL_CHELSEA, options)),
+      });
 
-    expect(await resolve(PUBLISHED)).toMatchObject({ pickSource: "editorial", bestPick: "Arsenal to Win", confidence: 72, confidenceLabel: "72%" });
+    expect(await resolve(PUBLISHED)).toMatchObject({
+      pickSource: "editorial",
+      bestPick: "Arsenal to Win",
+      confidence: 72,
+      confidenceLabel: "72%",
+    });
     expect(await resolve(PREVIEW)).toMatchObject({ pickSource: "editorial", bestPick: "Draw", confidence: 40 });
 
     const interMilan = { state: "pre-match" as const, homeTeam: "Inter", awayTeam: "AC Milan" };
-    const published = resolvePick({ match: interMilan, prediction, editorial: editorialPickContent(await h.content.getMatchPreview(INTER_MILAN, PUBLISHED)) });
+    const published = resolvePick({
+      match: interMilan,
+      prediction,
+      editorial: editorialPickContent(await h.content.getMatchPreview(INTER_MILAN, PUBLISHED)),
+    });
     expect(published).toMatchObject({ pickSource: "algorithm", bestPick: "Chelsea to Win" });
   });
 
@@ -154,20 +171,31 @@ describe.each([
 
   it("reads the Sunday parlay, team profiles and static pages", async () => {
     const parlay = await h.content.getSundayParlay(PUBLISHED);
-    expect(parlay).toMatchObject({ lastUpdated: "2025-10-05", legs: [{ key: "l1", selection: "Manchester City to Win", confidence: 68 }] });
+    expect(parlay).toMatchObject({
+      lastUpdated: "2025-10-05",
+      legs: [{ key: "l1", selection: "Manchester City to Win", confidence: 68 }],
+    });
     expect(portableTextToPlainText((await h.content.getTeamProfile("manchester-city", PUBLISHED))?.overview)).toBe(
       "A club built on possession.",
     );
     expect(await h.content.getTeamProfile("arsenal", PUBLISHED)).toBeNull();
     const terms = await h.content.getStaticPage("terms", PUBLISHED);
-    expect(terms).toMatchObject({ title: "Terms of Service", lastUpdated: "2025-08-09", sections: [{ heading: "Eligibility" }] });
+    expect(terms).toMatchObject({
+      title: "Terms of Service",
+      lastUpdated: "2025-08-09",
+      sections: [{ heading: "Eligibility" }],
+    });
   });
 
   it("caches published reads until a change purges them; preview always reads the source", async () => {
     expect((await h.content.getMatchPreview(ARSENAL_CHELSEA, PUBLISHED))?.confidence).toBe(72);
     expect((await h.content.getMatchPreview(BAYERN_DORTMUND, PUBLISHED))?.confidence).toBe(66);
     h.replaceStored(
-      h.stored().map((d) => (d._id === "matchPreview-ars-che" || d._id === "matchPreview-bay-bvb" ? { ...d, confidence: 90 } : d)),
+      h
+        .stored()
+        .map((d) =>
+          d._id === "matchPreview-ars-che" || d._id === "matchPreview-bay-bvb" ? { ...d, confidence: 90 } : d,
+        ),
     );
     expect((await h.content.getMatchPreview(ARSENAL_CHELSEA, PUBLISHED))?.confidence).toBe(72);
     expect((await h.content.getMatchPreview(BAYERN_DORTMUND, PREVIEW))?.confidence).toBe(90);
@@ -178,14 +206,25 @@ describe.each([
     // Another fixture's entry was not affected.
     expect((await h.content.getMatchPreview(BAYERN_DORTMUND, PUBLISHED))?.confidence).toBe(66);
     // A draft change purges nothing.
-    expect(h.content.purge({ _id: "drafts.matchPreview-bay-bvb", _type: "matchPreview", ...BAYERN_DORTMUND })).toEqual([]);
+    expect(h.content.purge({ _id: "drafts.matchPreview-bay-bvb", _type: "matchPreview", ...BAYERN_DORTMUND })).toEqual(
+      [],
+    );
   });
 
   it("saves an automation update as a draft copied from the published document, leaving the published one alone", async () => {
     const result = await h.content.updateMatchPreview(
-      update({ match_id: "bundesliga/bayern-munich-vs-borussia-dortmund", confidence_score: 81, key_insights: ["Bayern score early"] }),
+      update({
+        match_id: "bundesliga/bayern-munich-vs-borussia-dortmund",
+        confidence_score: 81,
+        key_insights: ["Bayern score early"],
+      }),
     );
-    expect(result).toEqual({ documentId: "matchPreview-bay-bvb", status: "draft", created: false, fields: ["confidence", "keyInsights"] });
+    expect(result).toEqual({
+      documentId: "matchPreview-bay-bvb",
+      status: "draft",
+      created: false,
+      fields: ["confidence", "keyInsights"],
+    });
     expect(await h.content.getMatchPreview(BAYERN_DORTMUND, PREVIEW)).toMatchObject({
       bestPick: "Over 3.5 Goals",
       projectedScore: "3-1",
@@ -194,29 +233,56 @@ describe.each([
     });
     expect((await h.content.getMatchPreview(BAYERN_DORTMUND, PUBLISHED))?.confidence).toBe(66);
 
-    await h.content.updateMatchPreview(update({ match_id: "bundesliga/bayern-munich-vs-borussia-dortmund", final_prediction: "Bayern to Win" }));
-    expect(await h.content.getMatchPreview(BAYERN_DORTMUND, PREVIEW)).toMatchObject({ bestPick: "Bayern to Win", confidence: 81 });
+    await h.content.updateMatchPreview(
+      update({ match_id: "bundesliga/bayern-munich-vs-borussia-dortmund", final_prediction: "Bayern to Win" }),
+    );
+    expect(await h.content.getMatchPreview(BAYERN_DORTMUND, PREVIEW)).toMatchObject({
+      bestPick: "Bayern to Win",
+      confidence: 81,
+    });
   });
 
   it("publishes an update when asked, purging the cache and carrying it into an open draft", async () => {
     expect((await h.content.getMatchPreview(ARSENAL_CHELSEA, PUBLISHED))?.projectedScore).toBe("2-1");
     const result = await h.content.updateMatchPreview(
-      update({ match_id: "premier-league/arsenal-vs-chelsea", projected_score: "3-1", match_summary: "First.\n\nSecond.", publish: true }),
+      update({
+        match_id: "premier-league/arsenal-vs-chelsea",
+        projected_score: "3-1",
+        match_summary: "First.\n\nSecond.",
+        publish: true,
+      }),
     );
     expect(result.status).toBe("published");
     const published = await h.content.getMatchPreview(ARSENAL_CHELSEA, PUBLISHED);
     expect(published).toMatchObject({ projectedScore: "3-1", bestPick: "Arsenal to Win" });
     expect(portableTextToPlainText(published?.matchSummary)).toBe("First.\n\nSecond.");
-    expect(await h.content.getMatchPreview(ARSENAL_CHELSEA, PREVIEW)).toMatchObject({ projectedScore: "3-1", bestPick: "Draw" });
+    expect(await h.content.getMatchPreview(ARSENAL_CHELSEA, PREVIEW)).toMatchObject({
+      projectedScore: "3-1",
+      bestPick: "Draw",
+    });
   });
 
   it("creates a draft for a fixture without a preview", async () => {
     const result = await h.content.updateMatchPreview(
-      update({ match_id: "/la-liga-predictions/real-madrid-vs-barcelona-prediction", final_prediction: "Real Madrid to Win", confidence_score: 64 }),
+      update({
+        match_id: "/la-liga-predictions/real-madrid-vs-barcelona-prediction",
+        final_prediction: "Real Madrid to Win",
+        confidence_score: 64,
+      }),
     );
-    expect(result).toMatchObject({ documentId: "matchPreview-2526-la-liga-real-madrid-vs-barcelona", status: "draft", created: true });
+    expect(result).toMatchObject({
+      documentId: "matchPreview-2526-la-liga-real-madrid-vs-barcelona",
+      status: "draft",
+      created: true,
+    });
     const stored = h.stored().find((d) => d._id === "drafts.matchPreview-2526-la-liga-real-madrid-vs-barcelona");
-    expect(stored).toMatchObject({ _type: "matchPreview", league: "la-liga", season: "2526", homeTeam: "real-madrid", awayTeam: "barcelona" });
+    expect(stored).toMatchObject({
+      _type: "matchPreview",
+      league: "la-liga",
+      season: "2526",
+      homeTeam: "real-madrid",
+      awayTeam: "barcelona",
+    });
     const key = { league: "la-liga", season: "2526", homeTeam: "real-madrid", awayTeam: "barcelona" } as const;
     expect(await h.content.getMatchPreview(key, PUBLISHED)).toBeNull();
     expect((await h.content.getMatchPreview(key, PREVIEW))?.confidence).toBe(64);
@@ -230,7 +296,9 @@ describe.each([
         { patch: { id: "matchPreview-ars-che", set: { confidence: 1 }, ifRevisionID: "stale" } },
       ]),
     ).rejects.toBeInstanceOf(ContentConflictError);
-    await expect(h.source.commit([{ create: { _id: "sundayParlay", _type: "sundayParlay" } }])).rejects.toBeInstanceOf(ContentConflictError);
+    await expect(h.source.commit([{ create: { _id: "sundayParlay", _type: "sundayParlay" } }])).rejects.toBeInstanceOf(
+      ContentConflictError,
+    );
     expect(JSON.stringify(h.stored())).toBe(before);
   });
 });

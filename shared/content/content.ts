@@ -89,7 +89,9 @@ export function createContent(source: ContentSource, options: ContentOptions = {
     const result = read.schema.safeParse(value);
     if (result.success) return result.data;
     const where = result.error.issues.map((issue) => `${issue.path.join(".") || "(document)"}: ${issue.message}`);
-    warn(`Content: ${read.name} ${JSON.stringify(read.params)} does not match its schema, ignored (${where.join("; ")})`);
+    warn(
+      `Content: ${read.name} ${JSON.stringify(read.params)} does not match its schema, ignored (${where.join("; ")})`,
+    );
     return null;
   }
 
@@ -99,7 +101,10 @@ export function createContent(source: ContentSource, options: ContentOptions = {
     return cache.read(key, read.tags, () => source.query(read.query, read.params, "published"));
   }
 
-  async function one<Schema extends z.ZodType>(read: Read<Schema>, options: ReadOptions): Promise<z.output<Schema> | null> {
+  async function one<Schema extends z.ZodType>(
+    read: Read<Schema>,
+    options: ReadOptions,
+  ): Promise<z.output<Schema> | null> {
     const value = await run(read, options);
     return value === null || value === undefined ? null : parsed(value, read);
   }
@@ -114,7 +119,13 @@ export function createContent(source: ContentSource, options: ContentOptions = {
     source,
     getSiteSettings: (options) =>
       one(
-        { name: "siteSettings", query: SITE_SETTINGS_QUERY, params: {}, schema: siteSettingsSchema, tags: [DOCUMENT_TYPES.siteSettings] },
+        {
+          name: "siteSettings",
+          query: SITE_SETTINGS_QUERY,
+          params: {},
+          schema: siteSettingsSchema,
+          tags: [DOCUMENT_TYPES.siteSettings],
+        },
         options,
       ),
     getMatchPreview: (key, options) =>
@@ -141,7 +152,13 @@ export function createContent(source: ContentSource, options: ContentOptions = {
       ),
     getSundayParlay: (options) =>
       one(
-        { name: "sundayParlay", query: SUNDAY_PARLAY_QUERY, params: {}, schema: sundayParlaySchema, tags: [DOCUMENT_TYPES.sundayParlay] },
+        {
+          name: "sundayParlay",
+          query: SUNDAY_PARLAY_QUERY,
+          params: {},
+          schema: sundayParlaySchema,
+          tags: [DOCUMENT_TYPES.sundayParlay],
+        },
         options,
       ),
     getTeamProfile: (teamSlug, options) =>

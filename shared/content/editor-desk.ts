@@ -111,7 +111,10 @@ export interface EditorMatchRecord {
 }
 
 /** The numbers beside a preview; the site answers its whole match record, the Studio reads `EditorMatchRecord`. */
-export interface EditorFixtureData<Match extends EditorMatchRecord = EditorMatchRecord, Row extends EditorStandingRow = EditorStandingRow> {
+export interface EditorFixtureData<
+  Match extends EditorMatchRecord = EditorMatchRecord,
+  Row extends EditorStandingRow = EditorStandingRow,
+> {
   now: string;
   fixture: EditorFixture;
   /** The site's own match record (the match page's numbers, published content). */

@@ -33,7 +33,12 @@ describe("editorial adapters", () => {
       match: { state: "post-match", homeTeam: "Barcelona", awayTeam: "Mallorca", finalScore: { home: 3, away: 0 } },
       editorial,
     });
-    expect(resolution).toMatchObject({ source: "final", pickSource: "editorial", confidenceLabel: "100%", score: "3-0" });
+    expect(resolution).toMatchObject({
+      source: "final",
+      pickSource: "editorial",
+      confidenceLabel: "100%",
+      score: "3-0",
+    });
     expect(resolution.picks.best.outcome).toBe("hit");
     expect(resolution.picks.btts.outcome).toBe("hit");
     expect(editorialPickContent(null)).toBeNull();
@@ -45,7 +50,15 @@ describe("editorial adapters", () => {
         title: "Sunday 5-Team Cross-League Parlay",
         lastUpdated: "2025-10-05",
         legs: [
-          { key: "a", league: "ligue1", homeTeam: "lille", awayTeam: "paris-saint-germain", selection: "Paris Saint-Germain to Win", predictedScore: "1-2", confidence: 64 },
+          {
+            key: "a",
+            league: "ligue1",
+            homeTeam: "lille",
+            awayTeam: "paris-saint-germain",
+            selection: "Paris Saint-Germain to Win",
+            predictedScore: "1-2",
+            confidence: 64,
+          },
         ],
       }),
     ).toEqual([

@@ -26,7 +26,12 @@ export function editorialPickContent(preview: MatchPreview | null | undefined): 
 }
 
 /** How a match preview is found for a match: league, season and both clubs' slugs. */
-export function previewKey(league: string, season: string, homeSlug: string | null | undefined, awaySlug: string | null | undefined): string {
+export function previewKey(
+  league: string,
+  season: string,
+  homeSlug: string | null | undefined,
+  awaySlug: string | null | undefined,
+): string {
   return `${league}|${season}|${homeSlug}|${awaySlug}`;
 }
 

@@ -39,13 +39,19 @@ describe("perspectives over the local dataset", () => {
 describe("the local content source", () => {
   it("names the line of a malformed dataset", async () => {
     const file = datasetFile('{"_id":"a","_type":"page"}\n{"_id": oops}\n');
-    await expect(localContentSource(file).query("*", {}, "published")).rejects.toThrow(`${file}:2: not a JSON document`);
+    await expect(localContentSource(file).query("*", {}, "published")).rejects.toThrow(
+      `${file}:2: not a JSON document`,
+    );
     const untyped = datasetFile('{"_id":"a"}\n');
-    await expect(localContentSource(untyped).query("*", {}, "published")).rejects.toThrow(":1: a document needs a string _id and _type");
+    await expect(localContentSource(untyped).query("*", {}, "published")).rejects.toThrow(
+      ":1: a document needs a string _id and _type",
+    );
   });
 
   it("tells the operator which variable points at a missing dataset", async () => {
-    const error = await localContentSource(path.join(directory, "missing.ndjson")).query("*", {}, "published").catch((e: unknown) => e);
+    const error = await localContentSource(path.join(directory, "missing.ndjson"))
+      .query("*", {}, "published")
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContentSourceError);
     expect((error as Error).message).toContain("set LOCAL_CONTENT_FILE");
   });
@@ -67,11 +73,18 @@ describe("the local content source", () => {
       source.commit([{ patch: { id: "a", set: { title: "A2" }, ifRevisionID: "r1" } }]),
       source.commit([{ create: { _id: "drafts.b", _type: "page", title: "B" } }]),
     ]);
-    const lines = readFileSync(file, "utf8").trimEnd().split("\n").map((line) => JSON.parse(line));
+    const lines = readFileSync(file, "utf8")
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatchObject({ _id: "a", title: "A2", _updatedAt: "2026-02-07T15:50:00.000Z" });
     expect(lines[0]._rev).not.toBe("r1");
-    expect(lines[1]).toMatchObject({ _id: "drafts.b", _createdAt: "2026-02-07T15:50:00.000Z", _updatedAt: "2026-02-07T15:50:00.000Z" });
+    expect(lines[1]).toMatchObject({
+      _id: "drafts.b",
+      _createdAt: "2026-02-07T15:50:00.000Z",
+      _updatedAt: "2026-02-07T15:50:00.000Z",
+    });
     expect(readdirSync(directory).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   });
 });

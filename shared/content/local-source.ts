@@ -46,7 +46,12 @@ export function parseDatasetLines(text: string, file: string): ContentDocument[]
       throw new ContentSourceError(`${file}:${index + 1}: not a JSON document (${(error as Error).message})`);
     }
     const document = value as Partial<ContentDocument> | null;
-    if (typeof document !== "object" || document === null || typeof document._id !== "string" || typeof document._type !== "string") {
+    if (
+      typeof document !== "object" ||
+      document === null ||
+      typeof document._id !== "string" ||
+      typeof document._type !== "string"
+    ) {
       throw new ContentSourceError(`${file}:${index + 1}: a document needs a string _id and _type`);
     }
     documents.push(document as ContentDocument);
@@ -59,7 +64,10 @@ export function serializeDataset(documents: readonly ContentDocument[]): string 
 }
 
 /** The documents a query sees in a perspective. */
-export function documentsInPerspective(documents: readonly ContentDocument[], perspective: Perspective): ContentDocument[] {
+export function documentsInPerspective(
+  documents: readonly ContentDocument[],
+  perspective: Perspective,
+): ContentDocument[] {
   if (perspective === "raw") return [...documents];
   const published = documents.filter((d) => !isDraftId(d._id) && !isVersionId(d._id));
   if (perspective === "published") return published;

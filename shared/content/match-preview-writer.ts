@@ -10,14 +10,7 @@
  */
 import { z } from "zod";
 import { MATCH_PREVIEW_VERSIONS_QUERY } from "./queries";
-import {
-  DOCUMENT_TYPES,
-  draftIdOf,
-  isVersionId,
-  matchPreviewDocumentId,
-  publishedIdOf,
-  type FixtureKey,
-} from "./ids";
+import { DOCUMENT_TYPES, draftIdOf, isVersionId, matchPreviewDocumentId, publishedIdOf, type FixtureKey } from "./ids";
 import type { MatchPreviewUpdate } from "./match-update-payload";
 import { ContentConflictError, type ContentDocument, type ContentMutation, type ContentSource } from "./source";
 

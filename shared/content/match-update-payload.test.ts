@@ -26,17 +26,40 @@ describe("the admin-style update payload", () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const { update } = result;
-    expect(update.fixture).toEqual({ league: "premier-league", season: "2526", homeTeam: "arsenal", awayTeam: "chelsea" });
+    expect(update.fixture).toEqual({
+      league: "premier-league",
+      season: "2526",
+      homeTeam: "arsenal",
+      awayTeam: "chelsea",
+    });
     expect(update.matchId).toBe("premier-league/arsenal-vs-chelsea");
     expect(update.publish).toBe(false);
     expect(Object.keys(update.set).sort()).toEqual(
       [
-        "bestPick", "confidence", "finalPredictionSummary", "headToHead", "keyInsights", "keyPlayerStats",
-        "managersNotes", "matchSummary", "predictedLineups", "projectedScore", "tacticalAnalysis", "teamFormMomentum", "verdictTag",
+        "bestPick",
+        "confidence",
+        "finalPredictionSummary",
+        "headToHead",
+        "keyInsights",
+        "keyPlayerStats",
+        "managersNotes",
+        "matchSummary",
+        "predictedLineups",
+        "projectedScore",
+        "tacticalAnalysis",
+        "teamFormMomentum",
+        "verdictTag",
       ].sort(),
     );
-    expect(update.set).toMatchObject({ bestPick: "Arsenal to Win", confidence: 72.5, projectedScore: "2-1", verdictTag: "Strong Pick" });
-    expect(portableTextToPlainText(update.set.matchSummary as PortableText)).toBe("Arsenal are strong at home.\n\nChelsea have improved.");
+    expect(update.set).toMatchObject({
+      bestPick: "Arsenal to Win",
+      confidence: 72.5,
+      projectedScore: "2-1",
+      verdictTag: "Strong Pick",
+    });
+    expect(portableTextToPlainText(update.set.matchSummary as PortableText)).toBe(
+      "Arsenal are strong at home.\n\nChelsea have improved.",
+    );
     expect((update.set.predictedLineups as PortableText).map((b) => b.listItem)).toEqual(["bullet", "bullet"]);
   });
 
@@ -75,7 +98,12 @@ describe("the admin-style update payload", () => {
   });
 
   it("lists every invalid field at once, with the spec's range in the message", () => {
-    const result = parse({ match_id: "premier-league/arsenal-vs-chelsea", confidence_score: -5, projected_score: "2:1", verdict_tag: "" });
+    const result = parse({
+      match_id: "premier-league/arsenal-vs-chelsea",
+      confidence_score: -5,
+      projected_score: "2:1",
+      verdict_tag: "",
+    });
     expect(result).toEqual({
       ok: false,
       issues: [
@@ -88,6 +116,9 @@ describe("the admin-style update payload", () => {
 
   it("explains why a team does not fit the league", () => {
     const result = parse({ match_id: "bundesliga/arsenal-vs-borussia-dortmund", confidence_score: 50 });
-    expect(result).toEqual({ ok: false, issues: [{ field: "match_id", message: "Arsenal does not play in the Bundesliga in 2025/26" }] });
+    expect(result).toEqual({
+      ok: false,
+      issues: [{ field: "match_id", message: "Arsenal does not play in the Bundesliga in 2025/26" }],
+    });
   });
 });

@@ -48,7 +48,10 @@ const LONG_TEXT_FIELDS = {
 } as const;
 
 const payloadShape = z.strictObject({
-  match_id: z.string({ error: "required: a match id such as premier-league/arsenal-vs-chelsea" }).trim().min(1, "required"),
+  match_id: z
+    .string({ error: "required: a match id such as premier-league/arsenal-vs-chelsea" })
+    .trim()
+    .min(1, "required"),
   season: z.string({ error: "expected a season such as 2025/26" }).optional(),
   publish: z.boolean({ error: "expected true or false" }).optional(),
   kickoff: z.iso.datetime({ offset: true, error: "expected an ISO instant such as 2026-02-07T15:00:00Z" }).optional(),
@@ -58,7 +61,11 @@ const payloadShape = z.strictObject({
     .min(0, CONFIDENCE_MESSAGE)
     .max(100, CONFIDENCE_MESSAGE)
     .optional(),
-  projected_score: z.string({ error: PROJECTED_SCORE_MESSAGE }).trim().regex(PROJECTED_SCORE_PATTERN, PROJECTED_SCORE_MESSAGE).optional(),
+  projected_score: z
+    .string({ error: PROJECTED_SCORE_MESSAGE })
+    .trim()
+    .regex(PROJECTED_SCORE_PATTERN, PROJECTED_SCORE_MESSAGE)
+    .optional(),
   verdict_tag: shortText(MAX_VERDICT_TAG_LENGTH).optional(),
   key_insights: z
     .array(shortText(MAX_KEY_INSIGHT_LENGTH), { error: "expected a list of texts" })
@@ -134,13 +141,21 @@ export function parseMatchUpdatePayload(body: unknown, defaultSeason: SeasonCode
   const payload = parsed.data;
   const season = payload.season === undefined ? defaultSeason : readSeason(payload.season);
   if (season === null) {
-    return { ok: false, issues: [{ field: "season", message: `"${payload.season}" is not a season the site covers (2025/26 or 2026/27)` }] };
+    return {
+      ok: false,
+      issues: [
+        { field: "season", message: `"${payload.season}" is not a season the site covers (2025/26 or 2026/27)` },
+      ],
+    };
   }
   const fixture = fixtureFromMatchId(payload.match_id, season);
   if (Array.isArray(fixture)) return { ok: false, issues: fixture };
   const set = fieldsToSet(payload);
   if (Object.keys(set).length === 0) {
-    return { ok: false, issues: [{ field: "(body)", message: "the payload changes nothing: give at least one field besides match_id" }] };
+    return {
+      ok: false,
+      issues: [{ field: "(body)", message: "the payload changes nothing: give at least one field besides match_id" }],
+    };
   }
   return { ok: true, update: { fixture, matchId: matchIdOf(fixture), publish: payload.publish ?? false, set } };
 }

@@ -11,7 +11,7 @@ import type { ContentSource } from "./source";
 
 type ContentEnv = Pick<
   Env,
-    | "SANITY_PROJECT_ID"
+  | "SANITY_PROJECT_ID"
   | "SANITY_DATASET"
   | "SANITY_API_VERSION"
   | "SANITY_READ_TOKEN"
@@ -29,7 +29,9 @@ function contentSourceFor(env: ContentEnv, root: string): ContentSource {
       readToken: env.SANITY_READ_TOKEN,
       writeToken: env.SANITY_WRITE_TOKEN,
       // A Sanity-compatible API elsewhere (the local stand-in) is addressed as it is, not per project.
-      ...(env.SANITY_API_HOST ? { connection: { apiHost: env.SANITY_API_HOST.replace(/\/$/, ""), useProjectHostname: false } } : {}),
+      ...(env.SANITY_API_HOST
+        ? { connection: { apiHost: env.SANITY_API_HOST.replace(/\/$/, ""), useProjectHostname: false } }
+        : {}),
     });
   }
   return localContentSource(path.resolve(root, env.LOCAL_CONTENT_FILE));

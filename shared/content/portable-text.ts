@@ -21,7 +21,10 @@ export function plainTextToPortableText(text: string): PortableText {
     });
   };
   for (const paragraph of text.replace(/\r\n?/g, "\n").split(/\n\s*\n/)) {
-    const lines = paragraph.split("\n").map((line) => line.trim()).filter((line) => line !== "");
+    const lines = paragraph
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line !== "");
     let prose: string[] = [];
     const flush = () => {
       if (prose.length > 0) push(prose.join(" "));

@@ -17,7 +17,9 @@ const MATCH_PREVIEW_FIELDS = `
 const FIXTURE_FILTER = `_type == "matchPreview" && league == $league && season == $season && homeTeam == $homeTeam && awayTeam == $awayTeam`;
 
 /** The preview of one fixture (params: league, season, homeTeam, awayTeam). */
-export const MATCH_PREVIEW_QUERY = defineQuery(`*[${FIXTURE_FILTER}] | order(_updatedAt desc)[0]{${MATCH_PREVIEW_FIELDS}}`);
+export const MATCH_PREVIEW_QUERY = defineQuery(
+  `*[${FIXTURE_FILTER}] | order(_updatedAt desc)[0]{${MATCH_PREVIEW_FIELDS}}`,
+);
 
 /** A season's previews, optionally of one league (params: season, league or null), by kick-off. */
 export const MATCH_PREVIEWS_QUERY = defineQuery(

@@ -18,16 +18,24 @@ describe("Needs review", () => {
   });
 
   it("flags a best pick the model gives under 40%, on the best pick", () => {
-    const reasons = reviewReasons({ ...base, editorial: { bestPick: "Sunderland to Win", confidence: 30, result: "2", projectedScore: "0-1" } });
-    expect(reasons).toEqual([{ rule: "low-probability", field: "bestPick", message: "The model gives “Sunderland to Win” 20%, under 40%" }]);
+    const reasons = reviewReasons({
+      ...base,
+      editorial: { bestPick: "Sunderland to Win", confidence: 30, result: "2", projectedScore: "0-1" },
+    });
+    expect(reasons).toEqual([
+      { rule: "low-probability", field: "bestPick", message: "The model gives “Sunderland to Win” 20%, under 40%" },
+    ]);
     // 40% itself is not under 40%.
-    expect(rules({ probabilities: { ...probabilities, home: 0.4 }, editorial: { ...base.editorial, confidence: 45 } })).toEqual([]);
+    expect(
+      rules({ probabilities: { ...probabilities, home: 0.4 }, editorial: { ...base.editorial, confidence: 45 } }),
+    ).toEqual([]);
     // The pick the site shows is judged: BTTS Yes from the algorithm at 35%, said to be the algorithm's.
     expect(reviewReasons({ ...base, editorial: null, prediction: { bestPick: "BTTS: Yes", confidence: 35 } })).toEqual([
       {
         rule: "low-probability",
         field: "bestPick",
-        message: "The best pick is left empty, so the site shows the algorithm's “BTTS: Yes”, which the model gives 35%, under 40%",
+        message:
+          "The best pick is left empty, so the site shows the algorithm's “BTTS: Yes”, which the model gives 35%, under 40%",
       },
     ]);
   });
@@ -57,22 +65,36 @@ describe("Needs review", () => {
 
   it("flags a projected score that contradicts the 1X2 pick, on the field the editor wrote", () => {
     expect(reviewReasons({ ...base, editorial: { ...base.editorial, projectedScore: "1-1" } })).toEqual([
-      { rule: "score-contradicts-result", field: "projectedScore", message: "The projected score 1-1 is a draw, but the 1X2 pick is 1 (a home win)" },
-    ]);
-    // An editorial score against the algorithm's 1X2 pick, which the site would show beside it: not the editor's pick.
-    expect(reviewReasons({ ...base, editorial: { bestPick: "Arsenal to Win", confidence: 60, projectedScore: "0-2" } })).toEqual([
       {
         rule: "score-contradicts-result",
         field: "projectedScore",
-        message: "The projected score 0-2 is an away win, but the 1X2 pick is left empty, so the site shows the algorithm's: 1 (a home win)",
+        message: "The projected score 1-1 is a draw, but the 1X2 pick is 1 (a home win)",
+      },
+    ]);
+    // An editorial score against the algorithm's 1X2 pick, which the site would show beside it: not the editor's pick.
+    expect(
+      reviewReasons({ ...base, editorial: { bestPick: "Arsenal to Win", confidence: 60, projectedScore: "0-2" } }),
+    ).toEqual([
+      {
+        rule: "score-contradicts-result",
+        field: "projectedScore",
+        message:
+          "The projected score 0-2 is an away win, but the 1X2 pick is left empty, so the site shows the algorithm's: 1 (a home win)",
       },
     ]);
     // An editorial 1X2 pick against the algorithm's score: on the 1X2 pick.
-    expect(reviewReasons({ ...base, editorial: { bestPick: "Draw", confidence: 45, result: "X" }, probabilities: { ...probabilities, home: 0.3, draw: 0.45 } })).toEqual([
+    expect(
+      reviewReasons({
+        ...base,
+        editorial: { bestPick: "Draw", confidence: 45, result: "X" },
+        probabilities: { ...probabilities, home: 0.3, draw: 0.45 },
+      }),
+    ).toEqual([
       {
         rule: "score-contradicts-result",
         field: "result",
-        message: "The 1X2 pick is X (a draw), but the projected score is left empty, so the site shows the algorithm's: 2-1 (a home win)",
+        message:
+          "The 1X2 pick is X (a draw), but the projected score is left empty, so the site shows the algorithm's: 2-1 (a home win)",
       },
     ]);
   });
@@ -86,32 +108,65 @@ describe("Needs review", () => {
       prediction: { bestPick: "Brighton & Hove Albion to Win", confidence: 33, result: "1", projectedScore: "1-0" },
     };
     // The editor's best pick and score against the 1X2 pick the editor left empty: the algorithm's, said to be.
-    expect(reviewReasons({ ...palace, editorial: { bestPick: "Crystal Palace to Win", confidence: 45, projectedScore: "1-2" } })).toEqual([
+    expect(
+      reviewReasons({
+        ...palace,
+        editorial: { bestPick: "Crystal Palace to Win", confidence: 45, projectedScore: "1-2" },
+      }),
+    ).toEqual([
       {
         rule: "score-contradicts-result",
         field: "projectedScore",
-        message: "The projected score 1-2 is an away win, but the 1X2 pick is left empty, so the site shows the algorithm's: 1 (a home win)",
+        message:
+          "The projected score 1-2 is an away win, but the 1X2 pick is left empty, so the site shows the algorithm's: 1 (a home win)",
       },
       {
         rule: "pick-contradicts-result",
         field: "bestPick",
-        message: "The best pick “Crystal Palace to Win” is an away win, but the 1X2 pick is left empty, so the site shows the algorithm's: 1 (a home win)",
+        message:
+          "The best pick “Crystal Palace to Win” is an away win, but the 1X2 pick is left empty, so the site shows the algorithm's: 1 (a home win)",
       },
     ]);
     // Against the editor's own 1X2 pick, and with the club's short name.
-    expect(reviewReasons({ ...palace, editorial: { bestPick: "Palace to Win", confidence: 45, result: "X", projectedScore: "1-1" } })).toEqual([
-      { rule: "pick-contradicts-result", field: "bestPick", message: "The best pick “Palace to Win” is an away win, but the 1X2 pick is X (a draw)" },
+    expect(
+      reviewReasons({
+        ...palace,
+        editorial: { bestPick: "Palace to Win", confidence: 45, result: "X", projectedScore: "1-1" },
+      }),
+    ).toEqual([
+      {
+        rule: "pick-contradicts-result",
+        field: "bestPick",
+        message: "The best pick “Palace to Win” is an away win, but the 1X2 pick is X (a draw)",
+      },
     ]);
-    expect(rules({ ...palace, editorial: { bestPick: "Draw", confidence: 30, result: "2", projectedScore: "0-1" } })).toContain("pick-contradicts-result");
+    expect(
+      rules({ ...palace, editorial: { bestPick: "Draw", confidence: 30, result: "2", projectedScore: "0-1" } }),
+    ).toContain("pick-contradicts-result");
     // The algorithm's best pick against an editor's 1X2 pick.
-    expect(reviewReasons({ ...palace, editorial: { result: "2", projectedScore: "0-1" } }).find((reason) => reason.rule === "pick-contradicts-result")).toEqual({
+    expect(
+      reviewReasons({ ...palace, editorial: { result: "2", projectedScore: "0-1" } }).find(
+        (reason) => reason.rule === "pick-contradicts-result",
+      ),
+    ).toEqual({
       rule: "pick-contradicts-result",
       field: "bestPick",
-      message: "The best pick is left empty, so the site shows the algorithm's “Brighton & Hove Albion to Win”, a home win, but the 1X2 pick is 2 (an away win)",
+      message:
+        "The best pick is left empty, so the site shows the algorithm's “Brighton & Hove Albion to Win”, a home win, but the 1X2 pick is 2 (an away win)",
     });
     // Agreeing picks, and picks that name no winner, pass.
-    expect(rules({ ...palace, editorial: { bestPick: "Crystal Palace to Win", confidence: 45, result: "2", projectedScore: "1-2" } })).toEqual([]);
-    expect(rules({ ...palace, editorial: { bestPick: "Over 2.5 Goals", confidence: 50, result: "X", projectedScore: "2-2" } })).toEqual([]);
+    expect(
+      rules({
+        ...palace,
+        editorial: { bestPick: "Crystal Palace to Win", confidence: 45, result: "2", projectedScore: "1-2" },
+      }),
+    ).toEqual([]);
+    expect(
+      rules({
+        ...palace,
+        editorial: { bestPick: "Over 2.5 Goals", confidence: 50, result: "X", projectedScore: "2-2" },
+      }),
+    ).toEqual([]);
   });
 
   it("judges nothing without a pick or without the model's numbers", () => {

@@ -14,7 +14,14 @@
  * (classifyPick), so the names passed should include the registry's aliases.
  */
 import { pickProbability, type OutcomeProbabilities } from "../domain/parlay-probability";
-import { classifyPick, parseScore, readResultCode, resultOfScore, type ResultCode, type TeamNames } from "../domain/picks";
+import {
+  classifyPick,
+  parseScore,
+  readResultCode,
+  resultOfScore,
+  type ResultCode,
+  type TeamNames,
+} from "../domain/picks";
 import { lockablePick, readConfidence, type PickContent } from "../domain/resolution";
 import { pickNamesOf } from "../domain/teams/registry";
 import type { Team } from "../domain/teams/types";
@@ -102,7 +109,9 @@ export function reviewReasons(input: ReviewInput): ReviewReason[] {
   const result = readResultCode(pick.result);
   /** "the 1X2 pick is 1 (a home win)", or the algorithm's when the editor left it empty. */
   const resultPhrase = (code: ResultCode) =>
-    editorsResult ? `the 1X2 pick is ${resultText(code)}` : `the 1X2 pick is left empty, so the site shows the algorithm's: ${resultText(code)}`;
+    editorsResult
+      ? `the 1X2 pick is ${resultText(code)}`
+      : `the 1X2 pick is left empty, so the site shows the algorithm's: ${resultText(code)}`;
 
   const score = parseScore(pick.projectedScore);
   if (score && result && resultOfScore(score) !== result) {
@@ -111,7 +120,11 @@ export function reviewReasons(input: ReviewInput): ReviewReason[] {
       const subject = editorsScore
         ? `The projected score ${pick.projectedScore} is ${scoreResult}`
         : `The projected score is left empty, so the site shows the algorithm's ${pick.projectedScore}, ${scoreResult}`;
-      reasons.push({ rule: "score-contradicts-result", field: "projectedScore", message: `${subject}, but ${resultPhrase(result)}` });
+      reasons.push({
+        rule: "score-contradicts-result",
+        field: "projectedScore",
+        message: `${subject}, but ${resultPhrase(result)}`,
+      });
     } else {
       reasons.push({
         rule: "score-contradicts-result",
@@ -127,7 +140,11 @@ export function reviewReasons(input: ReviewInput): ReviewReason[] {
     const subject = editorsPick
       ? `The best pick ${quoted} is ${RESULT_WORDS[named.result]}`
       : `The best pick is left empty, so the site shows the algorithm's ${quoted}, ${RESULT_WORDS[named.result]}`;
-    reasons.push({ rule: "pick-contradicts-result", field: "bestPick", message: `${subject}, but ${resultPhrase(result)}` });
+    reasons.push({
+      rule: "pick-contradicts-result",
+      field: "bestPick",
+      message: `${subject}, but ${resultPhrase(result)}`,
+    });
   }
   return reasons;
 }

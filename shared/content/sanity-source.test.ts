@@ -7,11 +7,23 @@ import { startSanityApiServer, type SanityApiServer } from "./test-sanity-api";
 import { testContentDocuments } from "./test-content";
 
 const API_VERSION = "2025-02-19";
-const options = { projectId: "fkp123", dataset: "production", apiVersion: API_VERSION, readToken: "read-token", writeToken: "write-token" };
+const options = {
+  projectId: "fkp123",
+  dataset: "production",
+  apiVersion: API_VERSION,
+  readToken: "read-token",
+  writeToken: "write-token",
+};
 let server: SanityApiServer;
 
 beforeAll(async () => {
-  server = await startSanityApiServer({ apiVersion: API_VERSION, dataset: "production", documents: testContentDocuments(), readToken: "read-token", writeToken: "write-token" });
+  server = await startSanityApiServer({
+    apiVersion: API_VERSION,
+    dataset: "production",
+    documents: testContentDocuments(),
+    readToken: "read-token",
+    writeToken: "write-token",
+  });
 });
 afterAll(() => server.close());
 
@@ -39,7 +51,11 @@ describe("the Sanity content source", () => {
   it("sends query parameters as JSON", async () => {
     const source = sourceOn(server.apiHost);
     server.requests.length = 0;
-    const result = await source.query('*[_type == "teamProfile" && team == $team][0].team', { team: "manchester-city" }, "published");
+    const result = await source.query(
+      '*[_type == "teamProfile" && team == $team][0].team',
+      { team: "manchester-city" },
+      "published",
+    );
     expect(result).toBe("manchester-city");
     expect(server.requests[0].search.get("$team")).toBe('"manchester-city"');
   });
@@ -59,9 +75,17 @@ describe("the Sanity content source", () => {
 
   it("writes with the write token, and refuses to write without one", async () => {
     server.requests.length = 0;
-    await sourceOn(server.apiHost).commit([{ patch: { id: "teamProfile-manchester-city", set: { league: "premier-league" } } }]);
-    expect(server.requests[0]).toMatchObject({ method: "POST", path: `/v${API_VERSION}/data/mutate/production`, authorization: "Bearer write-token" });
-    expect(server.requests[0].body).toEqual({ mutations: [{ patch: { id: "teamProfile-manchester-city", set: { league: "premier-league" } } }] });
+    await sourceOn(server.apiHost).commit([
+      { patch: { id: "teamProfile-manchester-city", set: { league: "premier-league" } } },
+    ]);
+    expect(server.requests[0]).toMatchObject({
+      method: "POST",
+      path: `/v${API_VERSION}/data/mutate/production`,
+      authorization: "Bearer write-token",
+    });
+    expect(server.requests[0].body).toEqual({
+      mutations: [{ patch: { id: "teamProfile-manchester-city", set: { league: "premier-league" } } }],
+    });
 
     const readOnly = sourceOn(server.apiHost, { writeToken: undefined });
     expect(readOnly.canWrite).toBe(false);
@@ -69,9 +93,17 @@ describe("the Sanity content source", () => {
   });
 
   it("reports an unreachable API as a source error naming the project and dataset", async () => {
-    const closed = await startSanityApiServer({ apiVersion: API_VERSION, dataset: "production", documents: [], readToken: "r", writeToken: "w" });
+    const closed = await startSanityApiServer({
+      apiVersion: API_VERSION,
+      dataset: "production",
+      documents: [],
+      readToken: "r",
+      writeToken: "w",
+    });
     await closed.close();
-    const error = await sourceOn(closed.apiHost).query(SITE_SETTINGS_QUERY, {}, "published").catch((e: unknown) => e);
+    const error = await sourceOn(closed.apiHost)
+      .query(SITE_SETTINGS_QUERY, {}, "published")
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContentSourceError);
     expect((error as Error).message).toContain("project fkp123, dataset production");
   });

@@ -93,7 +93,9 @@ export function sanityContentSource(options: SanityContentSourceOptions): Conten
         const { isValid, redirectTo } = await validatePreviewUrl(clients.drafts, previewUrl);
         return { valid: isValid, redirectTo };
       } catch (error) {
-        throw new ContentSourceError(`Checking a preview secret with Sanity failed: ${(error as Error).message}`, { cause: error });
+        throw new ContentSourceError(`Checking a preview secret with Sanity failed: ${(error as Error).message}`, {
+          cause: error,
+        });
       }
     },
   };

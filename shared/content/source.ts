@@ -30,8 +30,7 @@ export interface ContentDocument {
  * missing or, with `ifRevisionID`, when it changed since it was read.
  */
 export type ContentMutation =
-  | { create: ContentDocument }
-  | { patch: { id: string; set: Record<string, unknown>; ifRevisionID?: string } };
+  { create: ContentDocument } | { patch: { id: string; set: Record<string, unknown>; ifRevisionID?: string } };
 
 export interface ContentSource {
   readonly kind: "sanity" | "local";

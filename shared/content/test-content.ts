@@ -5,8 +5,18 @@
 import type { ContentDocument } from "./source";
 import { plainTextToPortableText } from "./portable-text";
 
-export const ARSENAL_CHELSEA = { league: "premier-league", season: "2526", homeTeam: "arsenal", awayTeam: "chelsea" } as const;
-export const BAYERN_DORTMUND = { league: "bundesliga", season: "2526", homeTeam: "bayern-munich", awayTeam: "borussia-dortmund" } as const;
+export const ARSENAL_CHELSEA = {
+  league: "premier-league",
+  season: "2526",
+  homeTeam: "arsenal",
+  awayTeam: "chelsea",
+} as const;
+export const BAYERN_DORTMUND = {
+  league: "bundesliga",
+  season: "2526",
+  homeTeam: "bayern-munich",
+  awayTeam: "borussia-dortmund",
+} as const;
 /** Only a draft exists for this fixture. */
 export const INTER_MILAN = { league: "serie-a", season: "2526", homeTeam: "inter", awayTeam: "ac-milan" } as const;
 
@@ -96,7 +106,16 @@ export function testContentDocuments(): ContentDocument[] {
       title: "Sunday 5-Team Cross-League Parlay",
       lastUpdated: "2025-10-05",
       legs: [
-        { _key: "l1", _type: "parlayLeg", league: "premier-league", homeTeam: "brentford", awayTeam: "manchester-city", selection: "Manchester City to Win", predictedScore: "0-2", confidence: 68 },
+        {
+          _key: "l1",
+          _type: "parlayLeg",
+          league: "premier-league",
+          homeTeam: "brentford",
+          awayTeam: "manchester-city",
+          selection: "Manchester City to Win",
+          predictedScore: "0-2",
+          confidence: 68,
+        },
       ],
     },
     {
@@ -114,7 +133,14 @@ export function testContentDocuments(): ContentDocument[] {
       page: "terms",
       title: "Terms of Service",
       lastUpdated: "2025-08-09",
-      sections: [{ _key: "s1", _type: "pageSection", heading: "Eligibility", body: plainTextToPortableText("You must be 18 or older.") }],
+      sections: [
+        {
+          _key: "s1",
+          _type: "pageSection",
+          heading: "Eligibility",
+          body: plainTextToPortableText("You must be 18 or older."),
+        },
+      ],
     },
   ];
 }

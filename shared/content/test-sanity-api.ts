@@ -65,13 +65,17 @@ function applyTransaction(documents: Document[], mutations: Mutation[]): { next:
   const next = documents.map((d) => ({ ...d }));
   for (const mutation of mutations) {
     if (mutation.create) {
-      if (next.some((d) => d._id === mutation.create!._id)) return { next, error: `Document by ID "${mutation.create._id}" already exists` };
+      if (next.some((d) => d._id === mutation.create!._id))
+        return { next, error: `Document by ID "${mutation.create._id}" already exists` };
       next.push({ ...mutation.create, _rev: randomBytes(6).toString("hex") });
     } else if (mutation.patch) {
       const target = next.find((d) => d._id === mutation.patch!.id);
       if (!target) return { next, error: `Document "${mutation.patch.id}" not found` };
       if (mutation.patch.ifRevisionID && target._rev !== mutation.patch.ifRevisionID) {
-        return { next, error: `Document "${target._id}" has unexpected revision ID ("${target._rev}"), expected "${mutation.patch.ifRevisionID}"` };
+        return {
+          next,
+          error: `Document "${target._id}" has unexpected revision ID ("${target._rev}"), expected "${mutation.patch.ifRevisionID}"`,
+        };
       }
       Object.assign(target, mutation.patch.set, { _rev: randomBytes(6).toString("hex") });
     }
@@ -89,7 +93,13 @@ export async function startSanityApiServer(options: SanityApiServerOptions): Pro
     const url = new URL(request.url ?? "/", "http://localhost");
     const authorization = request.headers.authorization;
     const body = request.method === "POST" ? await readBody(request) : undefined;
-    requests.push({ method: request.method ?? "GET", path: url.pathname, search: url.searchParams, authorization, body });
+    requests.push({
+      method: request.method ?? "GET",
+      path: url.pathname,
+      search: url.searchParams,
+      authorization,
+      body,
+    });
     const token = authorization?.replace(/^Bearer /, "");
     const known = token === options.readToken || token === options.writeToken;
 

@@ -85,7 +85,9 @@ describeOnPostgres("starting with only the application role's DATABASE_URL on Po
       returning id, hash, created_at::text`;
     try {
       const error = await openingError(appUrl);
-      expect(error.message).toContain(`1 database migration is pending (${allTags.at(-1)}) and the role "${roles.app}" may not apply them`);
+      expect(error.message).toContain(
+        `1 database migration is pending (${allTags.at(-1)}) and the role "${roles.app}" may not apply them`,
+      );
       expect(error.message).toContain("permission denied");
       expect(error.message).toContain("MIGRATION_DATABASE_URL=postgres://<owner>@<host>/<database> npm run db:migrate");
       expect(error.message).toContain("or set MIGRATION_DATABASE_URL for this process");

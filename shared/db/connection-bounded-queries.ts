@@ -34,7 +34,12 @@ function bounded<Q extends PendingQuery>(query: Q, ms: number): Q {
               if (settled) return;
               settled = true;
               const where = query.state ? "on its connection" : "for a connection";
-              reject(new DatabaseTimeoutError("QUERY_TIMEOUT", `the database did not answer within ${ms} ms (the query waited ${where})`));
+              reject(
+                new DatabaseTimeoutError(
+                  "QUERY_TIMEOUT",
+                  `the database did not answer within ${ms} ms (the query waited ${where})`,
+                ),
+              );
             }),
           ms,
         );
@@ -69,7 +74,8 @@ export function boundedSql(sql: Sql, ms: number, inTransaction: boolean): Sql {
       typeof arg === "function"
         ? (tx: Sql) => {
             // The caller was already told the transaction could not start: run nothing late.
-            if (started && !started()) throw new DatabaseTimeoutError("QUERY_TIMEOUT", `the transaction did not start within ${ms} ms`);
+            if (started && !started())
+              throw new DatabaseTimeoutError("QUERY_TIMEOUT", `the transaction did not start within ${ms} ms`);
             return (arg as TransactionCallback)(boundedSql(tx, ms, true));
           }
         : arg,
@@ -95,7 +101,10 @@ export function boundedSql(sql: Sql, ms: number, inTransaction: boolean): Sql {
             if (state === "waiting") state = "started";
             return state === "started";
           };
-          const transaction = (value as (...a: unknown[]) => Promise<unknown>).apply(target, wrapCallback(args, started));
+          const transaction = (value as (...a: unknown[]) => Promise<unknown>).apply(
+            target,
+            wrapCallback(args, started),
+          );
           return new Promise((resolve, reject) => {
             const timer = setTimeout(
               () =>

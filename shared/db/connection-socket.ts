@@ -15,7 +15,10 @@ export interface SocketTarget {
 }
 
 /** Sockets to the server (TCP or Unix), each watched for answers that never come. */
-export function watchedSocketFactory(answerMs: number, onStall: (socket: StallWatchedSocket) => void): (target: SocketTarget) => StallWatchedSocket {
+export function watchedSocketFactory(
+  answerMs: number,
+  onStall: (socket: StallWatchedSocket) => void,
+): (target: SocketTarget) => StallWatchedSocket {
   let next = 0;
   return (target) => {
     const inner = new Socket();
@@ -24,7 +27,12 @@ export function watchedSocketFactory(answerMs: number, onStall: (socket: StallWa
     const port = target.port[index] ?? target.port[0];
     if (target.path) inner.connect(target.path);
     else inner.connect(port, host);
-    return new StallWatchedSocket(inner, answerMs, target.path ? { host: target.path, port: undefined } : { host, port }, onStall);
+    return new StallWatchedSocket(
+      inner,
+      answerMs,
+      target.path ? { host: target.path, port: undefined } : { host, port },
+      onStall,
+    );
   };
 }
 
@@ -45,7 +53,12 @@ export class StallWatchedSocket extends Duplex {
   #stalled = false;
   #hadError = false;
 
-  constructor(inner: Socket, answerMs: number, target: { host: string; port: number | undefined }, onStall: (socket: StallWatchedSocket) => void) {
+  constructor(
+    inner: Socket,
+    answerMs: number,
+    target: { host: string; port: number | undefined },
+    onStall: (socket: StallWatchedSocket) => void,
+  ) {
     super({ allowHalfOpen: false });
     this.#inner = inner;
     this.#answerMs = answerMs;
@@ -79,7 +92,10 @@ export class StallWatchedSocket extends Duplex {
   /** The error the queries of a stalled connection fail with. */
   stallError(): DatabaseTimeoutError {
     const where = `${this.host}${this.port ? `:${this.port}` : ""}`;
-    return new DatabaseTimeoutError("CONNECTION_STALLED", `the database sent no answer within ${this.#answerMs} ms (${where}); the connection was closed`);
+    return new DatabaseTimeoutError(
+      "CONNECTION_STALLED",
+      `the database sent no answer within ${this.#answerMs} ms (${where}); the connection was closed`,
+    );
   }
 
   override _read(): void {

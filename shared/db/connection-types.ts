@@ -61,8 +61,7 @@ interface DbHandleBase {
 
 /** An open database. `client` is the driver's own client, for what drizzle does not cover. */
 export type DbHandle =
-  | (DbHandleBase & { driver: "pglite"; client: PGlite })
-  | (DbHandleBase & { driver: "postgres"; client: Sql });
+  (DbHandleBase & { driver: "pglite"; client: PGlite }) | (DbHandleBase & { driver: "postgres"; client: Sql });
 
 export type Driver = DbHandle["driver"];
 

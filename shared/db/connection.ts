@@ -40,7 +40,9 @@ export const DEFAULT_PGLITE_DATA_DIR = ".data/pglite";
  * (in `dataDir`, default .data/pglite, or in memory). Migrations are applied before it returns.
  */
 export async function openDb(options: OpenDbOptions = {}): Promise<DbHandle> {
-  const connection = options.url ? openPostgres(options.url, options.migrationUrl, options.timeouts) : await openPglite(options);
+  const connection = options.url
+    ? openPostgres(options.url, options.migrationUrl, options.timeouts)
+    : await openPglite(options);
   try {
     const migrations = await connection.applyMigrations();
     return { ...connection, migrations };
@@ -118,10 +120,15 @@ function openPostgres(url: string, migrationUrl: string = url, timeouts?: Partia
     // migrator's transaction, so other processes wait here, then find nothing left to apply.
     const migrator = connectPostgres(migrationUrl, { max: 1, timeouts: MIGRATION_DATABASE_TIMEOUTS });
     const migratorDb = drizzlePostgres({ client: migrator, schema });
-    const migratorExecute = async <Row>(query: SQL | string) => (await migratorDb.execute(toSql(query))) as unknown as Row[];
+    const migratorExecute = async <Row>(query: SQL | string) =>
+      (await migratorDb.execute(toSql(query))) as unknown as Row[];
     try {
       await migrator.unsafe(`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
-      return await migrateAndSeed(migratorExecute, (migrations) => migratePostgres(migratorDb, migrationConfig(migrations)), migratorDb);
+      return await migrateAndSeed(
+        migratorExecute,
+        (migrations) => migratePostgres(migratorDb, migrationConfig(migrations)),
+        migratorDb,
+      );
     } catch (error) {
       if (migrationUrl === url && databaseErrorOf(error)?.code === INSUFFICIENT_PRIVILEGE) {
         throw await missingOwnerError(execute, pending ?? journal.entries, error);

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bumpDataVersions, readDataVersions, watchDataVersions, type DataScope, type DataVersions } from "./data-versions";
+import {
+  bumpDataVersions,
+  readDataVersions,
+  watchDataVersions,
+  type DataScope,
+  type DataVersions,
+} from "./data-versions";
 import { openDb, type DbHandle } from "./index";
 import { testDatabases } from "./test-databases";
 
@@ -42,7 +48,10 @@ describe.each(testDatabases())("data versions on $driver", (testDb) => {
     const before = await readDataVersions(db);
     await expect(
       db.db.transaction(async (tx) => {
-        await bumpDataVersions({ execute: (q) => tx.execute(q).then((r) => (Array.isArray(r) ? r : (r as { rows: never[] }).rows)) }, ["data"]);
+        await bumpDataVersions(
+          { execute: (q) => tx.execute(q).then((r) => (Array.isArray(r) ? r : (r as { rows: never[] }).rows)) },
+          ["data"],
+        );
         throw new Error("the job failed");
       }),
     ).rejects.toThrow("the job failed");
@@ -90,38 +99,46 @@ describe.each(testDatabases())("data versions on $driver", (testDb) => {
 });
 
 // Another web process is another pool: only PostgreSQL has more than one (PGlite is one process).
-describe.each(testDatabases().filter((testDb) => testDb.driver === "postgres"))("data versions across pools on $driver", (server) => {
-  let writer: DbHandle;
-  let reader: DbHandle;
-  let watching: DataVersions;
+describe.each(testDatabases().filter((testDb) => testDb.driver === "postgres"))(
+  "data versions across pools on $driver",
+  (server) => {
+    let writer: DbHandle;
+    let reader: DbHandle;
+    let watching: DataVersions;
 
-  beforeAll(async () => {
-    writer = await server.open();
-    // A second pool on the same database, as another web process has.
-    reader = await openDb({ url: await urlOf(server) });
-    watching = await watchDataVersions(reader, { pollMs: 60_000 });
-  });
-  afterAll(async () => {
-    await watching.close();
-    await reader.close();
-    await server.dispose();
-  });
-
-  it("reaches another connection within a second of the commit", async () => {
-    const change = nextChange(watching, 2_000);
-    await writer.db.transaction(async (tx) => {
-      await bumpDataVersions({ execute: (q) => tx.execute(q) as never }, ["live"]);
+    beforeAll(async () => {
+      writer = await server.open();
+      // A second pool on the same database, as another web process has.
+      reader = await openDb({ url: await urlOf(server) });
+      watching = await watchDataVersions(reader, { pollMs: 60_000 });
     });
-    const { scopes, afterMs } = await change;
-    expect(scopes).toEqual(["live"]);
-    expect(afterMs).toBeLessThan(1_000);
-  });
-});
+    afterAll(async () => {
+      await watching.close();
+      await reader.close();
+      await server.dispose();
+    });
+
+    it("reaches another connection within a second of the commit", async () => {
+      const change = nextChange(watching, 2_000);
+      await writer.db.transaction(async (tx) => {
+        await bumpDataVersions({ execute: (q) => tx.execute(q) as never }, ["live"]);
+      });
+      const { scopes, afterMs } = await change;
+      expect(scopes).toEqual(["live"]);
+      expect(afterMs).toBeLessThan(1_000);
+    });
+  },
+);
 
 /** The URL of a test database's own database (the handle's connection options). */
 async function urlOf(server: ReturnType<typeof testDatabases>[number]): Promise<string> {
   const handle = await server.open();
   if (handle.driver !== "postgres") throw new Error("PostgreSQL only");
-  const { host, port, database, user } = handle.client.options as unknown as { host: string[]; port: number[]; database: string; user: string };
+  const { host, port, database, user } = handle.client.options as unknown as {
+    host: string[];
+    port: number[];
+    database: string;
+    user: string;
+  };
   return `postgres://${user}@${host[0]}:${port[0]}/${database}`;
 }

@@ -90,7 +90,9 @@ describeOnPostgres("queries while PostgreSQL is blackholed, refused or slow", (s
 
     const outcomes = await Promise.all(workload(30).map((work) => timed(work)));
     const times = outcomes.map((outcome) => outcome.ms);
-    console.log(`blackholed: ${outcomes.length} queries failed in median ${round(median(times))} ms, max ${round(Math.max(...times))} ms`);
+    console.log(
+      `blackholed: ${outcomes.length} queries failed in median ${round(median(times))} ms, max ${round(Math.max(...times))} ms`,
+    );
     for (const outcome of outcomes) {
       expect(outcome.ok).toBe(false);
       expect(isDatabaseUnavailable(outcome.error), String(outcome.error)).toBe(true);

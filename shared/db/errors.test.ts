@@ -2,12 +2,16 @@ import { describe, expect, it } from "vitest";
 import { isDatabaseUnavailable } from "./errors";
 import { reconnectDelaySeconds } from "./index";
 
-const withCode = (code: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(code), { code, ...extra });
+const withCode = (code: string, extra: Record<string, unknown> = {}) =>
+  Object.assign(new Error(code), { code, ...extra });
 
 describe("isDatabaseUnavailable", () => {
-  it.each(["ECONNREFUSED", "ECONNRESET", "CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_DESTROYED"])("counts the socket error %s", (code) => {
-    expect(isDatabaseUnavailable(withCode(code))).toBe(true);
-  });
+  it.each(["ECONNREFUSED", "ECONNRESET", "CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_DESTROYED"])(
+    "counts the socket error %s",
+    (code) => {
+      expect(isDatabaseUnavailable(withCode(code))).toBe(true);
+    },
+  );
 
   it.each(["08006", "08001", "57P01", "57P03", "53300"])("counts the server's SQLSTATE %s", (code) => {
     expect(isDatabaseUnavailable(withCode(code, { severity: "FATAL" }))).toBe(true);

@@ -71,7 +71,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const code = (current as Error & { code?: unknown }).code;
     if (typeof code !== "string") continue;
     if (UNREACHABLE_CODES.has(code) || TOO_SLOW_CODES.has(code)) return true;
-    if (code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03" || code === "53300") return true;
+    if (code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03" || code === "53300")
+      return true;
   }
   return false;
 }

@@ -41,7 +41,11 @@ export async function unreadableJournalError(execute: Connection["execute"], cau
 }
 
 /** What to do when DATABASE_URL's role may not apply the pending migrations. */
-export async function missingOwnerError(execute: Connection["execute"], pending: JournalEntry[], cause: unknown): Promise<Error> {
+export async function missingOwnerError(
+  execute: Connection["execute"],
+  pending: JournalEntry[],
+  cause: unknown,
+): Promise<Error> {
   const role = await currentRole(execute);
   const count = pending.length === 1 ? "1 database migration is" : `${pending.length} database migrations are`;
   const reason = databaseErrorOf(cause)?.message ?? String(cause);
@@ -88,9 +92,7 @@ export async function migrateAndSeed(
 
 export async function lastAppliedMigrationMillis(execute: Connection["execute"]): Promise<number | null> {
   const table = `"${MIGRATIONS_SCHEMA}"."${MIGRATIONS_TABLE}"`;
-  const [exists] = await execute<{ found: boolean }>(
-    sql`select to_regclass(${table}) is not null as found`,
-  );
+  const [exists] = await execute<{ found: boolean }>(sql`select to_regclass(${table}) is not null as found`);
   if (!exists.found) return null;
   const [row] = await execute<{ last: string | null }>(`select max(created_at)::text as last from ${table}`);
   return row.last === null ? null : Number(row.last);

@@ -25,7 +25,9 @@ async function main(): Promise<void> {
   try {
     target = describeTarget(options);
   } catch {
-    console.error("db:migrate: MIGRATION_DATABASE_URL or DATABASE_URL is not a valid URL (expected postgres://user@host:5432/database).");
+    console.error(
+      "db:migrate: MIGRATION_DATABASE_URL or DATABASE_URL is not a valid URL (expected postgres://user@host:5432/database).",
+    );
     process.exitCode = 1;
     return;
   }

@@ -8,9 +8,9 @@ import { LEAGUE_KEYS } from "../domain/leagues";
 import { openDb, type DbHandle } from "./index";
 import { testDatabases } from "./test-databases";
 
-const journal = JSON.parse(
-  await readFile(new URL("./migrations/meta/_journal.json", import.meta.url), "utf8"),
-) as { entries: { tag: string }[] };
+const journal = JSON.parse(await readFile(new URL("./migrations/meta/_journal.json", import.meta.url), "utf8")) as {
+  entries: { tag: string }[];
+};
 const allTags = journal.entries.map((entry) => entry.tag);
 
 async function countAppliedMigrations(handle: DbHandle): Promise<number> {
@@ -38,7 +38,10 @@ describe.each(testDatabases({ fromScratch: true }))("migrations on $driver", (te
 
     const leagues = await handle.db.query.leagues.findMany({ orderBy: (l, { asc }) => asc(l.apiFootballId) });
     expect(leagues.map((l) => l.key).sort()).toEqual([...LEAGUE_KEYS].sort());
-    expect(leagues.find((l) => l.key === "premier-league")).toMatchObject({ apiFootballId: 39, footballDataCode: "E0" });
+    expect(leagues.find((l) => l.key === "premier-league")).toMatchObject({
+      apiFootballId: 39,
+      footballDataCode: "E0",
+    });
   });
 
   it("re-applying is a no-op", async () => {

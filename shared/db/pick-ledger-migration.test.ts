@@ -32,7 +32,10 @@ function migrationsBeforeLedgerIntegrity(): string {
   cpSync(migrationsFolder, folder, { recursive: true });
   const index = journal.entries.findIndex((entry) => entry.tag === LEDGER_INTEGRITY);
   expect(index).toBeGreaterThan(0);
-  writeFileSync(path.join(folder, "meta", "_journal.json"), JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
+  writeFileSync(
+    path.join(folder, "meta", "_journal.json"),
+    JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }),
+  );
   return folder;
 }
 
@@ -116,9 +119,13 @@ describe.each(testDatabases({ fromScratch: true }))("migration ledger_integrity 
     await writeEarlierLedger(db, { tampered: false });
     await db.migrate(migrationsFolder);
 
-    const rows = await db.execute<{ id: number; market: string; selection: string; settlement_seq: number | null; final_home_goals: number | null }>(
-      `select id, market, selection, settlement_seq, final_home_goals from pick_ledger order by id`,
-    );
+    const rows = await db.execute<{
+      id: number;
+      market: string;
+      selection: string;
+      settlement_seq: number | null;
+      final_home_goals: number | null;
+    }>(`select id, market, selection, settlement_seq, final_home_goals from pick_ledger order by id`);
     expect(rows.map((r) => [r.market, r.selection, r.settlement_seq, r.final_home_goals])).toEqual([
       ["result", "1", 3, 2],
       ["result", "1", null, null],
@@ -132,9 +139,15 @@ describe.each(testDatabases({ fromScratch: true }))("migration ledger_integrity 
     expect(sealed).toMatchObject({ rows: 6, settled: 4, lateLocks: 0 });
 
     // New rows and settlements continue both chains from the sealed heads.
-    await db.execute(`insert into pick_ledger (fixture_id, pick_kind, pick, confidence, odds, source) values (2, 'result', 'Draw', 30, 3.1, 'algorithm')`);
-    await db.execute(`update pick_ledger set settled_at = '2026-02-07T17:20:00Z', outcome = 'hit', profit = 0.95 where fixture_id = 1 and pick_kind = 'result'`);
-    const [continued] = await db.execute<{ prev_hash: string }>(`select prev_hash from pick_ledger order by id desc limit 1`);
+    await db.execute(
+      `insert into pick_ledger (fixture_id, pick_kind, pick, confidence, odds, source) values (2, 'result', 'Draw', 30, 3.1, 'algorithm')`,
+    );
+    await db.execute(
+      `update pick_ledger set settled_at = '2026-02-07T17:20:00Z', outcome = 'hit', profit = 0.95 where fixture_id = 1 and pick_kind = 'result'`,
+    );
+    const [continued] = await db.execute<{ prev_hash: string }>(
+      `select prev_hash from pick_ledger order by id desc limit 1`,
+    );
     expect(continued.prev_hash).toBe(sealed.chainHead);
     const [settlement] = await db.execute<{ settlement_seq: number; prev_settlement_hash: string }>(
       `select settlement_seq, prev_settlement_hash from pick_ledger where fixture_id = 1 and pick_kind = 'result'`,

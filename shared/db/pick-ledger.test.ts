@@ -20,16 +20,29 @@ describe.each(testDatabases())("pick ledger on $driver", (testDb) => {
   let handle: DbHandle;
   let fixtureId: number;
 
-  async function insertFixture(home: keyof typeof SAMPLE_TEAMS, away: keyof typeof SAMPLE_TEAMS, kickoffAt = KICKOFF): Promise<number> {
+  async function insertFixture(
+    home: keyof typeof SAMPLE_TEAMS,
+    away: keyof typeof SAMPLE_TEAMS,
+    kickoffAt = KICKOFF,
+  ): Promise<number> {
     const [fixture] = await handle.db
       .insert(fixtures)
-      .values({ league: "premier-league", season: SAMPLE_SEASON, kickoffAt, homeTeamId: SAMPLE_TEAMS[home].id, awayTeamId: SAMPLE_TEAMS[away].id })
+      .values({
+        league: "premier-league",
+        season: SAMPLE_SEASON,
+        kickoffAt,
+        homeTeamId: SAMPLE_TEAMS[home].id,
+        awayTeamId: SAMPLE_TEAMS[away].id,
+      })
       .returning();
     return fixture.id;
   }
 
   const finish = (id: number, home: number, away: number, state: "live" | "post-match" = "post-match") =>
-    handle.db.update(fixtures).set({ matchState: state, status: state === "live" ? "2H" : "FT", homeScore: home, awayScore: away }).where(eq(fixtures.id, id));
+    handle.db
+      .update(fixtures)
+      .set({ matchState: state, status: state === "live" ? "2H" : "FT", homeScore: home, awayScore: away })
+      .where(eq(fixtures.id, id));
 
   beforeAll(async () => {
     handle = await testDb.open();
@@ -107,7 +120,10 @@ describe.each(testDatabases())("pick ledger on $driver", (testDb) => {
 
   it("refuses a market and selection the pick text contradicts", async () => {
     const error = await rejection(lock({ pickKind: "btts", pick: "BTTS: Yes", market: "btts", selection: "no" }));
-    expect(error).toMatchObject({ code: RESTRICT_VIOLATION, message: 'pick_ledger: the pick "BTTS: Yes" reads as btts yes, not btts no' });
+    expect(error).toMatchObject({
+      code: RESTRICT_VIOLATION,
+      message: 'pick_ledger: the pick "BTTS: Yes" reads as btts yes, not btts no',
+    });
   });
 
   it("allows one pick of each kind per fixture", async () => {
@@ -143,9 +159,18 @@ describe.each(testDatabases())("pick ledger on $driver", (testDb) => {
     const inPlay = await insertFixture("everton", "liverpool");
     const row = await lock({ fixtureId: inPlay, pickKind: "best", pick: "Everton to Win", odds: 3 });
     await finish(inPlay, 1, 0, "live");
-    const error = await rejection(handle.db.update(pickLedger).set({ outcome: "hit", settledAt: new Date(), profit: 99 }).where(byId(row.id)));
-    expect(error).toMatchObject({ code: RESTRICT_VIOLATION, message: expect.stringMatching(/cannot be settled yet: its match \(fixture \d+\) is not final \(state live, score 1-0\)/) });
-    const honest = await rejection(handle.db.update(pickLedger).set({ outcome: "hit", settledAt: new Date(), profit: 2 }).where(byId(row.id)));
+    const error = await rejection(
+      handle.db.update(pickLedger).set({ outcome: "hit", settledAt: new Date(), profit: 99 }).where(byId(row.id)),
+    );
+    expect(error).toMatchObject({
+      code: RESTRICT_VIOLATION,
+      message: expect.stringMatching(
+        /cannot be settled yet: its match \(fixture \d+\) is not final \(state live, score 1-0\)/,
+      ),
+    });
+    const honest = await rejection(
+      handle.db.update(pickLedger).set({ outcome: "hit", settledAt: new Date(), profit: 2 }).where(byId(row.id)),
+    );
     expect(honest.message).toMatch(/is not final/);
     expect(await rowOf(row.id)).toEqual(row);
   });
@@ -155,18 +180,25 @@ describe.each(testDatabases())("pick ledger on $driver", (testDb) => {
     const row = await lock({ fixtureId: played, pickKind: "over-under", pick: "Over 2.5 Goals", odds: 1.8 });
     await finish(played, 2, 1);
     const settledAt = new Date("2026-02-07T16:55:00Z");
-    const wrong = await rejection(handle.db.update(pickLedger).set({ outcome: "miss", settledAt, profit: -1 }).where(byId(row.id)));
+    const wrong = await rejection(
+      handle.db.update(pickLedger).set({ outcome: "miss", settledAt, profit: -1 }).where(byId(row.id)),
+    );
     expect(wrong).toMatchObject({
       code: RESTRICT_VIOLATION,
       message: `pick_ledger row ${row.id} cannot be settled as miss: the pick "Over 2.5 Goals" (over-under over 2.5) is a hit with the final score 2-1`,
     });
-    const greedy = await rejection(handle.db.update(pickLedger).set({ outcome: "hit", settledAt, profit: 99 }).where(byId(row.id)));
+    const greedy = await rejection(
+      handle.db.update(pickLedger).set({ outcome: "hit", settledAt, profit: 99 }).where(byId(row.id)),
+    );
     expect(greedy).toMatchObject({
       code: RESTRICT_VIOLATION,
       message: `pick_ledger row ${row.id} cannot be settled with profit 99.00: a hit at odds 1.80 pays 0.80`,
     });
     const early = await rejection(
-      handle.db.update(pickLedger).set({ outcome: "hit", settledAt: new Date("2026-02-07T14:00:00Z"), profit: 0.8 }).where(byId(row.id)),
+      handle.db
+        .update(pickLedger)
+        .set({ outcome: "hit", settledAt: new Date("2026-02-07T14:00:00Z"), profit: 0.8 })
+        .where(byId(row.id)),
     );
     expect(early.message).toMatch(/before its kick-off/);
     expect(await rowOf(row.id)).toEqual(row);
@@ -178,7 +210,14 @@ describe.each(testDatabases())("pick ledger on $driver", (testDb) => {
     const settledAt = new Date("2026-02-07T16:55:00Z");
     await handle.db.update(pickLedger).set({ outcome: "hit", settledAt, profit: 0.8 }).where(byId(row.id));
     const settled = await rowOf(row.id);
-    expect(settled).toMatchObject({ outcome: "hit", settledAt, profit: 0.8, pick: "Over 2.5 Goals", finalHomeGoals: 3, finalAwayGoals: 1 });
+    expect(settled).toMatchObject({
+      outcome: "hit",
+      settledAt,
+      profit: 0.8,
+      pick: "Over 2.5 Goals",
+      finalHomeGoals: 3,
+      finalAwayGoals: 1,
+    });
     expect(settled.settlementSeq).toBeGreaterThanOrEqual(1);
     expect(settled.settlementHash).toMatch(/^[0-9a-f]{64}$/);
     expect(settled.rowHash).toBe(row.rowHash);
@@ -194,7 +233,9 @@ describe.each(testDatabases())("pick ledger on $driver", (testDb) => {
 
   it("rejects a settlement without its time", async () => {
     const row = await lock({ pickKind: "btts", pick: "YES" });
-    const error = await rejection(handle.db.update(pickLedger).set({ outcome: "miss", profit: -1 }).where(byId(row.id)));
+    const error = await rejection(
+      handle.db.update(pickLedger).set({ outcome: "miss", profit: -1 }).where(byId(row.id)),
+    );
     expect(error.constraint).toBe("pick_ledger_settlement_check");
   });
 
@@ -202,9 +243,15 @@ describe.each(testDatabases())("pick ledger on $driver", (testDb) => {
     const before = await handle.db.select().from(pickLedger);
     expect(before.length).toBeGreaterThan(0);
     const deleted = await rejection(handle.db.delete(pickLedger).where(byId(before[0].id)));
-    expect(deleted).toMatchObject({ code: RESTRICT_VIOLATION, message: "pick_ledger is append-only: DELETE is not allowed" });
+    expect(deleted).toMatchObject({
+      code: RESTRICT_VIOLATION,
+      message: "pick_ledger is append-only: DELETE is not allowed",
+    });
     const truncated = await rejection(handle.execute(`truncate pick_ledger`));
-    expect(truncated).toMatchObject({ code: RESTRICT_VIOLATION, message: "pick_ledger is append-only: TRUNCATE is not allowed" });
+    expect(truncated).toMatchObject({
+      code: RESTRICT_VIOLATION,
+      message: "pick_ledger is append-only: TRUNCATE is not allowed",
+    });
     // Nor through the fixture it belongs to.
     const fixtureDeleted = await rejection(handle.db.delete(fixtures).where(eq(fixtures.id, fixtureId)));
     expect(fixtureDeleted).toMatchObject({ code: "23503", constraint: "pick_ledger_fixture_id_fixtures_id_fk" });
@@ -240,7 +287,9 @@ describe.each(testDatabases())("pick ledger on $driver", (testDb) => {
     await Promise.all(
       ids.map((id) =>
         handle.db.transaction(async (tx) => {
-          await tx.execute(sql`update pick_ledger set settled_at = now(), outcome = 'hit', profit = 2.2 where fixture_id = ${id} and settled_at is null`);
+          await tx.execute(
+            sql`update pick_ledger set settled_at = now(), outcome = 'hit', profit = 2.2 where fixture_id = ${id} and settled_at is null`,
+          );
           await tx.execute(sql`select pg_sleep(0.02)`);
         }),
       ),
@@ -254,32 +303,57 @@ describe.each(testDatabases())("pick ledger on $driver", (testDb) => {
     const rows = await readLedgerRows(handle);
     const csv = ledgerCsv(rows);
     const verified = verifyLedger(parseLedgerCsv(csv));
-    const [last] = await handle.execute<{ row_hash: string }>(`select row_hash from pick_ledger order by id desc limit 1`);
+    const [last] = await handle.execute<{ row_hash: string }>(
+      `select row_hash from pick_ledger order by id desc limit 1`,
+    );
     const [lastSettlement] = await handle.execute<{ settlement_hash: string }>(
       `select settlement_hash from pick_ledger where settlement_seq = (select max(settlement_seq) from pick_ledger)`,
     );
-    expect(verified).toMatchObject({ rows: rows.length, chainHead: last.row_hash, settlementHead: lastSettlement.settlement_hash });
+    expect(verified).toMatchObject({
+      rows: rows.length,
+      chainHead: last.row_hash,
+      settlementHead: lastSettlement.settlement_hash,
+    });
     // Most of these fixtures kicked off in February 2026, long before their rows were written.
     const all = await handle.db.select().from(pickLedger);
-    const [{ ms }] = await handle.execute<{ ms: string }>(`select (extract(epoch from pick_ledger_late_after()) * 1000)::int::text as ms`);
+    const [{ ms }] = await handle.execute<{ ms: string }>(
+      `select (extract(epoch from pick_ledger_late_after()) * 1000)::int::text as ms`,
+    );
     expect(Number(ms)).toBe(LEDGER_LATE_LOCK_AFTER_MS);
     const late = all.filter((row) => row.recordedAt.getTime() - row.lockedAt.getTime() > LEDGER_LATE_LOCK_AFTER_MS);
     expect(late.length).toBeGreaterThan(0);
     expect(verified.lateLocks).toBe(late.length);
 
     const settledIndex = rows.findIndex((row) => row.outcome === "hit");
-    const tampered = (index: number, change: Partial<LedgerCsvRow>) => rows.map((row, i) => (i === index ? { ...row, ...change } : row));
+    const tampered = (index: number, change: Partial<LedgerCsvRow>) =>
+      rows.map((row, i) => (i === index ? { ...row, ...change } : row));
     const cases: Array<[string, string, RegExp]> = [
-      ["a pick text rewritten", ledgerCsv(tampered(0, { pick: "Chelsea to Win" })), new RegExp(`^row ${rows[0].id} .*does not match its row_hash`)],
-      ["a confidence raised", ledgerCsv(tampered(1, { confidence: "99.0" })), new RegExp(`^row ${rows[1].id} .*does not match its row_hash`)],
+      [
+        "a pick text rewritten",
+        ledgerCsv(tampered(0, { pick: "Chelsea to Win" })),
+        new RegExp(`^row ${rows[0].id} .*does not match its row_hash`),
+      ],
+      [
+        "a confidence raised",
+        ledgerCsv(tampered(1, { confidence: "99.0" })),
+        new RegExp(`^row ${rows[1].id} .*does not match its row_hash`),
+      ],
       [
         "a settled hit turned into a miss",
         ledgerCsv(tampered(settledIndex, { outcome: "miss", profit: "-1.00" })),
         new RegExp(`^row ${rows[settledIndex].id} .*says miss, but the pick`),
       ],
-      ["a row removed", ledgerCsv(rows.filter((_, i) => i !== 1)), new RegExp(`^row ${rows[2].id} .*does not link to row ${rows[0].id}`)],
+      [
+        "a row removed",
+        ledgerCsv(rows.filter((_, i) => i !== 1)),
+        new RegExp(`^row ${rows[2].id} .*does not link to row ${rows[0].id}`),
+      ],
       // A forger who recomputes every hash after an edit cannot also match the heads published before.
-      ["every hash recomputed after an edit", withTrailerOf(rechained(tampered(0, { pick: "Chelsea to Win" })), csv), /^the trailer says chain_head=/],
+      [
+        "every hash recomputed after an edit",
+        withTrailerOf(rechained(tampered(0, { pick: "Chelsea to Win" })), csv),
+        /^the trailer says chain_head=/,
+      ],
     ];
     for (const [what, text, message] of cases) {
       expect(() => verifyLedger(parseLedgerCsv(text)), what).toThrow(message);
@@ -287,11 +361,16 @@ describe.each(testDatabases())("pick ledger on $driver", (testDb) => {
     // With its own trailer the forged copy is consistent, but it does not extend the genuine one.
     const forged = parseLedgerCsv(ledgerCsv(rechained(tampered(0, { pick: "Chelsea to Win" }))));
     expect(verifyLedger(forged).rows).toBe(rows.length);
-    expect(() => verifyExtends(parseLedgerCsv(csv), forged)).toThrow(`row ${rows[0].id} changed since the earlier copy: pick was "Arsenal to Win", now "Chelsea to Win"`);
+    expect(() => verifyExtends(parseLedgerCsv(csv), forged)).toThrow(
+      `row ${rows[0].id} changed since the earlier copy: pick was "Arsenal to Win", now "Chelsea to Win"`,
+    );
   });
 
   it("reads pick texts and settles them exactly as the domain does", async () => {
-    const names = { home: JSON.stringify(SAMPLE_PICK_TEAMS.homeTeam), away: JSON.stringify(SAMPLE_PICK_TEAMS.awayTeam) };
+    const names = {
+      home: JSON.stringify(SAMPLE_PICK_TEAMS.homeTeam),
+      away: JSON.stringify(SAMPLE_PICK_TEAMS.awayTeam),
+    };
     const read = await handle.execute<{ text: string; market: string; selection: string }>(sql`
       select t.text, c.market, c.selection
       from json_array_elements_text(${JSON.stringify(SAMPLE_PICK_TEXTS)}::json) with ordinality as t(text, n),
@@ -315,10 +394,18 @@ describe.each(testDatabases())("pick ledger on $driver", (testDb) => {
       const score = { home: cell.home, away: cell.away };
       const what = `${JSON.stringify(cell.text)} at ${cell.home}-${cell.away}`;
       expect(outcomes[i].outcome ?? "pending", what).toBe(settlePick(cell.text, score, SAMPLE_PICK_TEAMS));
-      expect(isLedgerMarket(cell.market) && ledgerOutcome(cell.market, cell.selection, score), what).toBe(outcomes[i].outcome ?? null);
+      expect(isLedgerMarket(cell.market) && ledgerOutcome(cell.market, cell.selection, score), what).toBe(
+        outcomes[i].outcome ?? null,
+      );
     });
 
-    const profits = await handle.execute<{ hit: string | null; low: string | null; unpriced: string | null; miss: string; void: string }>(`
+    const profits = await handle.execute<{
+      hit: string | null;
+      low: string | null;
+      unpriced: string | null;
+      miss: string;
+      void: string;
+    }>(`
       select pick_ledger_profit('hit', 1.95)::text as hit, pick_ledger_profit('hit', 0.95)::text as low,
              pick_ledger_profit('hit', null)::text as unpriced, pick_ledger_profit('miss', 1.95)::text as miss,
              pick_ledger_profit('void', 1.95)::text as void`);

@@ -23,19 +23,29 @@ export function replayClockKey(setting: Extract<ClockSetting, { kind: "replay" }
  * `wallNow()` stored now when this is the first process to run it. Concurrent first starts
  * agree: one insert wins and both read it back.
  */
-export async function replayAnchor(db: Pick<DbHandle, "execute">, setting: Extract<ClockSetting, { kind: "replay" }>, wallNow: () => number = Date.now): Promise<number> {
+export async function replayAnchor(
+  db: Pick<DbHandle, "execute">,
+  setting: Extract<ClockSetting, { kind: "replay" }>,
+  wallNow: () => number = Date.now,
+): Promise<number> {
   const key = replayClockKey(setting);
   const payload = JSON.stringify({ wallStartedAt: wallNow() });
   await db.execute(sql`
     insert into read_models (key, inputs, payload) values (${key}, 'replay clock anchor', ${payload}::jsonb)
     on conflict (key) do nothing`);
-  const [row] = await db.execute<{ started: string | number }>(sql`select payload->>'wallStartedAt' as started from read_models where key = ${key}`);
+  const [row] = await db.execute<{ started: string | number }>(
+    sql`select payload->>'wallStartedAt' as started from read_models where key = ${key}`,
+  );
   const started = Number(row?.started);
   return Number.isFinite(started) ? started : wallNow();
 }
 
 /** The process's clock: real time, or the replay at the moment all processes share. */
-export async function openClock(db: Pick<DbHandle, "execute">, setting: ClockSetting, wallNow: () => number = Date.now): Promise<Clock> {
+export async function openClock(
+  db: Pick<DbHandle, "execute">,
+  setting: ClockSetting,
+  wallNow: () => number = Date.now,
+): Promise<Clock> {
   if (setting.kind === "real") return createClock(setting, wallNow);
   return createClock(setting, wallNow, await replayAnchor(db, setting, wallNow));
 }

@@ -25,7 +25,12 @@ describe.each(testDatabases())("schema on $driver", (testDb) => {
   async function insertFixture(values: Partial<NewFixtureRow> & Pick<NewFixtureRow, "homeTeamId" | "awayTeamId">) {
     const [row] = await handle.db
       .insert(fixtures)
-      .values({ league: "premier-league", season: SAMPLE_SEASON, kickoffAt: new Date("2026-02-07T15:00:00Z"), ...values })
+      .values({
+        league: "premier-league",
+        season: SAMPLE_SEASON,
+        kickoffAt: new Date("2026-02-07T15:00:00Z"),
+        ...values,
+      })
       .returning();
     return row;
   }
@@ -164,7 +169,10 @@ describe.each(testDatabases())("schema on $driver", (testDb) => {
       playerName: "M. Salah",
     } as const;
     for (let i = 0; i < 3; i++) await handle.db.insert(liveEvents).values(goal).onConflictDoNothing();
-    await handle.db.insert(liveEvents).values({ ...goal, extraMinute: 3 }).onConflictDoNothing();
+    await handle.db
+      .insert(liveEvents)
+      .values({ ...goal, extraMinute: 3 })
+      .onConflictDoNothing();
     const events = await handle.db.query.liveEvents.findMany({ where: eq(liveEvents.fixtureId, fixture.id) });
     expect(events.map((e) => e.extraMinute).sort()).toEqual([3, null]);
   });

@@ -136,7 +136,9 @@ async function makePostgresTemplate(serverUrl: string): Promise<string> {
       const migrated = await openDb({ url: databaseUrlOf(serverUrl, partial) });
       await migrated.close();
       await admin.unsafe(`alter database "${partial}" rename to "${name}"`);
-      const stale = await admin<{ datname: string }[]>`select datname from pg_database where datname like 'test\_template\_%' and datname <> ${name}`;
+      const stale = await admin<
+        { datname: string }[]
+      >`select datname from pg_database where datname like 'test\_template\_%' and datname <> ${name}`;
       for (const { datname } of stale) await admin.unsafe(`drop database if exists "${datname}" with (force)`);
     }
     return name;
@@ -223,7 +225,13 @@ export const SAMPLE_TEAMS = {
 export async function insertSampleClubs(db: Database): Promise<void> {
   await db
     .insert(schema.seasons)
-    .values({ league: "premier-league", season: SAMPLE_SEASON, startDate: "2025-08-15", endDate: "2026-05-24", isCurrent: true })
+    .values({
+      league: "premier-league",
+      season: SAMPLE_SEASON,
+      startDate: "2025-08-15",
+      endDate: "2026-05-24",
+      isCurrent: true,
+    })
     .onConflictDoNothing();
   await db
     .insert(schema.teams)

@@ -157,7 +157,11 @@ export const HALF_TIME_STATUS = "HT";
  * The clock of a live match (spec 4: "minute with optional +injury time"). During the break the
  * provider keeps the minute at 45, so the status decides: 'HT', never a 45' that reads as play.
  */
-export function liveClockLabel(status: string | null | undefined, minute: number | null, injuryTime: number | null): string | null {
+export function liveClockLabel(
+  status: string | null | undefined,
+  minute: number | null,
+  injuryTime: number | null,
+): string | null {
   if (status?.trim().toUpperCase() === HALF_TIME_STATUS) return HALF_TIME_STATUS;
   return formatMatchMinute(minute, injuryTime);
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { matchweekFor, seasonCodeFor, seasonLabel, seasonStartYear, weekStartDate, weekStartUtc, weekWindow } from "./matchweek";
+import {
+  matchweekFor,
+  seasonCodeFor,
+  seasonLabel,
+  seasonStartYear,
+  weekStartDate,
+  weekStartUtc,
+  weekWindow,
+} from "./matchweek";
 
 describe("matchweekFor: 'computed from weeks since 1 August, clamped to 1-38'", () => {
   it.each([
@@ -66,6 +74,9 @@ describe("weeks from Monday 00:00 UTC", () => {
     const now = new Date(instant);
     expect(weekStartDate(now)).toBe(monday);
     expect(new Date(weekStartUtc(now.getTime())).toISOString()).toBe(`${monday}T00:00:00.000Z`);
-    expect(weekWindow(now)).toEqual({ from: new Date(`${monday}T00:00:00Z`), to: new Date(Date.parse(`${monday}T00:00:00Z`) + 7 * 86_400_000) });
+    expect(weekWindow(now)).toEqual({
+      from: new Date(`${monday}T00:00:00Z`),
+      to: new Date(Date.parse(`${monday}T00:00:00Z`) + 7 * 86_400_000),
+    });
   });
 });

@@ -88,23 +88,44 @@ describe("a league season's matchweeks", () => {
   it("names this week's rounds and their neighbours, and the round after the last one scheduled", () => {
     const schedule = leagueSchedule(season(), ROUNDS);
     const weekOf = (saturday: number) => ({ from: new Date(saturday - 5 * DAY), to: new Date(saturday + 2 * DAY) });
-    expect(matchweeksAround(schedule, weekOf(FIRST_SATURDAY + 2 * 7 * DAY))).toEqual({ current: [3], previous: 2, next: 4 });
-    expect(matchweeksAround(schedule, weekOf(FIRST_SATURDAY - 7 * DAY))).toEqual({ current: [], previous: null, next: 1 });
+    expect(matchweeksAround(schedule, weekOf(FIRST_SATURDAY + 2 * 7 * DAY))).toEqual({
+      current: [3],
+      previous: 2,
+      next: 4,
+    });
+    expect(matchweeksAround(schedule, weekOf(FIRST_SATURDAY - 7 * DAY))).toEqual({
+      current: [],
+      previous: null,
+      next: 1,
+    });
     expect(matchweeksAround(schedule, weekOf(FIRST_SATURDAY + ROUNDS * 7 * DAY))).toEqual({
       current: [],
       previous: ROUNDS,
       next: null,
     });
     // Only the first three rounds are known so far: the next one is still round 4.
-    const known = leagueSchedule(season().filter((match) => match.id < 400), ROUNDS);
-    expect(matchweeksAround(known, weekOf(FIRST_SATURDAY + 2 * 7 * DAY))).toEqual({ current: [3], previous: 2, next: 4 });
-    expect(matchweeksAround(known, weekOf(FIRST_SATURDAY + 3 * 7 * DAY))).toEqual({ current: [], previous: 3, next: 4 });
+    const known = leagueSchedule(
+      season().filter((match) => match.id < 400),
+      ROUNDS,
+    );
+    expect(matchweeksAround(known, weekOf(FIRST_SATURDAY + 2 * 7 * DAY))).toEqual({
+      current: [3],
+      previous: 2,
+      next: 4,
+    });
+    expect(matchweeksAround(known, weekOf(FIRST_SATURDAY + 3 * 7 * DAY))).toEqual({
+      current: [],
+      previous: 3,
+      next: 4,
+    });
   });
 
   it("has no matchweeks before any fixture is known", () => {
     const schedule = leagueSchedule([], 38);
     expect(schedule.centres.size).toBe(0);
-    expect(matchweeksAround(schedule, { from: new Date(FIRST_SATURDAY), to: new Date(FIRST_SATURDAY + 7 * DAY) })).toEqual({
+    expect(
+      matchweeksAround(schedule, { from: new Date(FIRST_SATURDAY), to: new Date(FIRST_SATURDAY + 7 * DAY) }),
+    ).toEqual({
       current: [],
       previous: null,
       next: 1,
@@ -115,13 +136,28 @@ describe("a league season's matchweeks", () => {
 describe("matchweek addresses", () => {
   it("has one canonical path per league and round", () => {
     expect(matchweekUrl("premier-league", 12)).toBe("/premier-league-predictions/matchweek-12");
-    expect(parseRoute("/premier-league-predictions/matchweek-12")).toEqual({ page: "matchweek", league: "premier-league", matchweek: 12 });
-    expect(parseRoute("/ligue-1-predictions/matchweek-34")).toEqual({ page: "matchweek", league: "ligue1", matchweek: 34 });
+    expect(parseRoute("/premier-league-predictions/matchweek-12")).toEqual({
+      page: "matchweek",
+      league: "premier-league",
+      matchweek: 12,
+    });
+    expect(parseRoute("/ligue-1-predictions/matchweek-34")).toEqual({
+      page: "matchweek",
+      league: "ligue1",
+      matchweek: 34,
+    });
   });
 
   it("redirects leading zeros, upper case and the bare league name to it", () => {
-    for (const alias of ["/premier-league-predictions/matchweek-012", "/Premier-League-Predictions/Matchweek-12", "/premier-league/matchweek-12"]) {
-      expect(parseRoute(alias), alias).toMatchObject({ page: "matchweek", redirectTo: "/premier-league-predictions/matchweek-12" });
+    for (const alias of [
+      "/premier-league-predictions/matchweek-012",
+      "/Premier-League-Predictions/Matchweek-12",
+      "/premier-league/matchweek-12",
+    ]) {
+      expect(parseRoute(alias), alias).toMatchObject({
+        page: "matchweek",
+        redirectTo: "/premier-league-predictions/matchweek-12",
+      });
     }
     expect(parseRoute("/ligue1/matchweek-3")).toMatchObject({ redirectTo: "/ligue-1-predictions/matchweek-3" });
   });

@@ -94,7 +94,9 @@ export function leagueSchedule(matches: readonly ScheduledMatch[], matchweeks: n
     const week = Number(key.split("|")[0]);
     const centre = centres.get(week)!.getTime();
     const bothTwice = (match: ScheduledMatch) =>
-      [match.homeTeamId, match.awayTeamId].every((team) => (byWeekAndClub.get(keyOf(week, team))?.length ?? 0) > 1) ? 1 : 0;
+      [match.homeTeamId, match.awayTeamId].every((team) => (byWeekAndClub.get(keyOf(week, team))?.length ?? 0) > 1)
+        ? 1
+        : 0;
     const [mostLikelyMoved] = [...shown].sort(
       (a, b) =>
         bothTwice(b) - bothTwice(a) ||
@@ -177,10 +179,20 @@ const isInteger = (value: unknown): value is number => Number.isInteger(value);
  * The schedule a stored row holds, or null when it is not one of this league season (another
  * version, another league's count of rounds, a damaged row): the caller then computes it.
  */
-export function parseStoredLeagueSchedule(value: unknown, league: string, season: string, matchweeks: number): LeagueSchedule | null {
+export function parseStoredLeagueSchedule(
+  value: unknown,
+  league: string,
+  season: string,
+  matchweeks: number,
+): LeagueSchedule | null {
   if (typeof value !== "object" || value === null) return null;
   const stored = value as Partial<StoredLeagueSchedule>;
-  if (stored.version !== LEAGUE_SCHEDULE_VERSION || stored.league !== league || stored.season !== season || stored.matchweeks !== matchweeks) {
+  if (
+    stored.version !== LEAGUE_SCHEDULE_VERSION ||
+    stored.league !== league ||
+    stored.season !== season ||
+    stored.matchweeks !== matchweeks
+  ) {
     return null;
   }
   if (!Array.isArray(stored.centres) || !Array.isArray(stored.placements)) return null;

@@ -47,7 +47,10 @@ describe("pickProbability", () => {
 
 describe("combinedProbability", () => {
   it("multiplies the legs' probabilities", () => {
-    expect(combinedProbability([leg("a", "Arsenal", "Chelsea", 0.5), leg("b", "Leeds", "Fulham", 0.4)])).toBeCloseTo(0.2, 10);
+    expect(combinedProbability([leg("a", "Arsenal", "Chelsea", 0.5), leg("b", "Leeds", "Fulham", 0.4)])).toBeCloseTo(
+      0.2,
+      10,
+    );
   });
 
   it("is null for an empty parlay or when one leg has no probability", () => {

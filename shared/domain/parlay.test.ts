@@ -32,7 +32,10 @@ const picks = (count: number) => Array.from({ length: count }, (_, i) => pick(`m
 
 describe("the spec's texts", () => {
   it.each([
-    [EMPTY_PARLAY_NOTICE, "Your Parlay Builder is empty — start by adding a pick from any match page. You can add up to 10 picks before sharing."],
+    [
+      EMPTY_PARLAY_NOTICE,
+      "Your Parlay Builder is empty — start by adding a pick from any match page. You can add up to 10 picks before sharing.",
+    ],
     [PARLAY_COPIED, "Parlay copied! Paste it into a text, email, or social post to share."],
     [PARLAY_COPY_FAILED, "Failed to copy parlay to clipboard."],
     [PARLAY_ADD_FAILED, "Failed to add pick to parlay"],
@@ -243,7 +246,9 @@ describe("parlayCopyText", () => {
   });
 
   it("keeps a confidence's decimal", () => {
-    expect(parlayCopyText([pick("a", { confidence: 72.5 })], "Site")).toContain("(Confidence: 72.5%)\nAverage Confidence: 72.5%");
+    expect(parlayCopyText([pick("a", { confidence: 72.5 })], "Site")).toContain(
+      "(Confidence: 72.5%)\nAverage Confidence: 72.5%",
+    );
   });
 
   it("is empty for an empty parlay", () => {

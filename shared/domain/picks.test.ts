@@ -53,7 +53,10 @@ describe("scores", () => {
     [undefined, { home: 0, away: 0 }],
     ["unreadable", { home: 0, away: 0 }],
     ["1 - 0", { home: 1, away: 0 }],
-    [{ home: 3, away: 1 }, { home: 3, away: 1 }],
+    [
+      { home: 3, away: 1 },
+      { home: 3, away: 1 },
+    ],
   ])("scoreOrDefault(%j) → %j (default score 0-0)", (score, expected) => {
     expect(scoreOrDefault(score)).toEqual(expected);
   });
@@ -62,8 +65,16 @@ describe("scores", () => {
 describe("displayPickText", () => {
   const base = { homeTeam: "Arsenal", awayTeam: "Chelsea" };
   it.each([
-    ["custom result with hasCustomContent", { customResult: "Arsenal & BTTS", hasCustomContent: true }, "Arsenal & BTTS"],
-    ["custom result without hasCustomContent is ignored", { customResult: "Arsenal & BTTS", result: "2" }, "Chelsea to Win"],
+    [
+      "custom result with hasCustomContent",
+      { customResult: "Arsenal & BTTS", hasCustomContent: true },
+      "Arsenal & BTTS",
+    ],
+    [
+      "custom result without hasCustomContent is ignored",
+      { customResult: "Arsenal & BTTS", result: "2" },
+      "Chelsea to Win",
+    ],
     ["a dash falls through", { customResult: "-", hasCustomContent: true, result: "1" }, "Arsenal to Win"],
     ["'Coming Soon' falls through", { customResult: "Coming Soon", hasCustomContent: true, result: "X" }, "Draw"],
     ["blank falls through", { customResult: "   ", hasCustomContent: true, result: "2" }, "Chelsea to Win"],

@@ -176,7 +176,12 @@ describe("finding a player by the name in a slug without an id", () => {
   const otherBruno = { id: 7, name: "Bruno Guimarães", firstname: "Bruno", lastname: "Guimarães Rodriguez Moura" };
 
   it("knows the listed name, the full name, first and last word, and the last name", () => {
-    expect([...nameSlugsOf(haaland)].sort()).toEqual(["braut-haaland", "e-haaland", "erling-braut-haaland", "erling-haaland"]);
+    expect([...nameSlugsOf(haaland)].sort()).toEqual([
+      "braut-haaland",
+      "e-haaland",
+      "erling-braut-haaland",
+      "erling-haaland",
+    ]);
   });
 
   it.each([

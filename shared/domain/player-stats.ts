@@ -4,7 +4,15 @@
  * player by the name part of a URL slug.
  */
 import { goalsFromTeamView, resultPill, type ResultPill } from "./form";
-import { formatDateShort, formatPercent, formatPlayerRating, gamesPlayed, isHighRating, roundTo, shotsOnTargetPerGame } from "./format";
+import {
+  formatDateShort,
+  formatPercent,
+  formatPlayerRating,
+  gamesPlayed,
+  isHighRating,
+  roundTo,
+  shotsOnTargetPerGame,
+} from "./format";
 import { slugify } from "./slug";
 
 export const POSITION_GROUPS = ["Goalkeeper", "Defender", "Midfielder", "Attacker", "Unknown"] as const;
@@ -51,12 +59,20 @@ export function isLeaderboardKind(value: unknown): value is LeaderboardKind {
  * Spec 9 "per-match rates: goals, assists": the total over games played (appearances, else
  * max(1, ceil(minutes/90))), 2 decimals.
  */
-export function perMatchRate(total: number, appearances: number | null | undefined, minutes: number | null | undefined): string {
+export function perMatchRate(
+  total: number,
+  appearances: number | null | undefined,
+  minutes: number | null | undefined,
+): string {
   return roundTo(total / gamesPlayed(appearances, minutes), 2).toFixed(2);
 }
 
 /** A player's age on a day: from the birth date when known, else the age the provider reported. */
-export function ageOn(birthDate: string | null | undefined, reportedAge: number | null | undefined, today: Date): number | null {
+export function ageOn(
+  birthDate: string | null | undefined,
+  reportedAge: number | null | undefined,
+  today: Date,
+): number | null {
   const born = birthDate ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthDate) : null;
   if (!born) return typeof reportedAge === "number" && reportedAge > 0 ? reportedAge : null;
   const [year, month, day] = [Number(born[1]), Number(born[2]), Number(born[3])];
@@ -75,7 +91,10 @@ export function positionAndTeam(position: string, team: string): string {
  * but the data has no footedness, so that part is left out rather than shown as a fact; a
  * missing nationality or age is left out too. Null when nothing is known.
  */
-export function nationalityAndAge(nationality: string | null | undefined, age: number | null | undefined): string | null {
+export function nationalityAndAge(
+  nationality: string | null | undefined,
+  age: number | null | undefined,
+): string | null {
   const parts = [nationality?.trim() || null, typeof age === "number" ? `Age ${age}` : null].filter(
     (part): part is string => part !== null,
   );
@@ -120,7 +139,8 @@ export function seasonSummary(figures: SeasonFigures): SummaryFigure[] {
     { label: "Key Passes", value: String(figures.passesKey) },
     { label: "Avg Rating", value: formatPlayerRating(figures.rating) },
   ];
-  if (figures.passesAccuracy !== null) summary.push({ label: "Pass Accuracy", value: formatPercent(figures.passesAccuracy) });
+  if (figures.passesAccuracy !== null)
+    summary.push({ label: "Pass Accuracy", value: formatPercent(figures.passesAccuracy) });
   summary.push({
     label: "Dribbles",
     value: `${figures.dribblesSuccess}/${figures.dribblesAttempts}`,

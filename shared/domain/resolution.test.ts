@@ -146,11 +146,7 @@ describe("editorial fields override field by field", () => {
       { bestPick: "arsenal to win" },
       { bestPick: "arsenal to win", pickSource: "editorial", confidence: 72 },
     ],
-    [
-      "a projected score is normalised",
-      { projectedScore: "3 – 1" },
-      { score: "3-1", projectedScore: "3-1" },
-    ],
+    ["a projected score is normalised", { projectedScore: "3 – 1" }, { score: "3-1", projectedScore: "3-1" }],
   ])("%s", (_name, editorialDoc, expected) => {
     expect(resolvePick(input({ editorial: editorialDoc, prediction: algorithm }))).toMatchObject(expected);
   });
@@ -191,8 +187,15 @@ describe("an editorial confidence of 0 shows 'Coming Soon' (spec 4: \"confidence
   });
 
   it("a finished match held back at 0 still shows the final 100% and no pick", () => {
-    const resolved = resolvePick(input({ match: match("post-match", { home: 2, away: 1 }), editorial: { confidence: 0 }, prediction: algorithm }));
-    expect(resolved).toMatchObject({ isComingSoon: true, confidenceLabel: "100%", pickConfidence: null, bestPick: "Coming Soon" });
+    const resolved = resolvePick(
+      input({ match: match("post-match", { home: 2, away: 1 }), editorial: { confidence: 0 }, prediction: algorithm }),
+    );
+    expect(resolved).toMatchObject({
+      isComingSoon: true,
+      confidenceLabel: "100%",
+      pickConfidence: null,
+      bestPick: "Coming Soon",
+    });
   });
 });
 
@@ -221,7 +224,13 @@ describe("locked picks and settlement", () => {
     projectedScore: "2-1",
     source: "algorithm",
   };
-  const editedAfterKickOff: PickContent = { bestPick: "Chelsea to Win", confidence: 90, result: "2", overUnder: "U2.5", btts: "NO" };
+  const editedAfterKickOff: PickContent = {
+    bestPick: "Chelsea to Win",
+    confidence: 90,
+    result: "2",
+    overUnder: "U2.5",
+    btts: "NO",
+  };
 
   it("the locked pick decides hit or miss even if the editorial changed after kick-off", () => {
     const resolved = resolvePick({
@@ -253,13 +262,16 @@ describe("locked picks and settlement", () => {
     [{ home: 1, away: 0 }, "hit", "hit", "miss", "miss"],
     [{ home: 1, away: 3 }, "miss", "miss", "hit", "hit"],
     [null, "miss", "miss", "miss", "miss"],
-  ])("locked pick at final score %j: best %s, result %s, over/under %s, BTTS %s", (finalScore, best, result, overUnder, btts) => {
-    const resolved = resolvePick({ match: match("post-match", finalScore), locked });
-    expect(resolved.picks.best.outcome).toBe(best);
-    expect(resolved.picks.result.outcome).toBe(result);
-    expect(resolved.picks.overUnder.outcome).toBe(overUnder);
-    expect(resolved.picks.btts.outcome).toBe(btts);
-  });
+  ])(
+    "locked pick at final score %j: best %s, result %s, over/under %s, BTTS %s",
+    (finalScore, best, result, overUnder, btts) => {
+      const resolved = resolvePick({ match: match("post-match", finalScore), locked });
+      expect(resolved.picks.best.outcome).toBe(best);
+      expect(resolved.picks.result.outcome).toBe(result);
+      expect(resolved.picks.overUnder.outcome).toBe(overUnder);
+      expect(resolved.picks.btts.outcome).toBe(btts);
+    },
+  );
 
   it("a missing final score shows no score and counts the picks as misses", () => {
     const resolved = resolvePick({ match: match("post-match", null), locked });
@@ -298,7 +310,11 @@ describe("locked picks and settlement", () => {
   });
 
   it("a finished match without a locked row settles the effective pick (editorial over algorithm)", () => {
-    const resolved = resolvePick({ match: match("post-match", { home: 1, away: 0 }), editorial, prediction: algorithm });
+    const resolved = resolvePick({
+      match: match("post-match", { home: 1, away: 0 }),
+      editorial,
+      prediction: algorithm,
+    });
     expect(resolved).toMatchObject({
       source: "final",
       pickSource: "editorial",

@@ -6,7 +6,9 @@ import { parseRoute } from "./routes";
 /** Every path literal the route table's own tests use, plus a few more of each kind. */
 const paths = [
   ...new Set([
-    ...[...readFileSync(new URL("./routes.test.ts", import.meta.url), "utf8").matchAll(/"(\/[^"]*)"/g)].map((m) => m[1]),
+    ...[...readFileSync(new URL("./routes.test.ts", import.meta.url), "utf8").matchAll(/"(\/[^"]*)"/g)].map(
+      (m) => m[1],
+    ),
     "/",
     "/premier-league-predictions/teams/arsenal",
     "/premier-league/teams/arsenal",
@@ -48,7 +50,12 @@ describe("clubRoutePage", () => {
       const page = routePage(path);
       expect(clubRoutePage(path), path).toEqual(page && clubPages.includes(page.page) ? page : null);
     }
-    expect(clubRoutePage("/premier-league/teams/arsenal")).toEqual({ page: "team", by: "slug", league: "premier-league", teamSlug: "arsenal" });
+    expect(clubRoutePage("/premier-league/teams/arsenal")).toEqual({
+      page: "team",
+      by: "slug",
+      league: "premier-league",
+      teamSlug: "arsenal",
+    });
     expect(clubRoutePage("/premier-league/teams")).toBeNull();
   });
 });

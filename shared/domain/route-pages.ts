@@ -134,9 +134,7 @@ function bareLeague(segment: string): LeagueKey | undefined {
 
 /** "la-liga-predictions" or "ligue1-predictions". */
 function predictionsLeague(segment: string): LeagueKey | undefined {
-  return segment.endsWith(PREDICTIONS_SUFFIX)
-    ? bareLeague(segment.slice(0, -PREDICTIONS_SUFFIX.length))
-    : undefined;
+  return segment.endsWith(PREDICTIONS_SUFFIX) ? bareLeague(segment.slice(0, -PREDICTIONS_SUFFIX.length)) : undefined;
 }
 
 /** Either form: team routes accept both. */

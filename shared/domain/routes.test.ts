@@ -132,16 +132,27 @@ const TABLE: [string, RouteMatch][] = [
   ["/match/arsenal-vs-chelsea-prediction", bySlug("premier-league", "arsenal", "chelsea", CANONICAL_ARSENAL_CHELSEA)],
 
   // /matches/{league}/{matchup}
-  ["/matches/premier-league/arsenal-vs-chelsea", bySlug("premier-league", "arsenal", "chelsea", CANONICAL_ARSENAL_CHELSEA)],
+  [
+    "/matches/premier-league/arsenal-vs-chelsea",
+    bySlug("premier-league", "arsenal", "chelsea", CANONICAL_ARSENAL_CHELSEA),
+  ],
   [
     "/matches/bundesliga/bayern-munich-vs-borussia-dortmund",
-    bySlug("bundesliga", "bayern-munich", "borussia-dortmund", "/bundesliga-predictions/bayern-munich-vs-borussia-dortmund-prediction"),
+    bySlug(
+      "bundesliga",
+      "bayern-munich",
+      "borussia-dortmund",
+      "/bundesliga-predictions/bayern-munich-vs-borussia-dortmund-prediction",
+    ),
   ],
   [
     "/matches/la-liga/barcelona-vs-real-madrid",
     bySlug("la-liga", "barcelona", "real-madrid", "/la-liga-predictions/barcelona-vs-real-madrid-prediction"),
   ],
-  ["/matches/serie-a/inter-vs-milan", bySlug("serie-a", "inter", "milan", "/serie-a-predictions/inter-vs-milan-prediction")],
+  [
+    "/matches/serie-a/inter-vs-milan",
+    bySlug("serie-a", "inter", "milan", "/serie-a-predictions/inter-vs-milan-prediction"),
+  ],
   ["/matches/ligue1/psg-vs-marseille", bySlug("ligue1", "psg", "marseille", CANONICAL_PSG_OM)],
   ["/matches/ligue-1/psg-vs-marseille", bySlug("ligue1", "psg", "marseille", CANONICAL_PSG_OM)],
   ["/matches/premier-league/42", { page: "match", by: "id", id: 42, redirectTo: "/match/42" }],
@@ -150,16 +161,27 @@ const TABLE: [string, RouteMatch][] = [
   ["/matches/premier-league", NOT_FOUND],
 
   // /{league}/matches/{matchup}
-  ["/premier-league/matches/arsenal-vs-chelsea", bySlug("premier-league", "arsenal", "chelsea", CANONICAL_ARSENAL_CHELSEA)],
+  [
+    "/premier-league/matches/arsenal-vs-chelsea",
+    bySlug("premier-league", "arsenal", "chelsea", CANONICAL_ARSENAL_CHELSEA),
+  ],
   [
     "/bundesliga/matches/bayern-munich-vs-borussia-dortmund",
-    bySlug("bundesliga", "bayern-munich", "borussia-dortmund", "/bundesliga-predictions/bayern-munich-vs-borussia-dortmund-prediction"),
+    bySlug(
+      "bundesliga",
+      "bayern-munich",
+      "borussia-dortmund",
+      "/bundesliga-predictions/bayern-munich-vs-borussia-dortmund-prediction",
+    ),
   ],
   [
     "/la-liga/matches/barcelona-vs-real-madrid",
     bySlug("la-liga", "barcelona", "real-madrid", "/la-liga-predictions/barcelona-vs-real-madrid-prediction"),
   ],
-  ["/serie-a/matches/inter-vs-milan", bySlug("serie-a", "inter", "milan", "/serie-a-predictions/inter-vs-milan-prediction")],
+  [
+    "/serie-a/matches/inter-vs-milan",
+    bySlug("serie-a", "inter", "milan", "/serie-a-predictions/inter-vs-milan-prediction"),
+  ],
   ["/ligue-1/matches/psg-vs-marseille", bySlug("ligue1", "psg", "marseille", CANONICAL_PSG_OM)],
   ["/ligue1/matches/psg-vs-marseille", bySlug("ligue1", "psg", "marseille", CANONICAL_PSG_OM)],
   ["/premier-league/matches/77", { page: "match", by: "id", id: 77, redirectTo: "/match/77" }],
@@ -167,19 +189,33 @@ const TABLE: [string, RouteMatch][] = [
 
   // /{league}-predictions/{matchup}: canonical with '-prediction', redirected to it without
   [CANONICAL_ARSENAL_CHELSEA, bySlug("premier-league", "arsenal", "chelsea")],
-  ["/premier-league-predictions/arsenal-vs-chelsea", bySlug("premier-league", "arsenal", "chelsea", CANONICAL_ARSENAL_CHELSEA)],
+  [
+    "/premier-league-predictions/arsenal-vs-chelsea",
+    bySlug("premier-league", "arsenal", "chelsea", CANONICAL_ARSENAL_CHELSEA),
+  ],
   ["/la-liga-predictions/barcelona-vs-real-madrid-prediction", bySlug("la-liga", "barcelona", "real-madrid")],
   [
     "/la-liga-predictions/barcelona-vs-real-madrid",
     bySlug("la-liga", "barcelona", "real-madrid", "/la-liga-predictions/barcelona-vs-real-madrid-prediction"),
   ],
-  ["/bundesliga-predictions/bayern-munich-vs-borussia-dortmund-prediction", bySlug("bundesliga", "bayern-munich", "borussia-dortmund")],
+  [
+    "/bundesliga-predictions/bayern-munich-vs-borussia-dortmund-prediction",
+    bySlug("bundesliga", "bayern-munich", "borussia-dortmund"),
+  ],
   [
     "/bundesliga-predictions/bayern-munich-vs-borussia-dortmund",
-    bySlug("bundesliga", "bayern-munich", "borussia-dortmund", "/bundesliga-predictions/bayern-munich-vs-borussia-dortmund-prediction"),
+    bySlug(
+      "bundesliga",
+      "bayern-munich",
+      "borussia-dortmund",
+      "/bundesliga-predictions/bayern-munich-vs-borussia-dortmund-prediction",
+    ),
   ],
   ["/serie-a-predictions/inter-vs-milan-prediction", bySlug("serie-a", "inter", "milan")],
-  ["/serie-a-predictions/inter-vs-milan", bySlug("serie-a", "inter", "milan", "/serie-a-predictions/inter-vs-milan-prediction")],
+  [
+    "/serie-a-predictions/inter-vs-milan",
+    bySlug("serie-a", "inter", "milan", "/serie-a-predictions/inter-vs-milan-prediction"),
+  ],
   [CANONICAL_PSG_OM, bySlug("ligue1", "psg", "marseille")],
   ["/ligue-1-predictions/psg-vs-marseille", bySlug("ligue1", "psg", "marseille", CANONICAL_PSG_OM)],
   ["/ligue1-predictions/psg-vs-marseille-prediction", bySlug("ligue1", "psg", "marseille", CANONICAL_PSG_OM)],
@@ -211,13 +247,19 @@ const TABLE: [string, RouteMatch][] = [
   ["/premier-league/teams/arsenal", team("premier-league", "arsenal")],
   ["/premier-league-predictions/teams/arsenal", team("premier-league", "arsenal", "/premier-league/teams/arsenal")],
   ["/bundesliga/teams/bayern-munich", team("bundesliga", "bayern-munich")],
-  ["/bundesliga-predictions/teams/bayern-munich", team("bundesliga", "bayern-munich", "/bundesliga/teams/bayern-munich")],
+  [
+    "/bundesliga-predictions/teams/bayern-munich",
+    team("bundesliga", "bayern-munich", "/bundesliga/teams/bayern-munich"),
+  ],
   ["/la-liga/teams/barcelona", team("la-liga", "barcelona")],
   ["/la-liga-predictions/teams/barcelona", team("la-liga", "barcelona", "/la-liga/teams/barcelona")],
   ["/serie-a/teams/inter", team("serie-a", "inter")],
   ["/serie-a-predictions/teams/inter", team("serie-a", "inter", "/serie-a/teams/inter")],
   ["/ligue-1/teams/paris-saint-germain", team("ligue1", "paris-saint-germain")],
-  ["/ligue-1-predictions/teams/paris-saint-germain", team("ligue1", "paris-saint-germain", "/ligue-1/teams/paris-saint-germain")],
+  [
+    "/ligue-1-predictions/teams/paris-saint-germain",
+    team("ligue1", "paris-saint-germain", "/ligue-1/teams/paris-saint-germain"),
+  ],
   ["/ligue1/teams/paris-saint-germain", team("ligue1", "paris-saint-germain", "/ligue-1/teams/paris-saint-germain")],
   ["/ligue1/teams/85", teamById("ligue1", 85, "/ligue-1/teams/85")],
   ["/ligue-1/teams/85", teamById("ligue1", 85)],
@@ -236,12 +278,24 @@ const TABLE: [string, RouteMatch][] = [
   // Team players lists
   [
     "/la-liga-predictions/teams/barcelona/players",
-    { page: "team-players", by: "slug", league: "la-liga", teamSlug: "barcelona", redirectTo: "/la-liga/teams/barcelona/players" },
+    {
+      page: "team-players",
+      by: "slug",
+      league: "la-liga",
+      teamSlug: "barcelona",
+      redirectTo: "/la-liga/teams/barcelona/players",
+    },
   ],
   ["/la-liga/teams/barcelona/players", { page: "team-players", by: "slug", league: "la-liga", teamSlug: "barcelona" }],
-  ["/premier-league/teams/arsenal/players", { page: "team-players", by: "slug", league: "premier-league", teamSlug: "arsenal" }],
+  [
+    "/premier-league/teams/arsenal/players",
+    { page: "team-players", by: "slug", league: "premier-league", teamSlug: "arsenal" },
+  ],
   ["/ligue-1/teams/85/players", { page: "team-players", by: "id", league: "ligue1", teamId: 85 }],
-  ["/ligue1/teams/85/players", { page: "team-players", by: "id", league: "ligue1", teamId: 85, redirectTo: "/ligue-1/teams/85/players" }],
+  [
+    "/ligue1/teams/85/players",
+    { page: "team-players", by: "id", league: "ligue1", teamId: 85, redirectTo: "/ligue-1/teams/85/players" },
+  ],
   ["/la-liga/teams/0/players", NOT_FOUND],
 
   // Players
@@ -266,9 +320,18 @@ const TABLE: [string, RouteMatch][] = [
   ],
   [
     "/la-liga-predictions/teams/players/pedri-1234",
-    { page: "player", league: "la-liga", playerSlug: "pedri-1234", playerId: 1234, redirectTo: "/la-liga/teams/players/pedri-1234" },
+    {
+      page: "player",
+      league: "la-liga",
+      playerSlug: "pedri-1234",
+      playerId: 1234,
+      redirectTo: "/la-liga/teams/players/pedri-1234",
+    },
   ],
-  ["/premier-league/teams/players/bukayo-saka-1460", { page: "player", league: "premier-league", playerSlug: "bukayo-saka-1460", playerId: 1460 }],
+  [
+    "/premier-league/teams/players/bukayo-saka-1460",
+    { page: "player", league: "premier-league", playerSlug: "bukayo-saka-1460", playerId: 1460 },
+  ],
   [
     "/bundesliga/teams/bayern-munich/players/harry-kane-184",
     { page: "player", league: "bundesliga", teamSlug: "bayern-munich", playerSlug: "harry-kane-184", playerId: 184 },
@@ -288,8 +351,14 @@ const TABLE: [string, RouteMatch][] = [
       redirectTo: "/ligue-1/teams/85/players/ousmane-dembele-153",
     },
   ],
-  ["/la-liga/teams/barcelona/players/521", { page: "player", league: "la-liga", teamSlug: "barcelona", playerSlug: "521", playerId: 521 }],
-  ["/la-liga/teams/barcelona/players/pedri", { page: "player", league: "la-liga", teamSlug: "barcelona", playerSlug: "pedri" }],
+  [
+    "/la-liga/teams/barcelona/players/521",
+    { page: "player", league: "la-liga", teamSlug: "barcelona", playerSlug: "521", playerId: 521 },
+  ],
+  [
+    "/la-liga/teams/barcelona/players/pedri",
+    { page: "player", league: "la-liga", teamSlug: "barcelona", playerSlug: "pedri" },
+  ],
   ["/la-liga/teams/barcelona/players/someone-0", NOT_FOUND],
   ["/la-liga/teams/barcelona/players/someone-2147483648", NOT_FOUND],
   ["/la-liga/teams/0/players/pedri-1234", NOT_FOUND],
@@ -303,7 +372,10 @@ const TABLE: [string, RouteMatch][] = [
   ["/About", { page: "about", redirectTo: "/about" }],
   ["/picks?league=epl", { page: "picks" }],
   ["/Home/", { page: "home", redirectTo: "/" }],
-  ["/PREMIER-LEAGUE-PREDICTIONS/Arsenal-vs-Chelsea-Prediction/", bySlug("premier-league", "arsenal", "chelsea", CANONICAL_ARSENAL_CHELSEA)],
+  [
+    "/PREMIER-LEAGUE-PREDICTIONS/Arsenal-vs-Chelsea-Prediction/",
+    bySlug("premier-league", "arsenal", "chelsea", CANONICAL_ARSENAL_CHELSEA),
+  ],
   ["/premier-league%2Dpredictions", league("premier-league", "/premier-league-predictions")],
   ["/la-liga/teams/atl%C3%A9tico-madrid", team("la-liga", "atlético-madrid")],
   ["/la-liga/teams/atlético-madrid", team("la-liga", "atlético-madrid", "/la-liga/teams/atl%C3%A9tico-madrid")],
@@ -369,7 +441,10 @@ describe("URL builders round-trip through parseRoute without a redirect", () => 
     [teamUrlById(50), { page: "team", by: "id", teamId: 50 }],
     [teamUrlByCode("MUN"), { page: "team", by: "code", teamCode: "mun" }],
     [matchUrl("la-liga", "Atlético-Madrid", "Real-Madrid"), bySlug("la-liga", "atlético-madrid", "real-madrid")],
-    [teamUrl("bundesliga", "Bayern-München"), { page: "team", by: "slug", league: "bundesliga", teamSlug: "bayern-münchen" }],
+    [
+      teamUrl("bundesliga", "Bayern-München"),
+      { page: "team", by: "slug", league: "bundesliga", teamSlug: "bayern-münchen" },
+    ],
   ];
 
   it.each([...perLeague, ...others])("%s", (url, expected) => {

@@ -37,9 +37,17 @@ describe("parseStoredParlay", () => {
     ["a repeated id keeps its first entry", [pick("a"), pick("a", { pick: "Draw" }), pick("b")], ["a", "b"]],
     ["more than 10 picks are cut to 10", picks(12), picks(10).map((p) => p.id)],
     ["invalid entries don't count towards the 10", [{ id: "x" }, ...picks(11)], picks(10).map((p) => p.id)],
-    ["an off-site link is dropped", [pick("a", { href: "https://evil.example" }), pick("b", { href: "//evil.example" })], []],
+    [
+      "an off-site link is dropped",
+      [pick("a", { href: "https://evil.example" }), pick("b", { href: "//evil.example" })],
+      [],
+    ],
     ["a javascript: link is dropped", [pick("a", { href: "javascript:alert(1)" })], []],
-    ["a probability outside 0 to 1 is dropped", [pick("a", { probability: 1.2 }), pick("b", { probability: -0.1 })], []],
+    [
+      "a probability outside 0 to 1 is dropped",
+      [pick("a", { probability: 1.2 }), pick("b", { probability: -0.1 })],
+      [],
+    ],
     ["a probability of 0 to 1 is kept", [pick("a", { probability: 0 }), pick("b", { probability: 0.55 })], ["a", "b"]],
     ["a confidence of 0 or 100 is kept", [pick("a", { confidence: 0 }), pick("b", { confidence: 100 })], ["a", "b"]],
   ])("%s", (_name, stored, expectedIds) => {
@@ -67,13 +75,32 @@ describe("parseStoredParlay with malformed or hostile storage", () => {
     ["a list of lists", JSON.stringify([[pick("a")]])],
     ["a list of numbers and strings", JSON.stringify([1, "a", true, null])],
     ["a pick-shaped array", [Object.assign([], pick("a"))]],
-    ["wrong field types", [{ ...pick("a"), confidence: "72" }, { ...pick("b"), id: 7 }, { ...pick("c"), homeTeam: null }]],
-    ["a number that is not finite", [pick("a", { confidence: Number.NaN }), pick("b", { probability: Number.POSITIVE_INFINITY })]],
-    ["optional fields set to null", [{ ...pick("a"), href: null }, { ...pick("b"), probability: null }]],
+    [
+      "wrong field types",
+      [
+        { ...pick("a"), confidence: "72" },
+        { ...pick("b"), id: 7 },
+        { ...pick("c"), homeTeam: null },
+      ],
+    ],
+    [
+      "a number that is not finite",
+      [pick("a", { confidence: Number.NaN }), pick("b", { probability: Number.POSITIVE_INFINITY })],
+    ],
+    [
+      "optional fields set to null",
+      [
+        { ...pick("a"), href: null },
+        { ...pick("b"), probability: null },
+      ],
+    ],
     ["a link field that is not a string", [{ ...pick("a"), href: { toString: () => "/" } }]],
     ["a data: or whitespace-led link", [pick("a", { href: "data:text/html,x" }), pick("b", { href: " /x" })]],
     ["a backslash link, which URL parsers read as '//host'", [pick("a", { href: "/\\evil.example" })]],
-    ["a link with a tab or line break, which URL parsers drop", [pick("a", { href: "/\t/evil.example" }), pick("b", { href: "/\n/evil.example" })]],
+    [
+      "a link with a tab or line break, which URL parsers drop",
+      [pick("a", { href: "/\t/evil.example" }), pick("b", { href: "/\n/evil.example" })],
+    ],
   ];
 
   it.each(hostile)("%s gives no picks", (_name, stored) => {

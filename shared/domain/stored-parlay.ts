@@ -9,7 +9,8 @@ import { isInParlay, MAX_PARLAY_PICKS, type ParlayPick } from "./parlay";
 
 type Fields = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Fields => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Fields =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const isString = (value: unknown): value is string => typeof value === "string";
 

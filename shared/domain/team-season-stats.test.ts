@@ -42,15 +42,38 @@ describe("teamSeasonStatsOverview: the six 'Team Stats Overview' figures from st
   });
 
   it("averages keep 2 decimals", () => {
-    const three = { ...figures, playedHome: 2, playedAway: 1, goalsForHome: 3, goalsForAway: 1, goalsAgainstHome: 1, goalsAgainstAway: 1, over25Matches: 1, bothScoredMatches: 1, winsHome: 1, winsAway: 0 };
-    expect(teamSeasonStatsOverview(three)).toMatchObject({ avgGoalsScored: 1.33, avgGoalsConceded: 0.67, over25Percentage: 33, homeWinRate: 50, awayWinRate: 0 });
+    const three = {
+      ...figures,
+      playedHome: 2,
+      playedAway: 1,
+      goalsForHome: 3,
+      goalsForAway: 1,
+      goalsAgainstHome: 1,
+      goalsAgainstAway: 1,
+      over25Matches: 1,
+      bothScoredMatches: 1,
+      winsHome: 1,
+      winsAway: 0,
+    };
+    expect(teamSeasonStatsOverview(three)).toMatchObject({
+      avgGoalsScored: 1.33,
+      avgGoalsConceded: 0.67,
+      over25Percentage: 33,
+      homeWinRate: 50,
+      awayWinRate: 0,
+    });
   });
 
   it("estimates over 2.5 and BTTS from the averages when the source has no counts (spec 9)", () => {
     const estimated = teamSeasonStatsOverview({ ...figures, over25Matches: null, bothScoredMatches: null });
     // 3.0 goals a match in all: P(3+ goals) under Poisson(3) = 57.7%.
     // Scoring 1.8 and conceding 1.2 a match: (1 − e^−1.8)(1 − e^−1.2) = 58.4%.
-    expect(estimated).toMatchObject({ over25Percentage: 58, bttsPercentage: 58, over25Basis: "estimated", bttsBasis: "estimated" });
+    expect(estimated).toMatchObject({
+      over25Percentage: 58,
+      bttsPercentage: 58,
+      over25Basis: "estimated",
+      bttsBasis: "estimated",
+    });
     // The rest does not depend on the counts.
     expect(estimated).toMatchObject({ avgGoalsScored: 1.8, cleanSheets: 4, homeWinRate: 60, awayWinRate: 20 });
   });
@@ -63,7 +86,17 @@ describe("teamSeasonStatsOverview: the six 'Team Stats Overview' figures from st
   });
 
   it("has no home or away win rate before the team played there", () => {
-    expect(teamSeasonStatsOverview({ ...figures, playedAway: 0, winsAway: 0, goalsForAway: 0, goalsAgainstAway: 0, over25Matches: 3, bothScoredMatches: 2 })).toMatchObject({
+    expect(
+      teamSeasonStatsOverview({
+        ...figures,
+        playedAway: 0,
+        winsAway: 0,
+        goalsForAway: 0,
+        goalsAgainstAway: 0,
+        over25Matches: 3,
+        bothScoredMatches: 2,
+      }),
+    ).toMatchObject({
       matches: 5,
       homeWinRate: 60,
       awayWinRate: null,
@@ -118,7 +151,10 @@ describe("the page's standing and win-rate texts", () => {
 
   it("gives st, nd, rd for 1 to 3 and th otherwise within a table", () => {
     expect(Array.from({ length: 20 }, (_, i) => ordinal(i + 1).replace(/\d+/, ""))).toEqual([
-      "st", "nd", "rd", ...Array(17).fill("th"),
+      "st",
+      "nd",
+      "rd",
+      ...Array(17).fill("th"),
     ]);
   });
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { impactScore, isDefender, isGoalkeeper, squadSections, type SquadPlayer } from "./team-squad";
 
-const player = (name: string, position: string | null, goals: number, assists: number, minutesPlayed: number): SquadPlayer => ({
+const player = (
+  name: string,
+  position: string | null,
+  goals: number,
+  assists: number,
+  minutesPlayed: number,
+): SquadPlayer => ({
   name,
   position,
   goals,

@@ -29,7 +29,9 @@ export function impactScore(player: Pick<SquadPlayer, "goals" | "assists">): num
 
 const byName = (a: SquadPlayer, b: SquadPlayer) => a.name.localeCompare(b.name, "en");
 
-export function squadSections<Player extends SquadPlayer>(players: readonly Player[]): { keyPlayers: Player[]; goalkeepers: Player[] } {
+export function squadSections<Player extends SquadPlayer>(
+  players: readonly Player[],
+): { keyPlayers: Player[]; goalkeepers: Player[] } {
   return {
     keyPlayers: players
       .filter((p) => !isGoalkeeper(p.position))

@@ -35,7 +35,10 @@ describe("per-league URLs", () => {
 describe("page URLs", () => {
   it.each([
     [matchUrl("premier-league", "arsenal", "chelsea"), "/premier-league-predictions/arsenal-vs-chelsea-prediction"],
-    [matchUrl("ligue1", "paris-saint-germain", "marseille"), "/ligue-1-predictions/paris-saint-germain-vs-marseille-prediction"],
+    [
+      matchUrl("ligue1", "paris-saint-germain", "marseille"),
+      "/ligue-1-predictions/paris-saint-germain-vs-marseille-prediction",
+    ],
     [matchUrl("la-liga", "Real-Madrid", "Barcelona"), "/la-liga-predictions/real-madrid-vs-barcelona-prediction"],
     [matchUrlById(123), "/match/123"],
     [teamUrl("la-liga", "barcelona"), "/la-liga/teams/barcelona"],
@@ -44,7 +47,10 @@ describe("page URLs", () => {
     [teamUrlById(50), "/teams/50"],
     [teamUrlByCode("MUN"), "/teams/mun"],
     [teamPlayersUrl("la-liga", "barcelona"), "/la-liga/teams/barcelona/players"],
-    [playerUrl("la-liga", "barcelona", "robert-lewandowski-521"), "/la-liga/teams/barcelona/players/robert-lewandowski-521"],
+    [
+      playerUrl("la-liga", "barcelona", "robert-lewandowski-521"),
+      "/la-liga/teams/barcelona/players/robert-lewandowski-521",
+    ],
   ])("%s", (built, expected) => {
     expect(built).toBe(expected);
   });

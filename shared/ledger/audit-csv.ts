@@ -66,7 +66,10 @@ const CHANGES = ["kickoff", "final-score", "kickoff+final-score", "deleted"];
  * missing or wrong trailer, unreadable instants, ids not increasing).
  */
 export function parseFixtureAuditCsv(text: string): FixtureAuditCsvRow[] {
-  const lines = text.replace(/^\uFEFF/, "").replace(/\n+$/, "").split("\n");
+  const lines = text
+    .replace(/^\uFEFF/, "")
+    .replace(/\n+$/, "")
+    .split("\n");
   const last = (lines.pop() ?? "").replace(/\r$/, "");
   const trailer = TRAILER.exec(last);
   if (!trailer) throw new FixtureAuditCsvError(`the last line is not the trailer "# fixture_audit rows=<n>": ${last}`);
@@ -78,7 +81,9 @@ export function parseFixtureAuditCsv(text: string): FixtureAuditCsvRow[] {
   }
   const [header, ...body] = records;
   if (!header || header.join(",") !== FIXTURE_AUDIT_CSV_COLUMNS.join(",")) {
-    throw new FixtureAuditCsvError(`the header is not the fixture audit's columns (${FIXTURE_AUDIT_CSV_COLUMNS.join(",")})`);
+    throw new FixtureAuditCsvError(
+      `the header is not the fixture audit's columns (${FIXTURE_AUDIT_CSV_COLUMNS.join(",")})`,
+    );
   }
   if (body.length !== Number(trailer[1])) {
     throw new FixtureAuditCsvError(`the trailer says rows=${trailer[1]}, but the file has ${body.length}`);
@@ -86,16 +91,25 @@ export function parseFixtureAuditCsv(text: string): FixtureAuditCsvRow[] {
   let previousId = 0;
   return body.map((record, index) => {
     if (record.length !== FIXTURE_AUDIT_CSV_COLUMNS.length) {
-      throw new FixtureAuditCsvError(`record ${index + 1} has ${record.length} cells, not ${FIXTURE_AUDIT_CSV_COLUMNS.length}`);
+      throw new FixtureAuditCsvError(
+        `record ${index + 1} has ${record.length} cells, not ${FIXTURE_AUDIT_CSV_COLUMNS.length}`,
+      );
     }
-    const row = Object.fromEntries(FIXTURE_AUDIT_CSV_COLUMNS.map((column, i) => [column, record[i]])) as FixtureAuditCsvRow;
+    const row = Object.fromEntries(
+      FIXTURE_AUDIT_CSV_COLUMNS.map((column, i) => [column, record[i]]),
+    ) as FixtureAuditCsvRow;
     const bad = (what: string) => new FixtureAuditCsvError(`record ${index + 1} (id ${row.id}): ${what}`);
     if (!/^[1-9][0-9]*$/.test(row.id) || Number(row.id) <= previousId) throw bad("ids must be positive and increase");
-    if (!INSTANT.test(row.changed_at) || !INSTANT.test(row.old_kickoff) || (row.new_kickoff !== "" && !INSTANT.test(row.new_kickoff))) {
+    if (
+      !INSTANT.test(row.changed_at) ||
+      !INSTANT.test(row.old_kickoff) ||
+      (row.new_kickoff !== "" && !INSTANT.test(row.new_kickoff))
+    ) {
       throw bad("an instant is not like 2026-02-07T15:00:00.000000Z");
     }
     if (!CHANGES.includes(row.change)) throw bad(`change "${row.change}" is not one of ${CHANGES.join(", ")}`);
-    if (row.by_owner !== "true" && row.by_owner !== "false") throw bad(`by_owner "${row.by_owner}" is not true or false`);
+    if (row.by_owner !== "true" && row.by_owner !== "false")
+      throw bad(`by_owner "${row.by_owner}" is not true or false`);
     previousId = Number(row.id);
     return row;
   });

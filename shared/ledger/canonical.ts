@@ -89,4 +89,5 @@ export function sha256Hex(text: string): string {
 }
 
 export const ledgerRowHash = (row: LedgerRowContent): string => sha256Hex(ledgerRowText(row));
-export const ledgerSettlementHash = (settlement: LedgerSettlementContent): string => sha256Hex(ledgerSettlementText(settlement));
+export const ledgerSettlementHash = (settlement: LedgerSettlementContent): string =>
+  sha256Hex(ledgerSettlementText(settlement));

@@ -109,13 +109,18 @@ const TRAILER = /^# pick_ledger rows=(\d+) chain_head=([0-9a-f]{64}) settled=(\d
 
 /** Reads a ledger CSV; throws LedgerCsvError when it is not one (wrong columns, broken quoting). */
 export function parseLedgerCsv(text: string): ParsedLedgerCsv {
-  const lines = text.replace(/^\uFEFF/, "").replace(/\n+$/, "").split("\n");
+  const lines = text
+    .replace(/^\uFEFF/, "")
+    .replace(/\n+$/, "")
+    .split("\n");
   const last = (lines.at(-1) ?? "").replace(/\r$/, "");
   let trailer: LedgerHeads | null = null;
   if (last.startsWith(LEDGER_TRAILER_PREFIX)) {
     const match = TRAILER.exec(last);
     if (!match) {
-      throw new LedgerCsvError(`the trailer line is not "# pick_ledger rows=<n> chain_head=<hex> settled=<m> settlement_head=<hex>": ${last}`);
+      throw new LedgerCsvError(
+        `the trailer line is not "# pick_ledger rows=<n> chain_head=<hex> settled=<m> settlement_head=<hex>": ${last}`,
+      );
     }
     trailer = { rows: Number(match[1]), chainHead: match[2], settled: Number(match[3]), settlementHead: match[4] };
     lines.pop();

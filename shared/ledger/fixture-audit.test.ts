@@ -29,7 +29,11 @@ describe.each(testDatabases())("the fixture audit on $driver", (testDb) => {
   let directory: string;
 
   /** A 2026/27 fixture kicking off `minutes` from now by the database clock. */
-  async function fixture(home: keyof typeof SAMPLE_TEAMS, away: keyof typeof SAMPLE_TEAMS, minutes: number): Promise<number> {
+  async function fixture(
+    home: keyof typeof SAMPLE_TEAMS,
+    away: keyof typeof SAMPLE_TEAMS,
+    minutes: number,
+  ): Promise<number> {
     const [row] = await handle.execute<{ id: number }>(
       `insert into fixtures (league, season, kickoff_at, home_team_id, away_team_id)
        values ('premier-league', '${SEASON}', now() + interval '${minutes} minutes', ${SAMPLE_TEAMS[home].id}, ${SAMPLE_TEAMS[away].id})
@@ -38,7 +42,14 @@ describe.each(testDatabases())("the fixture audit on $driver", (testDb) => {
     return row.id;
   }
   const auditOf = (fixtureId: number) =>
-    handle.execute<{ change: string; by_owner: boolean; old_state: string; new_state: string | null; score: string | null; moved: boolean }>(
+    handle.execute<{
+      change: string;
+      by_owner: boolean;
+      old_state: string;
+      new_state: string | null;
+      score: string | null;
+      moved: boolean;
+    }>(
       `select change, by_owner, old_match_state as old_state, new_match_state as new_state,
               new_home_score || '-' || new_away_score as score, old_kickoff_at is distinct from new_kickoff_at as moved
        from fixture_audit where fixture_id = ${fixtureId} order by id`,
@@ -47,7 +58,9 @@ describe.each(testDatabases())("the fixture audit on $driver", (testDb) => {
   beforeAll(async () => {
     handle = await testDb.open();
     await insertSampleClubs(handle.db);
-    await handle.execute(`insert into seasons (league, season) values ('premier-league', '${SEASON}') on conflict do nothing`);
+    await handle.execute(
+      `insert into seasons (league, season) values ('premier-league', '${SEASON}') on conflict do nothing`,
+    );
     directory = mkdtempSync(path.join(tmpdir(), "fixture-audit-"));
   });
   afterAll(async () => {
@@ -69,7 +82,14 @@ describe.each(testDatabases())("the fixture audit on $driver", (testDb) => {
     expect(await auditOf(id)).toEqual([
       { change: "kickoff", by_owner: true, old_state: "pre-match", new_state: "pre-match", score: null, moved: true },
       { change: "final-score", by_owner: true, old_state: "live", new_state: "post-match", score: "1-0", moved: false },
-      { change: "final-score", by_owner: true, old_state: "post-match", new_state: "post-match", score: "1-1", moved: false },
+      {
+        change: "final-score",
+        by_owner: true,
+        old_state: "post-match",
+        new_state: "post-match",
+        score: "1-1",
+        moved: false,
+      },
       { change: "deleted", by_owner: true, old_state: "post-match", new_state: null, score: null, moved: true },
     ]);
     const [{ recent }] = await handle.execute<{ recent: boolean }>(
@@ -88,25 +108,44 @@ describe.each(testDatabases())("the fixture audit on $driver", (testDb) => {
     ];
     for (const statement of refused) {
       const error = await rejection(handle.execute(statement));
-      expect(error, statement).toMatchObject({ code: RESTRICT_VIOLATION, message: expect.stringMatching(/^fixture_audit is (append-only|written by the fixtures triggers only)/) });
+      expect(error, statement).toMatchObject({
+        code: RESTRICT_VIOLATION,
+        message: expect.stringMatching(/^fixture_audit is (append-only|written by the fixtures triggers only)/),
+      });
     }
   });
 
   it("keeps the league, season and teams of a fixture with ledger rows", async () => {
     const id = await fixture("chelsea", "everton", -1);
-    await handle.execute(`insert into pick_ledger (fixture_id, pick_kind, pick, confidence, source) values (${id}, 'best', 'Draw', 30, 'algorithm')`);
+    await handle.execute(
+      `insert into pick_ledger (fixture_id, pick_kind, pick, confidence, source) values (${id}, 'best', 'Draw', 30, 'algorithm')`,
+    );
     for (const change of [`season = '2526'`, `home_team_id = ${SAMPLE_TEAMS.liverpool.id}`]) {
       const error = await rejection(handle.execute(`update fixtures set ${change} where id = ${id}`));
-      expect(error).toMatchObject({ code: RESTRICT_VIOLATION, message: `fixture ${id} has picks in the ledger: its league, season and teams cannot change` });
+      expect(error).toMatchObject({
+        code: RESTRICT_VIOLATION,
+        message: `fixture ${id} has picks in the ledger: its league, season and teams cannot change`,
+      });
     }
   });
 
   it("never settles at a time still to come", async () => {
     const id = await fixture("everton", "arsenal", -1);
-    await handle.execute(`insert into pick_ledger (fixture_id, pick_kind, pick, confidence, odds, source) values (${id}, 'best', 'Arsenal to Win', 60, 1.5, 'algorithm')`);
-    await handle.execute(`update fixtures set match_state = 'post-match', home_score = 0, away_score = 2 where id = ${id}`);
-    const future = await rejection(handle.execute(`update pick_ledger set settled_at = '2100-01-01', outcome = 'hit', profit = 0.5 where fixture_id = ${id}`));
-    expect(future).toMatchObject({ code: RESTRICT_VIOLATION, message: expect.stringMatching(/^pick_ledger row \d+ cannot be settled at 2100-01-01 .*, a time still to come$/) });
+    await handle.execute(
+      `insert into pick_ledger (fixture_id, pick_kind, pick, confidence, odds, source) values (${id}, 'best', 'Arsenal to Win', 60, 1.5, 'algorithm')`,
+    );
+    await handle.execute(
+      `update fixtures set match_state = 'post-match', home_score = 0, away_score = 2 where id = ${id}`,
+    );
+    const future = await rejection(
+      handle.execute(
+        `update pick_ledger set settled_at = '2100-01-01', outcome = 'hit', profit = 0.5 where fixture_id = ${id}`,
+      ),
+    );
+    expect(future).toMatchObject({
+      code: RESTRICT_VIOLATION,
+      message: expect.stringMatching(/^pick_ledger row \d+ cannot be settled at 2100-01-01 .*, a time still to come$/),
+    });
     const [settled] = await handle.execute<{ now: boolean }>(
       `update pick_ledger set settled_at = now(), outcome = 'hit', profit = 0.5 where fixture_id = ${id} returning settled_at = now() as now`,
     );
@@ -119,9 +158,15 @@ describe.each(testDatabases())("the fixture audit on $driver", (testDb) => {
       `insert into pick_ledger (fixture_id, pick_kind, pick, confidence, odds, source) values (${id}, 'over-under', 'Over 2.5 Goals', 52, 2.10, 'algorithm')`,
     );
     await handle.execute(`update fixtures set match_state = 'live', home_score = 1, away_score = 0 where id = ${id}`);
-    await handle.execute(`update fixtures set match_state = 'post-match', home_score = 3, away_score = 0 where id = ${id}`);
-    await handle.execute(`update pick_ledger set settled_at = now(), outcome = 'hit', profit = 1.10 where fixture_id = ${id}`);
-    expect(await auditOf(id)).toEqual([{ change: "final-score", by_owner: true, old_state: "live", new_state: "post-match", score: "3-0", moved: false }]);
+    await handle.execute(
+      `update fixtures set match_state = 'post-match', home_score = 3, away_score = 0 where id = ${id}`,
+    );
+    await handle.execute(
+      `update pick_ledger set settled_at = now(), outcome = 'hit', profit = 1.10 where fixture_id = ${id}`,
+    );
+    expect(await auditOf(id)).toEqual([
+      { change: "final-score", by_owner: true, old_state: "live", new_state: "post-match", score: "3-0", moved: false },
+    ]);
 
     const ledger = ledgerCsv(await readLedgerRows(handle));
     const audit = fixtureAuditCsv(await readFixtureAuditRows(handle));
@@ -133,21 +178,34 @@ describe.each(testDatabases())("the fixture audit on $driver", (testDb) => {
     // The public record of the match: 1-0 (football-data.co.uk's layout and UK dates).
     const day = ukDate(row.kickoff).split("-").reverse().join("/");
     mkdirSync(path.join(directory, "results", SEASON), { recursive: true });
-    writeFileSync(path.join(directory, "results", SEASON, "E0.csv"), `Div,Date,HomeTeam,AwayTeam,FTHG,FTAG\nE0,${day},Arsenal,Chelsea,1,0\n`);
+    writeFileSync(
+      path.join(directory, "results", SEASON, "E0.csv"),
+      `Div,Date,HomeTeam,AwayTeam,FTHG,FTAG\nE0,${day},Arsenal,Chelsea,1,0\n`,
+    );
     writeFileSync(path.join(directory, "ledger.csv"), ledger);
     writeFileSync(path.join(directory, "fixture-audit.csv"), audit);
     const lines: string[] = [];
     const code = await verifyCommand(
-      [path.join(directory, "ledger.csv"), "--results", path.join(directory, "results"), "--audit", path.join(directory, "fixture-audit.csv")],
+      [
+        path.join(directory, "ledger.csv"),
+        "--results",
+        path.join(directory, "results"),
+        "--audit",
+        path.join(directory, "fixture-audit.csv"),
+      ],
       (line) => lines.push(line),
       (line) => lines.push(line),
     );
     expect(code).toBe(1);
     const match = `row ${row.id} (fixture ${id}, Arsenal v Chelsea, premier-league ${SEASON})`;
-    expect(lines).toContain(`  ${match}: was settled against a final score of 3-0, but the public result (${SEASON}/E0.csv line 2) is 1-0`);
+    expect(lines).toContain(
+      `  ${match}: was settled against a final score of 3-0, but the public result (${SEASON}/E0.csv line 2) is 1-0`,
+    );
     expect(lines).toContainEqual(
       expect.stringMatching(
-        new RegExp(`^ {2}${match.replace(/[()]/g, "\\$&")}: its match was recorded final at 3-0 at \\S+ \\(by the owner\\), only 2 minutes after its kick-off: no match is over in less than 95 minutes$`),
+        new RegExp(
+          `^ {2}${match.replace(/[()]/g, "\\$&")}: its match was recorded final at 3-0 at \\S+ \\(by the owner\\), only 2 minutes after its kick-off: no match is over in less than 95 minutes$`,
+        ),
       ),
     );
   });

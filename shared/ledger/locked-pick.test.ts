@@ -4,7 +4,12 @@ import { lockedPickFromLedger, type LedgerPickRow } from "./locked-pick";
 import { ledgerSelection } from "./selection";
 
 const teams = { homeTeam: ["Arsenal"], awayTeam: ["Chelsea"] };
-const row = (pickKind: LedgerPickRow["pickKind"], pick: string, confidence: number, source: LedgerPickRow["source"] = "algorithm"): LedgerPickRow => ({
+const row = (
+  pickKind: LedgerPickRow["pickKind"],
+  pick: string,
+  confidence: number,
+  source: LedgerPickRow["source"] = "algorithm",
+): LedgerPickRow => ({
   pickKind,
   pick,
   confidence,
@@ -35,11 +40,18 @@ describe("the locked pick read back from the ledger's codes", () => {
 
   it("reads draws, away wins, unders and other lines", () => {
     const picks = lockedPickFromLedger(
-      [row("best", "Draw", 30), row("result", "Draw", 30), row("over-under", "Under 3.5 Goals", 70), row("btts", "BTTS: Yes", 52)],
+      [
+        row("best", "Draw", 30),
+        row("result", "Draw", 30),
+        row("over-under", "Under 3.5 Goals", 70),
+        row("btts", "BTTS: Yes", 52),
+      ],
       null,
     );
     expect(picks).toMatchObject({ result: "X", overUnder: "U3.5", btts: "YES" });
-    expect(lockedPickFromLedger([row("best", "Chelsea to Win", 40), row("result", "Chelsea to Win", 40)], null)?.result).toBe("2");
+    expect(
+      lockedPickFromLedger([row("best", "Chelsea to Win", 40), row("result", "Chelsea to Win", 40)], null)?.result,
+    ).toBe("2");
   });
 
   it("does not depend on the clubs' names: a club renamed after kick-off reads back the same pick", () => {
@@ -61,7 +73,16 @@ describe("the locked pick read back from the ledger's codes", () => {
   });
 
   it("leaves a tracked pick the ledger does not hold, or holds in another market, empty", () => {
-    const picks = lockedPickFromLedger([row("best", "Arsenal or Draw", 70), row("result", "Arsenal or Draw", 70)], null);
-    expect(picks).toMatchObject({ bestPick: "Arsenal or Draw", result: null, overUnder: null, btts: null, bttsConfidence: null });
+    const picks = lockedPickFromLedger(
+      [row("best", "Arsenal or Draw", 70), row("result", "Arsenal or Draw", 70)],
+      null,
+    );
+    expect(picks).toMatchObject({
+      bestPick: "Arsenal or Draw",
+      result: null,
+      overUnder: null,
+      btts: null,
+      bttsConfidence: null,
+    });
   });
 });

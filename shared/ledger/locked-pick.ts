@@ -20,7 +20,9 @@ export interface LedgerPickRow {
 
 /** '1', 'X', '2' from a result selection; null for any other market. */
 export function resultCodeOf(row: Pick<LedgerPickRow, "market" | "selection"> | undefined): ResultCode | null {
-  return row?.market === "result" && (row.selection === "1" || row.selection === "X" || row.selection === "2") ? row.selection : null;
+  return row?.market === "result" && (row.selection === "1" || row.selection === "X" || row.selection === "2")
+    ? row.selection
+    : null;
 }
 
 /** 'O2.5', 'U3' from an over/under selection ('over 2.5'); null for any other market. */

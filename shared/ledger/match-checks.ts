@@ -136,12 +136,18 @@ export function checkAgainstResults(
     const settled = row.settlement_seq !== "";
     if (!match && candidates.length > 0) {
       const elsewhere = candidates.map((candidate) => `${candidate.date} (${where(candidate.line)})`).join(" and ");
-      problems.add(row, `kicked off on ${date} (UK date), but the public results have ${row.home_team} v ${row.away_team} on ${elsewhere}`);
+      problems.add(
+        row,
+        `kicked off on ${date} (UK date), but the public results have ${row.home_team} v ${row.away_team} on ${elsewhere}`,
+      );
       continue;
     }
     if (!settled) continue;
     if (!match || match.home === null || match.away === null) {
-      const unknown = file.unknownTeams.length > 0 ? ` (it has team names the registry does not know: ${file.unknownTeams.join(", ")})` : "";
+      const unknown =
+        file.unknownTeams.length > 0
+          ? ` (it has team names the registry does not know: ${file.unknownTeams.join(", ")})`
+          : "";
       const missing = match
         ? `${where(match.line)} has no final score for ${row.home_team} v ${row.away_team} yet`
         : `${file.path} has no ${row.home_team} v ${row.away_team} on ${date}${unknown}`;
@@ -160,12 +166,15 @@ export function checkAgainstResults(
     confirmed += 1;
   }
   const notesList = notes.list();
-  for (const [path, count] of uncovered) notesList.push(`${count} rows not checked: the public results have no ${path}`);
+  for (const [path, count] of uncovered)
+    notesList.push(`${count} rows not checked: the public results have no ${path}`);
   return { problems: problems.list(), notes: notesList, confirmed };
 }
 
-const changesKickoff = (audit: FixtureAuditCsvRow) => audit.change === "kickoff" || audit.change === "kickoff+final-score";
-const changesScore = (audit: FixtureAuditCsvRow) => audit.change === "final-score" || audit.change === "kickoff+final-score";
+const changesKickoff = (audit: FixtureAuditCsvRow) =>
+  audit.change === "kickoff" || audit.change === "kickoff+final-score";
+const changesScore = (audit: FixtureAuditCsvRow) =>
+  audit.change === "final-score" || audit.change === "kickoff+final-score";
 const natural = (row: { league: string; season: string; home_team_id: string; away_team_id: string }) =>
   `${row.league}:${row.season}:${row.home_team_id}:${row.away_team_id}`;
 
@@ -181,7 +190,10 @@ function finalOf(audit: FixtureAuditCsvRow): string {
  * score other than the last one the audit has for the match, or one recorded sooner than
  * MIN_MATCH_MS after kick-off, is a problem; a kick-off changed after the lock is a note.
  */
-export function checkAgainstAudit(rows: readonly LedgerCsvRow[], audit: readonly FixtureAuditCsvRow[]): MatchCheckReport {
+export function checkAgainstAudit(
+  rows: readonly LedgerCsvRow[],
+  audit: readonly FixtureAuditCsvRow[],
+): MatchCheckReport {
   const problems = new Findings();
   const notes = new Findings();
   const byFixture = new Map<string, FixtureAuditCsvRow[]>();
@@ -200,7 +212,10 @@ export function checkAgainstAudit(rows: readonly LedgerCsvRow[], audit: readonly
           ? `a fixture of its match was deleted at ${entry.changed_at} (${by(entry)}; kick-off ${entry.old_kickoff})`
           : `its match's kick-off was changed at ${entry.changed_at} from ${entry.old_kickoff} to ${entry.new_kickoff} (${by(entry)})`;
       if (changed <= recorded && recorded - changed < KICKOFF_SETTLE_MS) {
-        problems.add(row, `was locked ${hoursOrMinutes(recorded - changed)} after ${what}: a lock the database refuses the application`);
+        problems.add(
+          row,
+          `was locked ${hoursOrMinutes(recorded - changed)} after ${what}: a lock the database refuses the application`,
+        );
       } else if (changed > recorded && entry.change !== "deleted") {
         notes.add(row, `after the pick was locked, ${what}`);
       }
@@ -221,7 +236,10 @@ export function checkAgainstAudit(rows: readonly LedgerCsvRow[], audit: readonly
       if (finalOf(entry) !== settledScore) continue;
       const after = time(entry.changed_at) - kickoff;
       if (after < MIN_MATCH_MS) {
-        const when = after < 0 ? `${hoursOrMinutes(-after)} before its kick-off` : `only ${hoursOrMinutes(after)} after its kick-off`;
+        const when =
+          after < 0
+            ? `${hoursOrMinutes(-after)} before its kick-off`
+            : `only ${hoursOrMinutes(after)} after its kick-off`;
         problems.add(
           row,
           `its match was recorded final at ${settledScore} at ${entry.changed_at} (${by(entry)}), ${when}: ` +

@@ -40,7 +40,12 @@ export function publicResultsPath(league: LeagueKey, season: string): string {
 
 export const pairingKey = (homeTeamId: string | number, awayTeamId: string | number) => `${homeTeamId}:${awayTeamId}`;
 
-const UK_DATE = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" });
+const UK_DATE = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Europe/London",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 
 /** The date in the UK of an instant, 'YYYY-MM-DD' (the date football-data files give). */
 export function ukDate(instant: string | Date): string {
@@ -66,13 +71,20 @@ function goals(cell: string | undefined): number | null {
 
 /** Reads one league season's file. Rows it cannot read (no real date, an unknown team) are left out. */
 export function parsePublicResults(text: string, league: LeagueKey, path: string): PublicResultsFile {
-  const records = parse(text, { bom: true, info: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true }) as unknown as {
+  const records = parse(text, {
+    bom: true,
+    info: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+  }) as unknown as {
     record: string[];
     info: { lines: number };
   }[];
   const [header, ...body] = records;
   const names = (header?.record ?? []).map((name) => name.trim());
-  const column = (...candidates: string[]) => candidates.map((name) => names.indexOf(name)).find((index) => index >= 0) ?? -1;
+  const column = (...candidates: string[]) =>
+    candidates.map((name) => names.indexOf(name)).find((index) => index >= 0) ?? -1;
   const at = {
     date: column("Date"),
     home: column("HomeTeam", "HT"),
@@ -81,7 +93,9 @@ export function parsePublicResults(text: string, league: LeagueKey, path: string
     awayGoals: column("FTAG", "AG"),
   };
   if (Object.values(at).some((index) => index < 0)) {
-    throw new Error(`${path} is not a football-data.co.uk results file (no Date, HomeTeam, AwayTeam, FTHG and FTAG columns)`);
+    throw new Error(
+      `${path} is not a football-data.co.uk results file (no Date, HomeTeam, AwayTeam, FTHG and FTAG columns)`,
+    );
   }
   const matches = new Map<string, PublicResult[]>();
   const unknown = new Set<string>();

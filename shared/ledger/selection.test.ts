@@ -23,7 +23,10 @@ describe("ledgerSelection", () => {
   it("always gives a canonical selection", () => {
     for (const text of SAMPLE_PICK_TEXTS) {
       const { market, selection } = ledgerSelection(text, SAMPLE_TEAMS);
-      expect(isCanonicalSelection(market, selection), `${JSON.stringify(text)} → ${market} ${JSON.stringify(selection)}`).toBe(true);
+      expect(
+        isCanonicalSelection(market, selection),
+        `${JSON.stringify(text)} → ${market} ${JSON.stringify(selection)}`,
+      ).toBe(true);
     }
   });
 });
@@ -34,7 +37,10 @@ describe("ledgerOutcome and ledgerProfit", () => {
       const { market, selection } = ledgerSelection(text, SAMPLE_TEAMS);
       for (const score of SAMPLE_SCORES) {
         const expected = settlePick(text, score, SAMPLE_TEAMS);
-        expect(ledgerOutcome(market, selection, score) ?? "pending", `${JSON.stringify(text)} at ${score.home}-${score.away}`).toBe(expected);
+        expect(
+          ledgerOutcome(market, selection, score) ?? "pending",
+          `${JSON.stringify(text)} at ${score.home}-${score.away}`,
+        ).toBe(expected);
       }
     }
   });

@@ -18,7 +18,15 @@
  */
 import { classifyPick, isPendingPick, type MatchTeams, type ResultCode, type Score } from "../domain/picks";
 
-export const LEDGER_MARKETS = ["result", "double-chance", "draw-no-bet", "over-under", "btts", "unknown", "pending"] as const;
+export const LEDGER_MARKETS = [
+  "result",
+  "double-chance",
+  "draw-no-bet",
+  "over-under",
+  "btts",
+  "unknown",
+  "pending",
+] as const;
 export type LedgerMarket = (typeof LEDGER_MARKETS)[number];
 
 export interface LedgerSelection {

@@ -117,9 +117,14 @@ const LATER: LedgerCsvRow[] = rechained([
 
 function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", CLI, ...args], { cwd: fileURLToPath(new URL("../../", import.meta.url)) }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ["--import", "tsx", CLI, ...args],
+      { cwd: fileURLToPath(new URL("../../", import.meta.url)) },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -167,7 +172,9 @@ describe("npm run ledger:verify", () => {
     const result = await run(file("tampered.csv", edited));
     expect(result.code).toBe(1);
     expect(result.stdout).toBe("");
-    expect(result.stderr).toMatch(/^Ledger NOT OK \(.*tampered\.csv\): row 2 \(record 2 of 3\) does not match its row_hash: its content hashes to [0-9a-f]{64}, the file says [0-9a-f]{64}\n$/);
+    expect(result.stderr).toMatch(
+      /^Ledger NOT OK \(.*tampered\.csv\): row 2 \(record 2 of 3\) does not match its row_hash: its content hashes to [0-9a-f]{64}, the file says [0-9a-f]{64}\n$/,
+    );
   });
 
   it("downloads the ledger from a URL", async () => {
@@ -175,7 +182,10 @@ describe("npm run ledger:verify", () => {
     expect(result).toMatchObject({ code: 0, stderr: "" });
     expect(result.stdout).toMatch(/^Ledger OK: 4 rows \(ids 1 to 5\), 3 settled, 1 late locks\n/);
     const missing = await run(`${origin}/elsewhere.csv`);
-    expect(missing).toMatchObject({ code: 2, stderr: `ledger:verify: could not download ${origin}/elsewhere.csv: HTTP 404 Not Found\n` });
+    expect(missing).toMatchObject({
+      code: 2,
+      stderr: `ledger:verify: could not download ${origin}/elsewhere.csv: HTTP 404 Not Found\n`,
+    });
   });
 
   it("proves a new copy extends an earlier one, and fails one that rewrote a past row", async () => {
@@ -199,25 +209,45 @@ describe("npm run ledger:verify", () => {
     const lines: string[] = [];
     const check = async (rows: LedgerCsvRow[]) => {
       lines.length = 0;
-      const code = await verifyCommand([file("case.csv", ledgerCsv(rows))], (line) => lines.push(line), (line) => lines.push(line));
+      const code = await verifyCommand(
+        [file("case.csv", ledgerCsv(rows))],
+        (line) => lines.push(line),
+        (line) => lines.push(line),
+      );
       return { code, output: lines.join("\n") };
     };
     const flipped = rechained(EARLIER.map((r) => (r.id === "2" ? { ...r, outcome: "miss", profit: "-1.00" } : r)));
     expect(await check(flipped)).toEqual({
       code: 1,
-      output: expect.stringContaining('row 2 (record 2 of 3) says miss, but the pick "Over 2.5 Goals" (over-under over 2.5) is a hit with the final score 2-1'),
+      output: expect.stringContaining(
+        'row 2 (record 2 of 3) says miss, but the pick "Over 2.5 Goals" (over-under over 2.5) is a hit with the final score 2-1',
+      ),
     });
     const overpaid = rechained(EARLIER.map((r) => (r.id === "1" ? { ...r, profit: "9.95" } : r)));
-    expect((await check(overpaid)).output).toContain('row 1 (record 1 of 3) has profit "9.95", but a hit at odds "1.95" pays "0.95"');
+    expect((await check(overpaid)).output).toContain(
+      'row 1 (record 1 of 3) has profit "9.95", but a hit at odds "1.95" pays "0.95"',
+    );
     const gap = rechained(EARLIER.map((r) => (r.id === "1" ? { ...r, settlement_seq: "3" } : r)));
-    expect((await check(gap)).output).toContain("row 1's settlement (settlement_seq 3) follows settlement 1: settlements must be numbered 1, 2, 3... without gaps");
+    expect((await check(gap)).output).toContain(
+      "row 1's settlement (settlement_seq 3) follows settlement 1: settlements must be numbered 1, 2, 3... without gaps",
+    );
     const notLate = rechained(EARLIER.map((r) => (r.id === "4" ? { ...r, late: "false" } : r)));
-    expect((await check(notLate)).output).toContain("row 4 (record 3 of 3) says late=false, but it was recorded at 2026-02-07T18:00:00.000000Z");
-    expect(await verifyCommand([], () => undefined, () => undefined)).toBe(2);
+    expect((await check(notLate)).output).toContain(
+      "row 4 (record 3 of 3) says late=false, but it was recorded at 2026-02-07T18:00:00.000000Z",
+    );
+    expect(
+      await verifyCommand(
+        [],
+        () => undefined,
+        () => undefined,
+      ),
+    ).toBe(2);
   });
 });
 
-const PUBLIC_RESULTS = fileURLToPath(new URL("../../sync-worker/providers/football-data-csv/fixtures/mmz4281", import.meta.url));
+const PUBLIC_RESULTS = fileURLToPath(
+  new URL("../../sync-worker/providers/football-data-csv/fixtures/mmz4281", import.meta.url),
+);
 /** The time of the checks below (the verifier's clock). */
 const CHECKED_AT = new Date("2026-11-27T15:00:00Z");
 
@@ -405,7 +435,9 @@ describe("npm run ledger:verify against forged kick-offs, scores and settlement 
   const check = async (rows: LedgerCsvRow[], ...options: string[]) => {
     const lines: string[] = [];
     const log = (line: string) => lines.push(line);
-    const code = await verifyCommand([file("ledger.csv", ledgerCsv(rows)), ...options], log, log, { now: () => CHECKED_AT });
+    const code = await verifyCommand([file("ledger.csv", ledgerCsv(rows)), ...options], log, log, {
+      now: () => CHECKED_AT,
+    });
     return { code, output: lines.join("\n") };
   };
 
@@ -492,7 +524,9 @@ describe("npm run ledger:verify against forged kick-offs, scores and settlement 
   });
 
   it("forgery 3: a settlement dated 2100-01-01", async () => {
-    const forged = rechained(HONEST.map((r) => (r.id === "2" ? { ...r, settled_at: "2100-01-01T00:00:00.000000Z" } : r)));
+    const forged = rechained(
+      HONEST.map((r) => (r.id === "2" ? { ...r, settled_at: "2100-01-01T00:00:00.000000Z" } : r)),
+    );
     const result = await check(forged);
     expect(result).toEqual({
       code: 1,
@@ -513,12 +547,22 @@ describe("npm run ledger:verify against forged kick-offs, scores and settlement 
     expect(result.code).toBe(1);
     const problems = result.stderr.split("\n").filter((line) => line.startsWith("  "));
     expect(problems).toEqual([
-      expect.stringMatching(/^ {2}row 2 \(fixture 21, .*\): was settled at 2100-01-01T00:00:00.000000Z, after the time of this check/),
-      expect.stringMatching(/^ {2}row 5 \(fixture 5, .*\): kicked off at 2026-11-27T14:55:00.000000Z, outside its season 2024\/25/),
-      expect.stringMatching(/^ {2}rows 3, 4 \(fixture 22, .*\): was settled against a final score of 3-0, but the public result .* is 1-0$/),
-      expect.stringMatching(/^ {2}row 5 \(fixture 5, .*\): kicked off on 2026-11-27 \(UK date\), but the public results have Arsenal v Everton on 2024-08-17/),
+      expect.stringMatching(
+        /^ {2}row 2 \(fixture 21, .*\): was settled at 2100-01-01T00:00:00.000000Z, after the time of this check/,
+      ),
+      expect.stringMatching(
+        /^ {2}row 5 \(fixture 5, .*\): kicked off at 2026-11-27T14:55:00.000000Z, outside its season 2024\/25/,
+      ),
+      expect.stringMatching(
+        /^ {2}rows 3, 4 \(fixture 22, .*\): was settled against a final score of 3-0, but the public result .* is 1-0$/,
+      ),
+      expect.stringMatching(
+        /^ {2}row 5 \(fixture 5, .*\): kicked off on 2026-11-27 \(UK date\), but the public results have Arsenal v Everton on 2024-08-17/,
+      ),
     ]);
-    expect(result.stderr).toMatch(/^Ledger NOT OK \(.*forged\.csv\): its hash chains verify \(5 rows, chain head [0-9a-f]{64}, settlement head [0-9a-f]{64}\), but not its matches:\n/);
+    expect(result.stderr).toMatch(
+      /^Ledger NOT OK \(.*forged\.csv\): its hash chains verify \(5 rows, chain head [0-9a-f]{64}, settlement head [0-9a-f]{64}\), but not its matches:\n/,
+    );
   });
 
   it("notes a settled match the public results do not have yet, and fails it a week after kick-off", async () => {
@@ -543,7 +587,18 @@ describe("npm run ledger:verify against forged kick-offs, scores and settlement 
         final_away_goals: "1",
         outcome: "hit",
       }),
-      row({ id: "4", fixture_id: "30", league: "la-liga", home_team_id: "529", away_team_id: "541", pick_kind: "btts", pick: "BTTS: No", market: "btts", selection: "no", confidence: "51.0" }),
+      row({
+        id: "4",
+        fixture_id: "30",
+        league: "la-liga",
+        home_team_id: "529",
+        away_team_id: "541",
+        pick_kind: "btts",
+        pick: "BTTS: No",
+        market: "btts",
+        selection: "no",
+        confidence: "51.0",
+      }),
     ]);
     const lines: string[] = [];
     const log = (line: string) => lines.push(line);
@@ -565,7 +620,9 @@ describe("npm run ledger:verify against forged kick-offs, scores and settlement 
   it("refuses public results it cannot read, and an audit that is not one", async () => {
     const errors: string[] = [];
     const log = (line: string) => errors.push(line);
-    expect(await verifyCommand([file("h.csv", ledgerCsv(HONEST)), "--results", path.join(directory, "nowhere")], log, log)).toBe(2);
+    expect(
+      await verifyCommand([file("h.csv", ledgerCsv(HONEST)), "--results", path.join(directory, "nowhere")], log, log),
+    ).toBe(2);
     expect(errors.at(-1)).toMatch(/^ledger:verify: could not read the public results: .*nowhere is not a directory$/);
     expect(await verifyCommand([file("h.csv", ledgerCsv(HONEST)), "--audit", file("a.csv", "id\n")], log, log)).toBe(1);
     expect(errors.at(-1)).toMatch(/the fixture audit .*a\.csv is not one: the last line is not the trailer/);

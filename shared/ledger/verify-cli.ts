@@ -43,7 +43,8 @@ async function load(source: string, optional = false): Promise<string | null> {
       await response.body?.cancel();
       return null;
     }
-    if (!response.ok) throw new SourceError(`could not download ${source}: HTTP ${response.status} ${response.statusText}`);
+    if (!response.ok)
+      throw new SourceError(`could not download ${source}: HTTP ${response.status} ${response.statusText}`);
     return response.text();
   }
   try {
@@ -87,7 +88,10 @@ function parseArgs(args: readonly string[]): Options | null {
 }
 
 /** The public results file of every league season the rows are in; null for one the source does not have. */
-async function loadResults(base: string, rows: readonly LedgerCsvRow[]): Promise<Map<string, PublicResultsFile | null>> {
+async function loadResults(
+  base: string,
+  rows: readonly LedgerCsvRow[],
+): Promise<Map<string, PublicResultsFile | null>> {
   if (!isUrl(base)) {
     const info = await stat(base).catch(() => null);
     if (!info?.isDirectory()) throw new SourceError(`could not read the public results: ${base} is not a directory`);
@@ -97,7 +101,9 @@ async function loadResults(base: string, rows: readonly LedgerCsvRow[]): Promise
     const key = `${row.league}:${row.season}`;
     if (files.has(key) || !isLeagueKey(row.league) || !/^\d{4}$/.test(row.season)) continue;
     const relative = publicResultsPath(row.league, row.season);
-    const source = isUrl(base) ? new URL(relative, base.endsWith("/") ? base : `${base}/`).toString() : path.join(base, relative);
+    const source = isUrl(base)
+      ? new URL(relative, base.endsWith("/") ? base : `${base}/`).toString()
+      : path.join(base, relative);
     const text = await load(source, true);
     try {
       files.set(key, text === null ? null : parsePublicResults(text, row.league, relative));
@@ -113,7 +119,8 @@ async function loadAudit(source: string): Promise<FixtureAuditCsvRow[]> {
   try {
     return parseFixtureAuditCsv(text);
   } catch (error) {
-    if (error instanceof FixtureAuditCsvError) throw new LedgerVerificationError(`the fixture audit ${source} is not one: ${error.message}`);
+    if (error instanceof FixtureAuditCsvError)
+      throw new LedgerVerificationError(`the fixture audit ${source} is not one: ${error.message}`);
     throw error;
   }
 }
@@ -123,7 +130,8 @@ async function parsed(source: string, label: string): Promise<ParsedLedgerCsv> {
   try {
     return parseLedgerCsv(text);
   } catch (error) {
-    if (error instanceof LedgerCsvError) throw new LedgerVerificationError(`${label} is not a ledger CSV: ${error.message}`);
+    if (error instanceof LedgerCsvError)
+      throw new LedgerVerificationError(`${label} is not a ledger CSV: ${error.message}`);
     throw error;
   }
 }
@@ -155,7 +163,9 @@ export async function verifyCommand(
         verifyLedger(previous);
       } catch (error) {
         if (error instanceof LedgerVerificationError) {
-          throw new LedgerVerificationError(`the earlier copy ${options.previous} does not verify itself: ${error.message}`);
+          throw new LedgerVerificationError(
+            `the earlier copy ${options.previous} does not verify itself: ${error.message}`,
+          );
         }
         throw error;
       }

@@ -74,7 +74,9 @@ function microseconds(instant: string): number {
 }
 
 function rowContent(row: LedgerCsvRow, prevHash: string): LedgerRowContent {
-  const content = Object.fromEntries(LEDGER_ROW_FIELDS.map((field) => [field, field === "prev_hash" ? prevHash : row[field]]));
+  const content = Object.fromEntries(
+    LEDGER_ROW_FIELDS.map((field) => [field, field === "prev_hash" ? prevHash : row[field]]),
+  );
   return content as LedgerRowContent;
 }
 
@@ -83,7 +85,8 @@ function formatProblem(row: LedgerCsvRow): string | null {
   for (const column of ["fixture_id", "home_team_id", "away_team_id"] as const) {
     if (!POSITIVE.test(row[column])) return bad(column, "a positive integer");
   }
-  for (const column of ["prev_hash", "row_hash"] as const) if (!HASH.test(row[column])) return bad(column, "a SHA-256 in hexadecimal");
+  for (const column of ["prev_hash", "row_hash"] as const)
+    if (!HASH.test(row[column])) return bad(column, "a SHA-256 in hexadecimal");
   for (const column of ["kickoff", "recorded_at"] as const) {
     if (!INSTANT.test(row[column])) return bad(column, "an instant such as 2026-02-07T15:00:00.000000Z");
   }
@@ -92,7 +95,8 @@ function formatProblem(row: LedgerCsvRow): string | null {
   if (!CONFIDENCE.test(row.confidence)) return bad("confidence", "a number with one decimal");
   if (row.odds !== "" && !ODDS.test(row.odds)) return bad("odds", "empty or a number with two decimals");
   if (!isLedgerMarket(row.market)) return bad("market", "a ledger market");
-  if (!isCanonicalSelection(row.market, row.selection)) return bad("selection", `a canonical selection of the ${row.market} market`);
+  if (!isCanonicalSelection(row.market, row.selection))
+    return bad("selection", `a canonical selection of the ${row.market} market`);
   if (row.late !== "true" && row.late !== "false") return bad("late", "true or false");
   return null;
 }
@@ -105,7 +109,8 @@ function settlementProblem(row: LedgerCsvRow): string | null {
   const bad = (column: LedgerCsvColumn, expected: string) => `${column} "${row[column]}" is not ${expected}`;
   if (!POSITIVE.test(row.settlement_seq)) return bad("settlement_seq", "a positive integer");
   if (!INSTANT.test(row.settled_at)) return bad("settled_at", "an instant such as 2026-02-07T17:00:00.000000Z");
-  for (const column of ["final_home_goals", "final_away_goals"] as const) if (!GOALS.test(row[column])) return bad(column, "a number of goals");
+  for (const column of ["final_home_goals", "final_away_goals"] as const)
+    if (!GOALS.test(row[column])) return bad(column, "a number of goals");
   if (!(PICK_OUTCOMES as readonly string[]).includes(row.outcome)) return bad("outcome", PICK_OUTCOMES.join(", "));
   if (row.profit !== "" && !PROFIT.test(row.profit)) return bad("profit", "empty or a number with two decimals");
   for (const column of ["prev_settlement_hash", "settlement_hash"] as const) {
@@ -149,9 +154,11 @@ export function verifyLedger({ rows, trailer }: ParsedLedgerCsv): LedgerVerifica
       );
     }
     const hash = ledgerRowHash(rowContent(row, previousHash));
-    if (hash !== row.row_hash) fail(`does not match its row_hash: its content hashes to ${hash}, the file says ${row.row_hash}`);
+    if (hash !== row.row_hash)
+      fail(`does not match its row_hash: its content hashes to ${hash}, the file says ${row.row_hash}`);
     const late = microseconds(row.recorded_at) - microseconds(row.kickoff) > LATE_LOCK_AFTER_MICROSECONDS;
-    if (String(late) !== row.late) fail(`says late=${row.late}, but it was recorded at ${row.recorded_at} for a kick-off at ${row.kickoff}`);
+    if (String(late) !== row.late)
+      fail(`says late=${row.late}, but it was recorded at ${row.recorded_at} for a kick-off at ${row.kickoff}`);
     if (late) lateLocks += 1;
     const settlement = settlementProblem(row);
     if (settlement) fail(settlement);
@@ -160,14 +167,23 @@ export function verifyLedger({ rows, trailer }: ParsedLedgerCsv): LedgerVerifica
     previousId = Number(row.id);
   });
 
-  const settled = rows.filter((row) => row.settlement_seq !== "").sort((a, b) => Number(a.settlement_seq) - Number(b.settlement_seq));
+  const settled = rows
+    .filter((row) => row.settlement_seq !== "")
+    .sort((a, b) => Number(a.settlement_seq) - Number(b.settlement_seq));
   let previousSettlement = LEDGER_GENESIS_HASH;
   settled.forEach((row, index) => {
     const fail = (problem: string): never => {
-      throw new LedgerVerificationError(`row ${row.id}'s settlement (settlement_seq ${row.settlement_seq}) ${problem}`, row.id);
+      throw new LedgerVerificationError(
+        `row ${row.id}'s settlement (settlement_seq ${row.settlement_seq}) ${problem}`,
+        row.id,
+      );
     };
     if (Number(row.settlement_seq) !== index + 1) {
-      fail(index === 0 ? "should be settlement 1" : `follows settlement ${index}: settlements must be numbered 1, 2, 3... without gaps`);
+      fail(
+        index === 0
+          ? "should be settlement 1"
+          : `follows settlement ${index}: settlements must be numbered 1, 2, 3... without gaps`,
+      );
     }
     if (row.prev_settlement_hash !== previousSettlement) {
       fail(
@@ -186,7 +202,8 @@ export function verifyLedger({ rows, trailer }: ParsedLedgerCsv): LedgerVerifica
       profit: row.profit,
       prev_settlement_hash: previousSettlement,
     });
-    if (hash !== row.settlement_hash) fail(`does not match its settlement_hash: it hashes to ${hash}, the file says ${row.settlement_hash}`);
+    if (hash !== row.settlement_hash)
+      fail(`does not match its settlement_hash: it hashes to ${hash}, the file says ${row.settlement_hash}`);
     previousSettlement = hash;
   });
 
@@ -199,7 +216,10 @@ export function verifyLedger({ rows, trailer }: ParsedLedgerCsv): LedgerVerifica
     chainHead: previousHash,
     settlementHead: previousSettlement,
   };
-  if (!trailer) throw new LedgerVerificationError("the file has no trailer line with the chain heads (# pick_ledger rows=... chain_head=...)");
+  if (!trailer)
+    throw new LedgerVerificationError(
+      "the file has no trailer line with the chain heads (# pick_ledger rows=... chain_head=...)",
+    );
   const stated: Array<[string, string | number, string | number]> = [
     ["rows", trailer.rows, result.rows],
     ["chain_head", trailer.chainHead, result.chainHead],
@@ -207,7 +227,8 @@ export function verifyLedger({ rows, trailer }: ParsedLedgerCsv): LedgerVerifica
     ["settlement_head", trailer.settlementHead, result.settlementHead],
   ];
   for (const [name, said, recomputed] of stated) {
-    if (said !== recomputed) throw new LedgerVerificationError(`the trailer says ${name}=${said}, but the rows give ${recomputed}`);
+    if (said !== recomputed)
+      throw new LedgerVerificationError(`the trailer says ${name}=${said}, but the rows give ${recomputed}`);
   }
   return result;
 }
@@ -221,7 +242,11 @@ export interface LedgerExtension {
   previousChainHead: string;
 }
 
-const LOCKED_COLUMNS = ["id", ...LEDGER_ROW_FIELDS.filter((field) => field !== "id"), "row_hash"] as const satisfies readonly LedgerCsvColumn[];
+const LOCKED_COLUMNS = [
+  "id",
+  ...LEDGER_ROW_FIELDS.filter((field) => field !== "id"),
+  "row_hash",
+] as const satisfies readonly LedgerCsvColumn[];
 
 /**
  * Proves `current` extends `previous`: both must already have passed verifyLedger. Throws
@@ -229,7 +254,9 @@ const LOCKED_COLUMNS = ["id", ...LEDGER_ROW_FIELDS.filter((field) => field !== "
  */
 export function verifyExtends(previous: ParsedLedgerCsv, current: ParsedLedgerCsv): LedgerExtension {
   if (current.rows.length < previous.rows.length) {
-    throw new LedgerVerificationError(`the earlier copy has ${previous.rows.length} rows, this one only ${current.rows.length}: rows were removed`);
+    throw new LedgerVerificationError(
+      `the earlier copy has ${previous.rows.length} rows, this one only ${current.rows.length}: rows were removed`,
+    );
   }
   let newlySettled = 0;
   let previousSettlements = 0;

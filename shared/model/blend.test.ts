@@ -25,15 +25,30 @@ function track(count: number, blendTrainingSize: number, seed: number): TrackEnt
   for (let i = 0; i < count; i++) {
     const home = 0.2 + 0.55 * next();
     const draw = 0.22 + 0.08 * next();
-    const truth: MarketProbabilities = { home, draw, away: 1 - home - draw, over25: 0.35 + 0.35 * next(), btts: 0.4 + 0.25 * next() };
+    const truth: MarketProbabilities = {
+      home,
+      draw,
+      away: 1 - home - draw,
+      over25: 0.35 + 0.35 * next(),
+      btts: 0.4 + 0.25 * next(),
+    };
     const noise = (): MarketProbabilities => {
       const noiseHome = 0.2 + 0.55 * next();
-      return { home: noiseHome, draw: 0.25, away: 0.75 - noiseHome, over25: 0.3 + 0.4 * next(), btts: 0.35 + 0.3 * next() };
+      return {
+        home: noiseHome,
+        draw: 0.25,
+        away: 0.75 - noiseHome,
+        over25: 0.3 + 0.4 * next(),
+        btts: 0.35 + 0.3 * next(),
+      };
     };
     const u = next();
     const homeGoals = u < truth.home ? 2 : u < truth.home + truth.draw ? 1 : 0;
     const awayGoals = u < truth.home ? 0 : u < truth.home + truth.draw ? 1 : 2;
-    const overconfident = { ...truth, over25: truth.over25 > 0.5 ? Math.min(0.95, truth.over25 + 0.1) : Math.max(0.05, truth.over25 - 0.1) };
+    const overconfident = {
+      ...truth,
+      over25: truth.over25 > 0.5 ? Math.min(0.95, truth.over25 + 0.1) : Math.max(0.05, truth.over25 - 0.1),
+    };
     entries.push({
       matchId: `m${i}`,
       league: "premier-league",
@@ -53,7 +68,12 @@ function track(count: number, blendTrainingSize: number, seed: number): TrackEnt
 describe("learnBlend", () => {
   const entries = track(4000, 5000, 1);
   const asOf = START + 4000 * DAY;
-  const blend = learnBlend(entries, asOf, { ...DEFAULT_MODEL_OPTIONS, calibrationWindowDays: 4000, poolWindowDays: 4000 }, initialBlend());
+  const blend = learnBlend(
+    entries,
+    asOf,
+    { ...DEFAULT_MODEL_OPTIONS, calibrationWindowDays: 4000, poolWindowDays: 4000 },
+    initialBlend(),
+  );
 
   it("weights the market, which knew the truth, above the noise", () => {
     const [goals, shots, market] = blend.withOdds.result.weights;
@@ -81,7 +101,12 @@ describe("learnBlend", () => {
     ["too few forecasts", track(300, 5000, 2)],
     ["forecasts of a blend that had learned from too little", track(4000, 100, 3)],
   ])("leaves the calibration at the identity with %s", (_, few) => {
-    const learned = learnBlend(few, START + few.length * DAY, { ...DEFAULT_MODEL_OPTIONS, calibrationWindowDays: 5000 }, initialBlend());
+    const learned = learnBlend(
+      few,
+      START + few.length * DAY,
+      { ...DEFAULT_MODEL_OPTIONS, calibrationWindowDays: 5000 },
+      initialBlend(),
+    );
     const raw = { home: 0.61, draw: 0.2, away: 0.19, over25: 0.3, btts: 0.56 };
     expect(calibratePicks(learned.calibrationWithOdds, raw)).toEqual({ result: 0.61, overUnder: 0.7, btts: 0.56 });
   });

@@ -145,7 +145,11 @@ class PackedSamples {
     return known.length;
   }
 
-  pack(entries: readonly SettledEntry[]): { result: PackedResultSamples; overUnder: PackedBinarySamples; btts: PackedBinarySamples } {
+  pack(entries: readonly SettledEntry[]): {
+    result: PackedResultSamples;
+    overUnder: PackedBinarySamples;
+    btts: PackedBinarySamples;
+  } {
     const n = entries.length;
     const s = this.sourceCount;
     const from = this.packedPrefix(entries);
@@ -177,7 +181,13 @@ class PackedSamples {
 const samplesWithOdds = new PackedSamples(3, (e) => [e.goals, e.shots, e.market!]);
 const samplesWithoutOdds = new PackedSamples(2, (e) => [e.goals, e.shots]);
 
-function fitPools(samples: PackedSamples, entries: readonly SettledEntry[], sourceCount: number, ridge: number, start: MarketPools): MarketPools {
+function fitPools(
+  samples: PackedSamples,
+  entries: readonly SettledEntry[],
+  sourceCount: number,
+  ridge: number,
+  start: MarketPools,
+): MarketPools {
   const packed = samples.pack(entries);
   return {
     result: fitPackedResultPool(packed.result, equalResultPool(sourceCount), ridge, start.result),
@@ -192,12 +202,18 @@ function fitMap(points: ProbabilityOutcome[], kind: ModelOptions["calibration"])
 }
 
 /** Each pick's blended probability, and whether it won. */
-function pickOutcomes(blended: MarketProbabilities, outcome: MatchOutcome): Record<keyof PickProbabilities, ProbabilityOutcome> {
+function pickOutcomes(
+  blended: MarketProbabilities,
+  outcome: MatchOutcome,
+): Record<keyof PickProbabilities, ProbabilityOutcome> {
   const result = resultOf(blended);
   const pick = result.indexOf(Math.max(...result));
   return {
     result: { probability: result[pick], happened: pick === outcome.result },
-    overUnder: { probability: Math.max(blended.over25, 1 - blended.over25), happened: blended.over25 >= 0.5 === outcome.over25 },
+    overUnder: {
+      probability: Math.max(blended.over25, 1 - blended.over25),
+      happened: blended.over25 >= 0.5 === outcome.over25,
+    },
     btts: { probability: Math.max(blended.btts, 1 - blended.btts), happened: blended.btts >= 0.5 === outcome.btts },
   };
 }
@@ -208,9 +224,18 @@ function fitCalibration(
 ): MarketCalibration {
   const picks = entries.map(({ blended, outcome }) => pickOutcomes(blended, outcome));
   return {
-    result: fitMap(picks.map((p) => p.result), kind),
-    overUnder: fitMap(picks.map((p) => p.overUnder), kind),
-    btts: fitMap(picks.map((p) => p.btts), kind),
+    result: fitMap(
+      picks.map((p) => p.result),
+      kind,
+    ),
+    overUnder: fitMap(
+      picks.map((p) => p.overUnder),
+      kind,
+    ),
+    btts: fitMap(
+      picks.map((p) => p.btts),
+      kind,
+    ),
   };
 }
 
@@ -253,7 +278,9 @@ export function learnBlend(
     withOdds: pools.withOdds,
     withoutOdds: pools.withoutOdds,
     calibrationWithOdds: fitCalibration(
-      calibrated.filter((e) => e.blendedWithOdds !== null).map((e) => ({ blended: e.blendedWithOdds!, outcome: e.outcome })),
+      calibrated
+        .filter((e) => e.blendedWithOdds !== null)
+        .map((e) => ({ blended: e.blendedWithOdds!, outcome: e.outcome })),
       options.calibration,
     ),
     calibrationWithoutOdds: fitCalibration(
@@ -270,8 +297,14 @@ export function applyPools(pools: MarketPools, sources: Sources): MarketProbabil
     home,
     draw,
     away,
-    over25: applyBinaryPool(pools.overUnder, sources.map((p) => p.over25)),
-    btts: applyBinaryPool(pools.btts, sources.map((p) => p.btts)),
+    over25: applyBinaryPool(
+      pools.overUnder,
+      sources.map((p) => p.over25),
+    ),
+    btts: applyBinaryPool(
+      pools.btts,
+      sources.map((p) => p.btts),
+    ),
   };
 }
 

@@ -86,7 +86,9 @@ export function fitPlatt(points: readonly ProbabilityOutcome[], ridge = 1): Cali
 
 /** Isotonic regression by pool-adjacent-violators; equal forecasts are pooled first. */
 export function fitIsotonic(points: readonly ProbabilityOutcome[]): CalibrationMap {
-  const sorted = points.filter((point) => Number.isFinite(point.probability)).sort((a, b) => a.probability - b.probability);
+  const sorted = points
+    .filter((point) => Number.isFinite(point.probability))
+    .sort((a, b) => a.probability - b.probability);
   if (sorted.length === 0) return IDENTITY_CALIBRATION;
   const blocks: Array<{ probability: number; hits: number; count: number }> = [];
   for (const point of sorted) {

@@ -39,17 +39,16 @@ describe("devig", () => {
     p.forEach((v, i) => expect(Math.log(v) / Math.log(1 / prices[i])).toBeCloseTo(k, 10));
   });
 
-  it.each([
-    [[1.65, 2.3]],
-    [[1.3, 3.4]],
-    [[1.95, 1.85]],
-  ])("shin on two outcomes takes an equal share of the margin from each (a known result): %j", (prices) => {
-    const implied = impliedProbabilities(prices)!;
-    const margin = implied[0] + implied[1] - 1;
-    const p = devig(prices, "shin")!;
-    expect(p[0]).toBeCloseTo(implied[0] - margin / 2, 10);
-    expect(p[1]).toBeCloseTo(implied[1] - margin / 2, 10);
-  });
+  it.each([[[1.65, 2.3]], [[1.3, 3.4]], [[1.95, 1.85]]])(
+    "shin on two outcomes takes an equal share of the margin from each (a known result): %j",
+    (prices) => {
+      const implied = impliedProbabilities(prices)!;
+      const margin = implied[0] + implied[1] - 1;
+      const p = devig(prices, "shin")!;
+      expect(p[0]).toBeCloseTo(implied[0] - margin / 2, 10);
+      expect(p[1]).toBeCloseTo(implied[1] - margin / 2, 10);
+    },
+  );
 
   it("shin and power take more of the margin from the longshot than normalising does", () => {
     const prices = [1.2, 7.0, 15.0];

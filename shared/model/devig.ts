@@ -48,7 +48,8 @@ function powerMethod(implied: readonly number[]): number[] {
  */
 function shinMethod(implied: readonly number[]): number[] {
   const booksum = implied.reduce((sum, p) => sum + p, 0);
-  const at = (z: number) => implied.map((p) => (Math.sqrt(z * z + (4 * (1 - z) * p * p) / booksum) - z) / (2 * (1 - z)));
+  const at = (z: number) =>
+    implied.map((p) => (Math.sqrt(z * z + (4 * (1 - z) * p * p) / booksum) - z) / (2 * (1 - z)));
   const z = bisect((candidate) => at(candidate).reduce((sum, p) => sum + p, 0) - 1, 0, 0.99);
   return normalised(at(z));
 }

@@ -102,7 +102,10 @@ describe("dixonColesObjective", () => {
 
   it.each([
     ["the truth", TRUTH],
-    ["a point off the truth", { ...TRUTH, attack: Float64Array.from([0.1, 0.5, -0.3, 0]), rho: 0.07, homeAdvantage: -0.1 }],
+    [
+      "a point off the truth",
+      { ...TRUTH, attack: Float64Array.from([0.1, 0.5, -0.3, 0]), rho: 0.07, homeAdvantage: -0.1 },
+    ],
   ])("the analytic gradient matches central finite differences at %s", (_, parameters) => {
     const x = packParameters(parameters, true);
     const gradient = new Float64Array(x.length);
@@ -128,7 +131,10 @@ describe("dixonColesObjective", () => {
   ])("with rho %d the objective has a value: %s (every tau of every match must stay positive)", (rho, valid) => {
     // A 3-2 is no low score, yet the bounds hold for its rates too.
     const data = dataOf([{ home: 0, away: 1, homeGoals: 3, awayGoals: 2 }], 2);
-    const x = packParameters({ attack: new Float64Array(2), defence: new Float64Array(2), intercept: 0, homeAdvantage: 0, rho }, true);
+    const x = packParameters(
+      { attack: new Float64Array(2), defence: new Float64Array(2), intercept: 0, homeAdvantage: 0, rho },
+      true,
+    );
     expect(Number.isFinite(dixonColesObjective(data, x, new Float64Array(x.length)))).toBe(valid);
   });
 

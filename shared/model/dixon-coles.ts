@@ -54,7 +54,11 @@ export function packParameters(parameters: DixonColesParameters, lowScoreCorrect
   return x;
 }
 
-export function unpackParameters(x: Float64Array, teamCount: number, lowScoreCorrection: boolean): DixonColesParameters {
+export function unpackParameters(
+  x: Float64Array,
+  teamCount: number,
+  lowScoreCorrection: boolean,
+): DixonColesParameters {
   return {
     attack: x.slice(0, teamCount),
     defence: x.slice(teamCount, 2 * teamCount),
@@ -65,9 +69,15 @@ export function unpackParameters(x: Float64Array, teamCount: number, lowScoreCor
 }
 
 /** Scoring rates of a match between two teams (indices into the parameters). */
-export function matchRates(parameters: DixonColesParameters, home: number, away: number): { lambda: number; mu: number } {
+export function matchRates(
+  parameters: DixonColesParameters,
+  home: number,
+  away: number,
+): { lambda: number; mu: number } {
   return {
-    lambda: Math.exp(parameters.intercept + parameters.homeAdvantage + parameters.attack[home] - parameters.defence[away]),
+    lambda: Math.exp(
+      parameters.intercept + parameters.homeAdvantage + parameters.attack[home] - parameters.defence[away],
+    ),
     mu: Math.exp(parameters.intercept + parameters.attack[away] - parameters.defence[home]),
   };
 }
@@ -109,7 +119,10 @@ export function dixonColesObjective(data: DixonColesData, x: Float64Array, gradi
 
     // Dixon & Coles' bounds on rho: every tau of this match, observed score or not, stays
     // positive (so the grid the rates make is a distribution).
-    if (data.lowScoreCorrection && !(1 + lambda * rho > 0 && 1 + mu * rho > 0 && 1 - lambda * mu * rho > 0 && 1 - rho > 0)) {
+    if (
+      data.lowScoreCorrection &&
+      !(1 + lambda * rho > 0 && 1 + mu * rho > 0 && 1 - lambda * mu * rho > 0 && 1 - rho > 0)
+    ) {
       return Infinity;
     }
     if (data.lowScoreCorrection && goalsHome <= 1 && goalsAway <= 1) {
@@ -191,7 +204,10 @@ export function fitDixonColes(data: DixonColesData, start: DixonColesParameters 
   if (!Number.isFinite(dixonColesObjective(data, x0, new Float64Array(x0.length)))) {
     x0 = packParameters(defaultStart(data), data.lowScoreCorrection);
   }
-  const scale = Math.max(1, data.weight.reduce((sum, w) => sum + w, 0));
+  const scale = Math.max(
+    1,
+    data.weight.reduce((sum, w) => sum + w, 0),
+  );
   // The objective is scaled by the total weight so that one tolerance suits every data size.
   const result = minimizeLbfgs(
     (x, gradient) => {

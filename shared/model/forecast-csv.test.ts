@@ -16,8 +16,22 @@ const prediction: MatchPrediction = {
   projectedScore: { home: 1, away: 0 },
   grid: [],
   picks: {
-    result: { kind: "result", text: "Manchester United to Win", probability: 0.5, confidence: 50, odds: 2.05, code: "1" },
-    overUnder: { kind: "over-under", text: "Over 2.5 Goals", probability: 0.55, confidence: 55, odds: 1.8, side: "over" },
+    result: {
+      kind: "result",
+      text: "Manchester United to Win",
+      probability: 0.5,
+      confidence: 50,
+      odds: 2.05,
+      code: "1",
+    },
+    overUnder: {
+      kind: "over-under",
+      text: "Over 2.5 Goals",
+      probability: 0.55,
+      confidence: 55,
+      odds: 1.8,
+      side: "over",
+    },
     btts: { kind: "btts", text: "BTTS: Yes", probability: 0.52, confidence: 52, odds: null, code: "YES" },
   },
   bestPick: { kind: "over-under", text: "Over 2.5 Goals", probability: 0.55, confidence: 55, odds: 1.8 },
@@ -27,7 +41,13 @@ const prediction: MatchPrediction = {
 describe("forecastCsv", () => {
   it("writes a header and one line per forecast, quoting cells that need it", () => {
     const csv = forecastCsv([
-      { prediction, season: "2526", homeTeam: "Manchester United", awayTeam: "Tottenham, \"Spurs\"", finalScore: { home: 2, away: 0 } },
+      {
+        prediction,
+        season: "2526",
+        homeTeam: "Manchester United",
+        awayTeam: 'Tottenham, "Spurs"',
+        finalScore: { home: 2, away: 0 },
+      },
       { prediction: { ...prediction, matchId: "43" }, season: "2526", homeTeam: "A", awayTeam: "B", finalScore: null },
     ]);
     const lines = csv.trimEnd().split("\n");

@@ -9,8 +9,18 @@ import type { MatchPrediction, TrackedPick } from "./types";
 type CsvPick = Pick<TrackedPick, "text" | "confidence">;
 
 /** The parts of a forecast the CSV carries: an engine prediction, or one stored by the worker. */
-export interface ForecastCsvPrediction
-  extends Pick<MatchPrediction, "matchId" | "league" | "kickoff" | "modelVersion" | "probabilities" | "modelOnly" | "expectedGoals" | "projectedScore" | "confidence"> {
+export interface ForecastCsvPrediction extends Pick<
+  MatchPrediction,
+  | "matchId"
+  | "league"
+  | "kickoff"
+  | "modelVersion"
+  | "probabilities"
+  | "modelOnly"
+  | "expectedGoals"
+  | "projectedScore"
+  | "confidence"
+> {
   picks: { result: CsvPick; overUnder: CsvPick; btts: CsvPick };
   bestPick: Pick<TrackedPick, "text">;
 }

@@ -3,7 +3,13 @@
  * aggregate job and the site's read models use the track-record functions and the forecast CSV.
  * docs/decisions/001-prediction-engine.md explains the model.
  */
-export { predictMatches, weekStart, type ModelFit, type PredictMatchesInput, type PredictMatchesResult } from "./predict-matches";
+export {
+  predictMatches,
+  weekStart,
+  type ModelFit,
+  type PredictMatchesInput,
+  type PredictMatchesResult,
+} from "./predict-matches";
 export { MODEL_VERSION } from "./model-version";
 export { DEFAULT_MODEL_OPTIONS, type ModelOptions } from "./options";
 export { ModelInputError } from "./validate-input";

@@ -16,17 +16,15 @@ const rosenbrock: Objective = (x, gradient) => {
 };
 
 describe("minimizeLbfgs", () => {
-  it.each([
-    [[-1.2, 1]],
-    [[-1.2, 1, -1.2, 1]],
-    [[0, 0, 0, 0, 0, 0, 0, 0, 0, 0]],
-    [[2, 2, 2]],
-  ])("minimises the Rosenbrock function from %j to (1, …, 1)", (start) => {
-    const result = minimizeLbfgs(rosenbrock, start, { gradientTolerance: 1e-8, maxIterations: 2000 });
-    expect(result.converged).toBe(true);
-    expect(result.value).toBeLessThan(1e-12);
-    for (const xi of result.x) expect(xi).toBeCloseTo(1, 5);
-  });
+  it.each([[[-1.2, 1]], [[-1.2, 1, -1.2, 1]], [[0, 0, 0, 0, 0, 0, 0, 0, 0, 0]], [[2, 2, 2]]])(
+    "minimises the Rosenbrock function from %j to (1, …, 1)",
+    (start) => {
+      const result = minimizeLbfgs(rosenbrock, start, { gradientTolerance: 1e-8, maxIterations: 2000 });
+      expect(result.converged).toBe(true);
+      expect(result.value).toBeLessThan(1e-12);
+      for (const xi of result.x) expect(xi).toBeCloseTo(1, 5);
+    },
+  );
 
   it("minimises a badly scaled quadratic", () => {
     const scales = [1, 10, 100, 1000, 10000];

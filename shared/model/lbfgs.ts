@@ -48,7 +48,11 @@ function maxAbs(a: Float64Array): number {
   return max;
 }
 
-export function minimizeLbfgs(objective: Objective, start: ArrayLike<number>, options: MinimizeOptions = {}): MinimizeResult {
+export function minimizeLbfgs(
+  objective: Objective,
+  start: ArrayLike<number>,
+  options: MinimizeOptions = {},
+): MinimizeResult {
   const maxIterations = options.maxIterations ?? 500;
   const gradientTolerance = options.gradientTolerance ?? 1e-6;
   const relativeTolerance = options.relativeTolerance ?? 1e-12;

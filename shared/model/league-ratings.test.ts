@@ -38,7 +38,14 @@ const SECOND = season("2223", { 1: 3, 2: 2, 3: 1, 5: 1 }, 19_400);
 const asOf = 19_800 * DAY;
 
 function ratings(matches: PlayedMatch[], seasonCode: string, seasonTeamIds: number[]) {
-  return fitLeagueRatings({ league: "la-liga", matches, asOf, season: seasonCode, seasonTeamIds, options: DEFAULT_MODEL_OPTIONS });
+  return fitLeagueRatings({
+    league: "la-liga",
+    matches,
+    asOf,
+    season: seasonCode,
+    seasonTeamIds,
+    options: DEFAULT_MODEL_OPTIONS,
+  });
 }
 
 describe("fitLeagueRatings", () => {

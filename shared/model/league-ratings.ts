@@ -87,7 +87,11 @@ function seasonsInOrder(matches: readonly PlayedMatch[]): Map<string, Season> {
  * log(for per match / league average) and −log(against per match / league average) of every
  * promoted team in its first season, averaged over the completed seasons in the data.
  */
-function newcomerPrior(seasons: Map<string, Season>, currentSeason: string, measure: Measure): { attack: number; defence: number } {
+function newcomerPrior(
+  seasons: Map<string, Season>,
+  currentSeason: string,
+  measure: Measure,
+): { attack: number; defence: number } {
   const order = [...seasons.keys()];
   let attack = 0;
   let defence = 0;
@@ -148,7 +152,18 @@ interface RatingFit {
   previous: RatingModel | null | undefined;
 }
 
-function fitModel({ window, weights, teamIds, newcomers, prior, target, scale, ridge, lowScoreCorrection, previous }: RatingFit): RatingModel {
+function fitModel({
+  window,
+  weights,
+  teamIds,
+  newcomers,
+  prior,
+  target,
+  scale,
+  ridge,
+  lowScoreCorrection,
+  previous,
+}: RatingFit): RatingModel {
   const index = new Map(teamIds.map((id, i) => [id, i]));
   // The window's matches with the target on both sides, packed for the optimiser (plain loops:
   // this runs for every league every week of a cold start's replay).
@@ -195,7 +210,11 @@ function fitModel({ window, weights, teamIds, newcomers, prior, target, scale, r
   }
   const fit = fitDixonColes(data, start);
   return {
-    teams: teamIds.map((teamId, i) => ({ teamId, attack: fit.parameters.attack[i], defence: fit.parameters.defence[i] })),
+    teams: teamIds.map((teamId, i) => ({
+      teamId,
+      attack: fit.parameters.attack[i],
+      defence: fit.parameters.defence[i],
+    })),
     intercept: fit.parameters.intercept,
     homeAdvantage: fit.parameters.homeAdvantage,
     rho: fit.parameters.rho,
@@ -215,9 +234,13 @@ export function fitLeagueRatings(input: LeagueRatingsInput): LeagueRatings {
   for (const team of seasons.get(input.season)?.teams ?? []) seasonTeams.add(team);
   const order = [...seasons.keys()].filter((season) => season !== input.season);
   const previousSeasonTeams = order.length > 0 ? seasons.get(order[order.length - 1])!.teams : null;
-  const newcomers = new Set(previousSeasonTeams ? [...seasonTeams].filter((team) => !previousSeasonTeams.has(team)) : []);
+  const newcomers = new Set(
+    previousSeasonTeams ? [...seasonTeams].filter((team) => !previousSeasonTeams.has(team)) : [],
+  );
 
-  const teamIds = [...new Set([...window.flatMap((m) => [m.homeTeamId, m.awayTeamId]), ...seasonTeams])].sort((a, b) => a - b);
+  const teamIds = [...new Set([...window.flatMap((m) => [m.homeTeamId, m.awayTeamId]), ...seasonTeams])].sort(
+    (a, b) => a - b,
+  );
 
   const common = { window, weights, teamIds, newcomers };
   const goals = fitModel({

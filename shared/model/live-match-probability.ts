@@ -39,7 +39,15 @@ export interface PreMatchForecast {
 /** The forecast of a stored prediction's probabilities and expected goals, or null without one. */
 export function preMatchForecast(
   prediction:
-    | { home: number; draw: number; away: number; over25: number; btts: number; expectedGoalsHome: number; expectedGoalsAway: number }
+    | {
+        home: number;
+        draw: number;
+        away: number;
+        over25: number;
+        btts: number;
+        expectedGoalsHome: number;
+        expectedGoalsAway: number;
+      }
     | null
     | undefined,
 ): PreMatchForecast | null {
@@ -76,7 +84,12 @@ const rounded = (p: number) => Math.round(p * 10_000) / 10_000;
  * published forecast exactly; at the whistle (share 0) it is the model's, the result. An outcome
  * the model makes certain or impossible stays so, and the outcomes still sum to 1.
  */
-function anchorOutcomes(model: readonly number[], atKickOff: readonly number[], published: readonly number[], share: number): number[] {
+function anchorOutcomes(
+  model: readonly number[],
+  atKickOff: readonly number[],
+  published: readonly number[],
+  share: number,
+): number[] {
   const weighted = model.map((p, i) => {
     if (p <= 0) return 0;
     const ratio = atKickOff[i] > 0 && published[i] > 0 ? published[i] / atKickOff[i] : 1;
@@ -100,7 +113,12 @@ export function anchorToForecast(
     share,
   );
   const binary = (key: "over25" | "btts") =>
-    anchorOutcomes([model[key], 1 - model[key]], [atKickOff[key], 1 - atKickOff[key]], [published[key], 1 - published[key]], share)[0];
+    anchorOutcomes(
+      [model[key], 1 - model[key]],
+      [atKickOff[key], 1 - atKickOff[key]],
+      [published[key], 1 - published[key]],
+      share,
+    )[0];
   return { home, draw, away, over25: binary("over25"), btts: binary("btts") };
 }
 
@@ -115,7 +133,10 @@ export function redCardsOf(events: LiveMatchState["events"]): { home: number; aw
  * The probabilities now of a match in play, or null when it is not in play or there is no
  * prediction to start from. At kick-off with 0-0 they are the published pre-match forecast.
  */
-export function liveMatchProbability(match: LiveMatchState, forecast: PreMatchForecast | null): LiveProbabilityNow | null {
+export function liveMatchProbability(
+  match: LiveMatchState,
+  forecast: PreMatchForecast | null,
+): LiveProbabilityNow | null {
   if (match.state !== "live" || !forecast || match.homeScore === null || match.awayScore === null) return null;
   const minute = match.minute ?? 0;
   const period = periodOf(match.status, minute);
@@ -130,5 +151,12 @@ export function liveMatchProbability(match: LiveMatchState, forecast: PreMatchFo
   });
   const atKickOff = liveProbability({ period: "first-half", minute: 0, score: { home: 0, away: 0 }, expectedGoals });
   const p = anchorToForecast(model, atKickOff, forecast.published, goalRateShareLeft(period, minute, match.injuryTime));
-  return { minute, home: rounded(p.home), draw: rounded(p.draw), away: rounded(p.away), over25: rounded(p.over25), btts: rounded(p.btts) };
+  return {
+    minute,
+    home: rounded(p.home),
+    draw: rounded(p.draw),
+    away: rounded(p.away),
+    over25: rounded(p.over25),
+    btts: rounded(p.btts),
+  };
 }

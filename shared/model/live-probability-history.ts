@@ -4,7 +4,13 @@
  * the kick-off tick, the published pre-match forecast, to the full-time tick, the result.
  */
 import type { LiveTickPeriod } from "../db/schema/fixtures";
-import { liveMatchProbability, periodOf, redCardsOf, type LiveMatchState, type PreMatchForecast } from "./live-match-probability";
+import {
+  liveMatchProbability,
+  periodOf,
+  redCardsOf,
+  type LiveMatchState,
+  type PreMatchForecast,
+} from "./live-match-probability";
 
 export interface LiveProbabilityTick {
   period: LiveTickPeriod;
@@ -39,7 +45,10 @@ export function kickOffTick(forecast: PreMatchForecast): LiveProbabilityTick {
 }
 
 /** The full-time tick: the result, certain. */
-export function fullTimeTick(score: { home: number; away: number }, redCards = { home: 0, away: 0 }): LiveProbabilityTick {
+export function fullTimeTick(
+  score: { home: number; away: number },
+  redCards = { home: 0, away: 0 },
+): LiveProbabilityTick {
   const goals = score.home + score.away;
   return {
     period: "full-time",
@@ -81,10 +90,17 @@ export function liveTickOf(match: LiveMatchState, forecast: PreMatchForecast | n
   };
 }
 
-const PERIOD_ORDER: Record<LiveTickPeriod, number> = { "first-half": 0, "half-time": 1, "second-half": 2, "full-time": 3 };
+const PERIOD_ORDER: Record<LiveTickPeriod, number> = {
+  "first-half": 0,
+  "half-time": 1,
+  "second-half": 2,
+  "full-time": 3,
+};
 
 /** Ticks in match order: period, minute, added minute. */
-export function inMatchOrder<T extends Pick<LiveProbabilityTick, "period" | "minute" | "addedMinute">>(ticks: readonly T[]): T[] {
+export function inMatchOrder<T extends Pick<LiveProbabilityTick, "period" | "minute" | "addedMinute">>(
+  ticks: readonly T[],
+): T[] {
   return [...ticks].sort(
     (a, b) => PERIOD_ORDER[a.period] - PERIOD_ORDER[b.period] || a.minute - b.minute || a.addedMinute - b.addedMinute,
   );

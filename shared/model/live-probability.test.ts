@@ -58,14 +58,24 @@ describe("liveProbability", () => {
     for (const rho of [0, -0.08]) {
       const live = liveProbability(at({ minute: 0, rho }));
       const preMatch = gridMarkets(scorelineGrid(XG.home, XG.away, rho));
-      for (const market of ["home", "draw", "away", "over25", "btts"] as const) expect(live[market]).toBeCloseTo(preMatch[market], 12);
+      for (const market of ["home", "draw", "away", "over25", "btts"] as const)
+        expect(live[market]).toBeCloseTo(preMatch[market], 12);
     }
   });
 
   it.each([
-    [{ home: 2, away: 1 }, { home: 1, draw: 0, away: 0, over25: 1, btts: 1 }],
-    [{ home: 0, away: 0 }, { home: 0, draw: 1, away: 0, over25: 0, btts: 0 }],
-    [{ home: 0, away: 3 }, { home: 0, draw: 0, away: 1, over25: 1, btts: 0 }],
+    [
+      { home: 2, away: 1 },
+      { home: 1, draw: 0, away: 0, over25: 1, btts: 1 },
+    ],
+    [
+      { home: 0, away: 0 },
+      { home: 0, draw: 1, away: 0, over25: 0, btts: 0 },
+    ],
+    [
+      { home: 0, away: 3 },
+      { home: 0, draw: 0, away: 1, over25: 1, btts: 0 },
+    ],
   ])("at full time %o is the result", (score, expected) => {
     const p = liveProbability(at({ period: "finished", minute: 90, score }));
     for (const [market, value] of Object.entries(expected)) expect(p[market as keyof typeof p]).toBeCloseTo(value, 12);
@@ -74,7 +84,11 @@ describe("liveProbability", () => {
   it("sums to 1 over home, draw and away at every moment and score", () => {
     for (const period of ["first-half", "half-time", "second-half"] as const) {
       for (const minute of [1, 45, 70, 90]) {
-        for (const score of [{ home: 0, away: 0 }, { home: 3, away: 1 }, { home: 1, away: 4 }]) {
+        for (const score of [
+          { home: 0, away: 0 },
+          { home: 3, away: 1 },
+          { home: 1, away: 4 },
+        ]) {
           const p = liveProbability(at({ period, minute, score, injuryTime: 2, redCards: { home: 1, away: 0 } }));
           expect(resultSum(p)).toBeCloseTo(1, 10);
           for (const value of Object.values(p)) expect(value).toBeGreaterThanOrEqual(0);
@@ -85,8 +99,12 @@ describe("liveProbability", () => {
 
   it("a red card moves the probability against the side that got it", () => {
     const even = liveProbability(at({ period: "second-half", minute: 60, score: { home: 1, away: 1 } }));
-    const homeDown = liveProbability(at({ period: "second-half", minute: 60, score: { home: 1, away: 1 }, redCards: { home: 1, away: 0 } }));
-    const awayDown = liveProbability(at({ period: "second-half", minute: 60, score: { home: 1, away: 1 }, redCards: { home: 0, away: 1 } }));
+    const homeDown = liveProbability(
+      at({ period: "second-half", minute: 60, score: { home: 1, away: 1 }, redCards: { home: 1, away: 0 } }),
+    );
+    const awayDown = liveProbability(
+      at({ period: "second-half", minute: 60, score: { home: 1, away: 1 }, redCards: { home: 0, away: 1 } }),
+    );
     expect(homeDown.home).toBeLessThan(even.home);
     expect(homeDown.away).toBeGreaterThan(even.away);
     expect(awayDown.away).toBeLessThan(even.away);
@@ -105,7 +123,8 @@ describe("liveProbability", () => {
   });
 
   it("a lead grows safer as time runs out", () => {
-    const lead = (period: LiveMatchInput["period"], minute: number) => liveProbability(at({ period, minute, score: { home: 1, away: 0 } })).home;
+    const lead = (period: LiveMatchInput["period"], minute: number) =>
+      liveProbability(at({ period, minute, score: { home: 1, away: 0 } })).home;
     expect(lead("first-half", 20)).toBeLessThan(lead("half-time", 45));
     expect(lead("half-time", 45)).toBeLessThan(lead("second-half", 85));
     expect(lead("second-half", 85)).toBeLessThan(lead("second-half", 90) + 1e-12);
@@ -154,7 +173,10 @@ describe("liveMatchProbability", () => {
     expect(isSendingOff({ type: "Card", detail: "Red Card" })).toBe(true);
     expect(isSendingOff({ type: "Card", detail: "Second Yellow card" })).toBe(true);
     expect(isSendingOff({ type: "Card", detail: "Yellow Card" })).toBe(false);
-    const carded = liveMatchProbability(match({ events: [{ side: "home", type: "Card", detail: "Red Card" }] }), FORECAST)!;
+    const carded = liveMatchProbability(
+      match({ events: [{ side: "home", type: "Card", detail: "Red Card" }] }),
+      FORECAST,
+    )!;
     expect(carded.home).toBeLessThan(liveMatchProbability(match({}), FORECAST)!.home);
   });
 
@@ -169,7 +191,15 @@ describe("liveMatchProbability", () => {
   });
 
   it("takes the published forecast from a stored prediction's probabilities and expected goals", () => {
-    const forecast = preMatchForecast({ home: 0.5, draw: 0.3, away: 0.2, over25: 0.6, btts: 0.55, expectedGoalsHome: 1.5, expectedGoalsAway: 0.9 });
+    const forecast = preMatchForecast({
+      home: 0.5,
+      draw: 0.3,
+      away: 0.2,
+      over25: 0.6,
+      btts: 0.55,
+      expectedGoalsHome: 1.5,
+      expectedGoalsAway: 0.9,
+    });
     expect(forecast).toEqual({
       expectedGoals: { home: 1.5, away: 0.9 },
       published: { home: 0.5, draw: 0.3, away: 0.2, over25: 0.6, btts: 0.55 },
@@ -180,7 +210,8 @@ describe("liveMatchProbability", () => {
   it("lets the published forecast fade as the match is played, to the model's numbers at the whistle", () => {
     const model = liveProbability(at({ period: "second-half", minute: 70, score: { home: 1, away: 0 } }));
     const atKickOff = liveProbability(at({ minute: 0 }));
-    const gap = (share: number) => Math.abs(anchorToForecast(model, atKickOff, FORECAST.published, share).home - model.home);
+    const gap = (share: number) =>
+      Math.abs(anchorToForecast(model, atKickOff, FORECAST.published, share).home - model.home);
     expect(gap(0)).toBeCloseTo(0, 12);
     expect(gap(0.2)).toBeGreaterThan(0);
     expect(gap(0.2)).toBeLessThan(gap(0.6));

@@ -65,7 +65,9 @@ export function goalRateShareLeft(period: LivePeriod, minute: number, injuryTime
   const secondHalf = 1 - FIRST_HALF_GOAL_SHARE;
   switch (period) {
     case "first-half":
-      return (FIRST_HALF_GOAL_SHARE * halfLeft(played, FIRST_HALF_PLAYED_MINUTES)) / FIRST_HALF_PLAYED_MINUTES + secondHalf;
+      return (
+        (FIRST_HALF_GOAL_SHARE * halfLeft(played, FIRST_HALF_PLAYED_MINUTES)) / FIRST_HALF_PLAYED_MINUTES + secondHalf
+      );
     case "half-time":
       return secondHalf;
     case "second-half":
@@ -79,7 +81,8 @@ export function goalRateShareLeft(period: LivePeriod, minute: number, injuryTime
 export function goalsStillToCome(input: LiveMatchInput): { home: number; away: number } {
   const share = goalRateShareLeft(input.period, input.minute, input.injuryTime);
   const cards = input.redCards ?? { home: 0, away: 0 };
-  const factor = (own: number, other: number) => RED_CARD_OWN_RATE_FACTOR ** own * RED_CARD_OPPONENT_RATE_FACTOR ** other;
+  const factor = (own: number, other: number) =>
+    RED_CARD_OWN_RATE_FACTOR ** own * RED_CARD_OPPONENT_RATE_FACTOR ** other;
   return {
     home: input.expectedGoals.home * share * factor(cards.home, cards.away),
     away: input.expectedGoals.away * share * factor(cards.away, cards.home),
@@ -88,8 +91,15 @@ export function goalsStillToCome(input: LiveMatchInput): { home: number; away: n
 
 /** P(home win, draw, away win), P(over 2.5 goals) and P(both teams score) from this moment on. */
 export function liveProbability(input: LiveMatchInput): LiveProbability {
-  for (const value of [input.minute, input.score.home, input.score.away, input.expectedGoals.home, input.expectedGoals.away]) {
-    if (!Number.isFinite(value) || value < 0) throw new RangeError(`A live probability needs finite, non-negative inputs, got ${value}.`);
+  for (const value of [
+    input.minute,
+    input.score.home,
+    input.score.away,
+    input.expectedGoals.home,
+    input.expectedGoals.away,
+  ]) {
+    if (!Number.isFinite(value) || value < 0)
+      throw new RangeError(`A live probability needs finite, non-negative inputs, got ${value}.`);
   }
   const share = goalRateShareLeft(input.period, input.minute, input.injuryTime);
   const toCome = goalsStillToCome(input);

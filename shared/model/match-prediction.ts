@@ -48,7 +48,12 @@ export function buildPrediction(parts: PredictionParts): MatchPrediction {
   const resultIndex = resultProbabilities.indexOf(Math.max(...resultProbabilities));
   const code = RESULT_CODES[resultIndex];
   const resultPrices = match.resultOdds ? [match.resultOdds.home, match.resultOdds.draw, match.resultOdds.away] : null;
-  const pick = (kind: TrackedPick["kind"], text: string, probability: number, odds: number | null | undefined): TrackedPick => ({
+  const pick = (
+    kind: TrackedPick["kind"],
+    text: string,
+    probability: number,
+    odds: number | null | undefined,
+  ): TrackedPick => ({
     kind,
     text,
     probability,
@@ -73,7 +78,9 @@ export function buildPrediction(parts: PredictionParts): MatchPrediction {
   const bttsPick = pick("btts", bttsPickText(bttsCode), pickProbabilities.btts, null);
 
   // On equal probabilities the earlier pick wins: result, then over/under, then BTTS.
-  const bestPick = [resultPick, overUnderPick, bttsPick].reduce((best, p) => (p.probability > best.probability ? p : best));
+  const bestPick = [resultPick, overUnderPick, bttsPick].reduce((best, p) =>
+    p.probability > best.probability ? p : best,
+  );
 
   return {
     matchId: match.id,

@@ -34,7 +34,12 @@ describe("the odds check's scores", () => {
     // Home win: cumulative (0.5 - 1)² + (0.8 - 1)² = 0.25 + 0.04, halved: 0.145.
     // Away win: 0.5² + 0.8² = 0.89, halved: 0.445.
     expect(meanRps([{ probabilities: [0.5, 0.3, 0.2], outcome: 0 }])).toBeCloseTo(0.145, 12);
-    expect(meanRps([{ probabilities: [0.5, 0.3, 0.2], outcome: 0 }, { probabilities: [0.5, 0.3, 0.2], outcome: 2 }])).toBeCloseTo(0.295, 12);
+    expect(
+      meanRps([
+        { probabilities: [0.5, 0.3, 0.2], outcome: 0 },
+        { probabilities: [0.5, 0.3, 0.2], outcome: 2 },
+      ]),
+    ).toBeCloseTo(0.295, 12);
   });
 
   it("lets the half-time leader win with certainty, and calls a level score a draw", () => {
@@ -67,7 +72,12 @@ describe("the odds check's scores", () => {
 describe("the points-per-game baseline", () => {
   it("takes the variance of points per game over every team-match", () => {
     // A home win (3, 0) and a draw (1, 1): points 3, 0, 1, 1, mean 1.25, mean square 2.75, variance 1.1875.
-    expect(pointsPerGameVariance([{ homeGoals: 2, awayGoals: 0 }, { homeGoals: 1, awayGoals: 1 }])).toBeCloseTo(1.1875, 12);
+    expect(
+      pointsPerGameVariance([
+        { homeGoals: 2, awayGoals: 0 },
+        { homeGoals: 1, awayGoals: 1 },
+      ]),
+    ).toBeCloseTo(1.1875, 12);
     expect(pointsPerGameVariance([])).toBe(0);
   });
 

@@ -37,7 +37,9 @@ export const OUTLOOK_PROBABILITY_LABELS: Record<OutlookProbabilityKey, string> =
 /** Mean of (p − y)² over the forecasts; 0 when there are none. */
 export function meanBrier(points: readonly ProbabilityOutcome[]): number {
   if (points.length === 0) return 0;
-  return points.reduce((sum, { probability, happened }) => sum + (probability - (happened ? 1 : 0)) ** 2, 0) / points.length;
+  return (
+    points.reduce((sum, { probability, happened }) => sum + (probability - (happened ? 1 : 0)) ** 2, 0) / points.length
+  );
 }
 
 /** 1 − ours / baseline; 0 when the baseline is perfect. */
@@ -58,12 +60,18 @@ export function halfTimeLeaderForecast(home: number, away: number): [number, num
 }
 
 /** The 3·N (probability, happened) pairs of 1X2 forecasts, one per outcome (see the module's comment). */
-export function resultPairs(forecasts: ReadonlyArray<{ probabilities: readonly number[]; outcome: number }>): ProbabilityOutcome[] {
-  return forecasts.flatMap(({ probabilities, outcome }) => probabilities.map((probability, k) => ({ probability, happened: k === outcome })));
+export function resultPairs(
+  forecasts: ReadonlyArray<{ probabilities: readonly number[]; outcome: number }>,
+): ProbabilityOutcome[] {
+  return forecasts.flatMap(({ probabilities, outcome }) =>
+    probabilities.map((probability, k) => ({ probability, happened: k === outcome })),
+  );
 }
 
 /** ECE of 1X2 forecasts over the three outcomes, 10 equal-width bins (see the module's comment). */
-export function resultCalibrationError(forecasts: ReadonlyArray<{ probabilities: readonly number[]; outcome: number }>): {
+export function resultCalibrationError(
+  forecasts: ReadonlyArray<{ probabilities: readonly number[]; outcome: number }>,
+): {
   ece: number;
   bins: ReliabilityBin[];
 } {
@@ -122,7 +130,8 @@ export function pointsPerGameBaseline(
     order.forEach((team, p) => {
       const position = p + 1;
       if (position === 1) counts[team].title += 1;
-      if (position >= bands.championsLeague[0] && position <= bands.championsLeague[1]) counts[team].championsLeague += 1;
+      if (position >= bands.championsLeague[0] && position <= bands.championsLeague[1])
+        counts[team].championsLeague += 1;
       if (position >= bands.relegation[0] && position <= bands.relegation[1]) counts[team].relegation += 1;
     });
   }
@@ -222,6 +231,9 @@ export function parseOddsCheckPayload(value: unknown): OddsCheckPayload | null {
       p.outlook.metrics.every((m) => isFigure(m.ours) && isFigure(m.baseline) && isFigure(m.improvement)));
   const liveOk =
     p.live === null ||
-    (typeof p.live === "object" && isFigure(p.live?.rps?.ours) && isFigure(p.live?.rps?.preMatch) && isFigure(p.live?.ece));
+    (typeof p.live === "object" &&
+      isFigure(p.live?.rps?.ours) &&
+      isFigure(p.live?.rps?.preMatch) &&
+      isFigure(p.live?.ece));
   return outlookOk && liveOk ? (p as OddsCheckPayload) : null;
 }

@@ -109,7 +109,12 @@ function packResult(pool: ResultPool): number[] {
   return [...pool.weights, pool.drawBias, pool.awayBias];
 }
 
-export function fitResultPool(samples: readonly ResultSample[], prior: ResultPool, ridge: number, start = prior): ResultPool {
+export function fitResultPool(
+  samples: readonly ResultSample[],
+  prior: ResultPool,
+  ridge: number,
+  start = prior,
+): ResultPool {
   const sourceCount = prior.weights.length;
   const n = samples.length;
   const features = new Float64Array(n * sourceCount * 3);
@@ -126,7 +131,12 @@ export function fitResultPool(samples: readonly ResultSample[], prior: ResultPoo
 }
 
 /** fitResultPool on samples whose features are already computed. */
-export function fitPackedResultPool(samples: PackedResultSamples, prior: ResultPool, ridge: number, start = prior): ResultPool {
+export function fitPackedResultPool(
+  samples: PackedResultSamples,
+  prior: ResultPool,
+  ridge: number,
+  start = prior,
+): ResultPool {
   const sourceCount = prior.weights.length;
   const { features, outcomes, weights } = samples;
   const n = outcomes.length;
@@ -176,7 +186,12 @@ export function fitPackedResultPool(samples: PackedResultSamples, prior: ResultP
   return { weights: x.slice(0, sourceCount), drawBias: x[sourceCount], awayBias: x[sourceCount + 1] };
 }
 
-export function fitBinaryPool(samples: readonly BinarySample[], prior: BinaryPool, ridge: number, start = prior): BinaryPool {
+export function fitBinaryPool(
+  samples: readonly BinarySample[],
+  prior: BinaryPool,
+  ridge: number,
+  start = prior,
+): BinaryPool {
   const sourceCount = prior.weights.length;
   const n = samples.length;
   const features = new Float64Array(n * sourceCount);
@@ -191,7 +206,12 @@ export function fitBinaryPool(samples: readonly BinarySample[], prior: BinaryPoo
 }
 
 /** fitBinaryPool on samples whose features are already computed. */
-export function fitPackedBinaryPool(samples: PackedBinarySamples, prior: BinaryPool, ridge: number, start = prior): BinaryPool {
+export function fitPackedBinaryPool(
+  samples: PackedBinarySamples,
+  prior: BinaryPool,
+  ridge: number,
+  start = prior,
+): BinaryPool {
   const sourceCount = prior.weights.length;
   const { features, happened, weights } = samples;
   const n = happened.length;

@@ -125,7 +125,11 @@ describe("predictMatches", () => {
     for (const p of first.predictions) {
       const match = firstRound.find((m) => m.id === p.matchId)!;
       const { result, overUnder, btts } = p.picks;
-      const expectedResult = { "1": `${nameOf(match.homeTeamId)} to Win`, X: "Draw", "2": `${nameOf(match.awayTeamId)} to Win` }[result.code];
+      const expectedResult = {
+        "1": `${nameOf(match.homeTeamId)} to Win`,
+        X: "Draw",
+        "2": `${nameOf(match.awayTeamId)} to Win`,
+      }[result.code];
       expect(result.text).toBe(expectedResult);
       expect(overUnder.text).toBe(overUnder.side === "over" ? "Over 2.5 Goals" : "Under 2.5 Goals");
       expect(btts.text).toBe(btts.code === "YES" ? "BTTS: Yes" : "BTTS: No");
@@ -134,7 +138,9 @@ describe("predictMatches", () => {
       expect(p.bestPick.text).toBe(best.text);
       expect(p.confidence).toBe(roundTo(100 * best.probability, 1));
       for (const pick of [result, overUnder, btts]) expect(pick.confidence).toBe(roundTo(100 * pick.probability, 1));
-      expect(result.odds).toBe([match.resultOdds!.home, match.resultOdds!.draw, match.resultOdds!.away][["1", "X", "2"].indexOf(result.code)]);
+      expect(result.odds).toBe(
+        [match.resultOdds!.home, match.resultOdds!.draw, match.resultOdds!.away][["1", "X", "2"].indexOf(result.code)],
+      );
       expect(btts.odds).toBeNull();
     }
   });
@@ -149,7 +155,12 @@ describe("predictMatches", () => {
 
   it("favours the strongest club at home against the weakest", () => {
     const match = NEXT_SEASON.find((m) => m.homeTeamId === 1 && m.awayTeamId === 6)!;
-    const result = predictMatches({ history: HISTORY, upcoming: [upcoming(match)], asOf: new Date(weekStart(match.kickoff.getTime())), options: TEST_OPTIONS });
+    const result = predictMatches({
+      history: HISTORY,
+      upcoming: [upcoming(match)],
+      asOf: new Date(weekStart(match.kickoff.getTime())),
+      options: TEST_OPTIONS,
+    });
     const p = result.predictions[0];
     expect(p.picks.result.text).toBe("Alpha to Win");
     expect(p.probabilities.home).toBeGreaterThan(0.6);
@@ -190,7 +201,12 @@ describe("predictMatches", () => {
 
   it("a fit that went through JSON serves as well as the one in memory", () => {
     const nextAsOf = new Date(weekStart(secondRound[0].kickoff.getTime()));
-    const input = { history: [...HISTORY, ...firstRound], upcoming: secondRound.map(upcoming), asOf: nextAsOf, options: TEST_OPTIONS };
+    const input = {
+      history: [...HISTORY, ...firstRound],
+      upcoming: secondRound.map(upcoming),
+      asOf: nextAsOf,
+      options: TEST_OPTIONS,
+    };
     const fromMemory = predictMatches({ ...input, previousFit: first.fit });
     const fromJson = predictMatches({ ...input, previousFit: JSON.parse(JSON.stringify(first.fit)) as ModelFit });
     expect(fromJson.predictions).toEqual(fromMemory.predictions);
@@ -211,7 +227,11 @@ describe("predictMatches", () => {
   });
 
   it("without prices, the published forecast is the model's own", () => {
-    const unpriced = firstRound.map((m) => ({ ...upcoming(m), resultOdds: null, overUnderOdds: { over: 0.5, under: 2 } }));
+    const unpriced = firstRound.map((m) => ({
+      ...upcoming(m),
+      resultOdds: null,
+      overUnderOdds: { over: 0.5, under: 2 },
+    }));
     const result = predictMatches({ history: HISTORY, upcoming: unpriced, asOf, options: TEST_OPTIONS });
     for (const p of result.predictions) {
       expect(p.market).toBeNull();
@@ -232,11 +252,27 @@ describe("predictMatches", () => {
   it.each([
     ["a history match at or after asOf", { history: [...HISTORY, NEXT_SEASON[0]] }, /kicks off at or after asOf/],
     ["a match listed twice", { history: [...HISTORY, HISTORY[0]] }, /appears twice/],
-    ["goals that are not whole numbers", { history: [...HISTORY.slice(1), { ...HISTORY[0], homeGoals: 1.5 }] }, /goals must be whole numbers/],
+    [
+      "goals that are not whole numbers",
+      { history: [...HISTORY.slice(1), { ...HISTORY[0], homeGoals: 1.5 }] },
+      /goals must be whole numbers/,
+    ],
     ["an unknown league", { upcoming: [{ ...upcoming(firstRound[0]), league: "mls" as never }] }, /unknown league/],
-    ["a side playing itself", { upcoming: [{ ...upcoming(firstRound[0]), awayTeamId: firstRound[0].homeTeamId }] }, /two different integer team ids/],
-    ["a match without team names", { upcoming: [{ ...upcoming(firstRound[0]), homeTeam: " " }] }, /needs both team names/],
-    ["a kick-off that is no date", { upcoming: [{ ...upcoming(firstRound[0]), kickoff: new Date("x") }] }, /kickoff is not a date/],
+    [
+      "a side playing itself",
+      { upcoming: [{ ...upcoming(firstRound[0]), awayTeamId: firstRound[0].homeTeamId }] },
+      /two different integer team ids/,
+    ],
+    [
+      "a match without team names",
+      { upcoming: [{ ...upcoming(firstRound[0]), homeTeam: " " }] },
+      /needs both team names/,
+    ],
+    [
+      "a kick-off that is no date",
+      { upcoming: [{ ...upcoming(firstRound[0]), kickoff: new Date("x") }] },
+      /kickoff is not a date/,
+    ],
   ])("refuses %s with a clear error", (_, change, message) => {
     const input = { history: HISTORY, upcoming: firstRound.map(upcoming), asOf, options: TEST_OPTIONS, ...change };
     expect(() => predictMatches(input)).toThrow(ModelInputError);

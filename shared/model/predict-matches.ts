@@ -145,7 +145,9 @@ class Engine {
   backfill(history: readonly PlayedMatch[], asOf: number): void {
     const tracked = new Set(this.state.track.map((e) => e.matchId));
     const from = this.state.trackedUntil;
-    const missing = history.filter((m) => m.kickoff.getTime() >= from && m.kickoff.getTime() < asOf && !tracked.has(m.id));
+    const missing = history.filter(
+      (m) => m.kickoff.getTime() >= from && m.kickoff.getTime() < asOf && !tracked.has(m.id),
+    );
     const byWeek = groupBy(missing, (m) => Math.max(from, weekStart(m.kickoff.getTime())));
     for (const week of [...byWeek.keys()].sort((a, b) => a - b)) {
       // The replayed weeks' forecasts need the pools only; predict() fits the calibration it uses.
@@ -216,7 +218,12 @@ function freshFit(options: ModelOptions, asOf: number): ModelFit {
 }
 
 function reusable(previous: ModelFit | null | undefined, options: ModelOptions, asOf: number): previous is ModelFit {
-  return !!previous && previous.modelVersion === MODEL_VERSION && sameOptions(previous.options, options) && previous.asOf <= asOf;
+  return (
+    !!previous &&
+    previous.modelVersion === MODEL_VERSION &&
+    sameOptions(previous.options, options) &&
+    previous.asOf <= asOf
+  );
 }
 
 /**

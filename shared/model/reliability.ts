@@ -22,7 +22,10 @@ export interface ReliabilityBin {
 
 export const RELIABILITY_BIN_COUNT = 10;
 
-export function reliabilityBins(points: readonly ProbabilityOutcome[], binCount = RELIABILITY_BIN_COUNT): ReliabilityBin[] {
+export function reliabilityBins(
+  points: readonly ProbabilityOutcome[],
+  binCount = RELIABILITY_BIN_COUNT,
+): ReliabilityBin[] {
   const sums = Array.from({ length: binCount }, () => ({ count: 0, probability: 0, happened: 0 }));
   for (const { probability, happened } of points) {
     if (!Number.isFinite(probability)) continue;

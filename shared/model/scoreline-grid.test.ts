@@ -46,7 +46,7 @@ describe("scorelineGrid", () => {
   it("without the correction, cells are products of Poisson probabilities", () => {
     const grid = scorelineGrid(1.5, 1.1, 0);
     expect(cell(grid, 0, 0)).toBeCloseTo(Math.exp(-2.6), 6);
-    expect(cell(grid, 2, 1)).toBeCloseTo(((1.5 ** 2 / 2) * Math.exp(-1.5) * 1.1 * Math.exp(-1.1)), 6);
+    expect(cell(grid, 2, 1)).toBeCloseTo((1.5 ** 2 / 2) * Math.exp(-1.5) * 1.1 * Math.exp(-1.1), 6);
   });
 
   it("the low-score correction moves mass between the four low scores and keeps the expected goals", () => {

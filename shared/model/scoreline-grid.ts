@@ -91,7 +91,8 @@ function resultOf(home: number, away: number): ResultCode {
 
 /** The most likely score with the given result (on equal probabilities, the fewer goals). */
 export function mostLikelyScore(grid: ScorelineGrid, result: ResultCode): Score {
-  let best: Score = result === "1" ? { home: 1, away: 0 } : result === "2" ? { home: 0, away: 1 } : { home: 0, away: 0 };
+  let best: Score =
+    result === "1" ? { home: 1, away: 0 } : result === "2" ? { home: 0, away: 1 } : { home: 0, away: 0 };
   let bestProbability = -1;
   for (let total = 0; total <= 2 * MAX_GOALS; total++) {
     for (let h = Math.max(0, total - MAX_GOALS); h <= Math.min(total, MAX_GOALS); h++) {

@@ -94,12 +94,23 @@ export class TableRanker {
       for (const j of indexes) {
         const cell = i * n + j;
         if (i !== j && homeGoals[cell] >= 0) {
-          matches.push({ homeTeamId: this.teamIds[i], awayTeamId: this.teamIds[j], homeGoals: homeGoals[cell], awayGoals: awayGoals[cell] });
+          matches.push({
+            homeTeamId: this.teamIds[i],
+            awayTeamId: this.teamIds[j],
+            homeGoals: homeGoals[cell],
+            awayGoals: awayGoals[cell],
+          });
         }
       }
     }
     const indexOf = new Map(indexes.map((i) => [this.teamIds[i], i]));
-    const ordered = orderLevelTeams(this.league, indexes.map((i) => this.teamIds[i]), overall, matches, this.names);
+    const ordered = orderLevelTeams(
+      this.league,
+      indexes.map((i) => this.teamIds[i]),
+      overall,
+      matches,
+      this.names,
+    );
     ordered.forEach((teamId, k) => {
       order[start + k] = indexOf.get(teamId)!;
     });

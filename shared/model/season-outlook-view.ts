@@ -46,7 +46,11 @@ export type SeasonOutlookPayload = z.infer<typeof payloadSchema> & { league: Lea
 export type TeamOutlookRow = z.infer<typeof teamSchema>;
 
 /** The stored form: probabilities to 4 decimals, expectations to 2. */
-export function seasonOutlookPayload(outlook: SeasonOutlook, season: string, resultsPlayed: number): SeasonOutlookPayload {
+export function seasonOutlookPayload(
+  outlook: SeasonOutlook,
+  season: string,
+  resultsPlayed: number,
+): SeasonOutlookPayload {
   return {
     version: SEASON_OUTLOOK_VERSION,
     league: outlook.league,

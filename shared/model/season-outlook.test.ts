@@ -17,7 +17,9 @@ interface Pairing {
 function league(teamCount: number, seed: number): { teams: number[]; pairings: Pairing[] } {
   const random = mulberry32(seed);
   const teams = Array.from({ length: teamCount }, (_, i) => 100 + i);
-  const strength = new Map(teams.map((id) => [id, { attack: (random() - 0.5) * 0.8, defence: (random() - 0.5) * 0.8 }]));
+  const strength = new Map(
+    teams.map((id) => [id, { attack: (random() - 0.5) * 0.8, defence: (random() - 0.5) * 0.8 }]),
+  );
   const pairings: Pairing[] = [];
   const ring = [...teams];
   for (let round = 0; round < teamCount - 1; round++) {
@@ -69,7 +71,9 @@ function midSeason(leagueKey: LeagueKey, roundsPlayed: number, seed = 7) {
     pairings.filter((p) => p.round < roundsPlayed),
     seed + 1,
   );
-  const remaining: OutlookFixture[] = pairings.filter((p) => p.round >= roundsPlayed).map((p) => ({ ...p, rho: -0.08 }));
+  const remaining: OutlookFixture[] = pairings
+    .filter((p) => p.round >= roundsPlayed)
+    .map((p) => ({ ...p, rho: -0.08 }));
   return { teams, results, remaining };
 }
 

@@ -105,7 +105,11 @@ function bandsOf(league: LeagueKey): Bands {
     const b = LEAGUES[league].bands.find((x) => x.key === key)!;
     return [b.from, b.to];
   };
-  return { championsLeague: band("champions-league"), europaLeague: band("europa-league"), relegation: band("relegation") };
+  return {
+    championsLeague: band("champions-league"),
+    europaLeague: band("europa-league"),
+    relegation: band("relegation"),
+  };
 }
 
 /** Simulates the rest of a league season `seasons` times; see the module's comment. */
@@ -114,7 +118,8 @@ export function simulateSeasonOutlook(input: SeasonOutlookInput): SeasonOutlook 
   const seasons = input.seasons ?? OUTLOOK_SEASONS;
   const seed = input.seed ?? outlookSeed(league);
   const sigma = input.sigma ?? OUTLOOK_RATING_SIGMA;
-  if (!Number.isInteger(seasons) || seasons < 1) throw new RangeError(`seasons must be a positive whole number, not ${seasons}`);
+  if (!Number.isInteger(seasons) || seasons < 1)
+    throw new RangeError(`seasons must be a positive whole number, not ${seasons}`);
   if (!(sigma >= 0)) throw new RangeError(`sigma must be 0 or more, not ${sigma}`);
 
   const teamIds = [...new Set(input.teams)];
@@ -126,17 +131,16 @@ export function simulateSeasonOutlook(input: SeasonOutlookInput): SeasonOutlook 
   const names = input.teamNames ?? {};
 
   // The real table.
-  const base = { points: new Int32Array(n), goalsFor: new Int32Array(n), goalsAgainst: new Int32Array(n), awayGoalsFor: new Int32Array(n) };
+  const base = {
+    points: new Int32Array(n),
+    goalsFor: new Int32Array(n),
+    goalsAgainst: new Int32Array(n),
+    awayGoalsFor: new Int32Array(n),
+  };
   const played = new Int32Array(n);
   const homeGoals = new Int32Array(n * n).fill(-1);
   const awayGoals = new Int32Array(n * n).fill(-1);
-  const addResult = (
-    t: typeof base,
-    h: number,
-    a: number,
-    hg: number,
-    ag: number,
-  ) => {
+  const addResult = (t: typeof base, h: number, a: number, hg: number, ag: number) => {
     t.goalsFor[h] += hg;
     t.goalsAgainst[h] += ag;
     t.goalsFor[a] += ag;
@@ -175,7 +179,12 @@ export function simulateSeasonOutlook(input: SeasonOutlookInput): SeasonOutlook 
   const currentOrder = Array.from(ranker.rank(base, homeGoals, awayGoals));
 
   const random = mulberry32(seed);
-  const sim = { points: new Int32Array(n), goalsFor: new Int32Array(n), goalsAgainst: new Int32Array(n), awayGoalsFor: new Int32Array(n) };
+  const sim = {
+    points: new Int32Array(n),
+    goalsFor: new Int32Array(n),
+    goalsAgainst: new Int32Array(n),
+    awayGoalsFor: new Int32Array(n),
+  };
   const attack = new Float64Array(n).fill(1);
   const defence = new Float64Array(n).fill(1);
   const draws = new Float64Array(2 * n);

@@ -9,7 +9,13 @@ import {
   type TrackRecordSources,
 } from "./track-record-view";
 
-function pick(fixtureId: number, pickKind: LedgerRow["pickKind"], outcome: LedgerRow["outcome"], confidence: number, odds: number | null): LedgerRow {
+function pick(
+  fixtureId: number,
+  pickKind: LedgerRow["pickKind"],
+  outcome: LedgerRow["outcome"],
+  confidence: number,
+  odds: number | null,
+): LedgerRow {
   return {
     fixtureId,
     league: fixtureId < 10 ? "premier-league" : "serie-a",
@@ -59,7 +65,12 @@ const SOURCES: TrackRecordSources = {
     { ...record(LEDGER.slice(6), null), league: "serie-a" },
     { ...record(LEDGER.slice(0, 6), new Date("2025-10-09T18:30:00Z")), league: "premier-league" },
   ],
-  recent: [recentMatch(2, "premier-league", "miss"), recentMatch(1, "premier-league", "hit"), recentMatch(11, "serie-a", "hit"), recentMatch(null, "serie-a", "hit")],
+  recent: [
+    recentMatch(2, "premier-league", "miss"),
+    recentMatch(1, "premier-league", "hit"),
+    recentMatch(11, "serie-a", "hit"),
+    recentMatch(null, "serie-a", "hit"),
+  ],
   ledger: LEDGER,
 };
 
@@ -122,7 +133,9 @@ describe("the stored payload", () => {
     expect(parseTrackRecordPayload(null)).toBeNull();
     expect(parseTrackRecordPayload({ ...payload, version: TRACK_RECORD_PAYLOAD_VERSION + 1 })).toBeNull();
     expect(parseTrackRecordPayload({ ...payload, market: { best: payload.market.best } })).toBeNull();
-    expect(parseTrackRecordPayload({ ...payload, overall: { ...payload.overall, lastUpdated: "yesterday" } })).toBeNull();
+    expect(
+      parseTrackRecordPayload({ ...payload, overall: { ...payload.overall, lastUpdated: "yesterday" } }),
+    ).toBeNull();
     const { recent: _recent, ...withoutRecent } = payload;
     expect(parseTrackRecordPayload(withoutRecent)).toBeNull();
   });

@@ -94,7 +94,9 @@ function byKind<T>(compute: (kind: LedgerPickKind) => T): Record<LedgerPickKind,
 
 /** The whole view from its sources, with the rules of track-record.ts. */
 export function trackRecordView(sources: TrackRecordSources): TrackRecordView {
-  const bestPickProfits = new Map(sources.ledger.filter((row) => row.pickKind === "best").map((row) => [row.fixtureId, row.profit]));
+  const bestPickProfits = new Map(
+    sources.ledger.filter((row) => row.pickKind === "best").map((row) => [row.fixtureId, row.profit]),
+  );
   const recent = Object.fromEntries(
     LEAGUE_KEYS.map((league) => [
       league,
@@ -184,10 +186,12 @@ const payloadSchema = z.object({
   version: z.literal(TRACK_RECORD_PAYLOAD_VERSION),
   overall: performanceRecordSchema.nullable(),
   leagues: z.array(performanceRecordSchema.extend({ league: leagueKey, leagueName: z.string() })),
-  recent: z.object(Object.fromEntries(LEAGUE_KEYS.map((league) => [league, z.array(recentMatchSchema)])) as Record<
-    LeagueKey,
-    z.ZodArray<typeof recentMatchSchema>
-  >),
+  recent: z.object(
+    Object.fromEntries(LEAGUE_KEYS.map((league) => [league, z.array(recentMatchSchema)])) as Record<
+      LeagueKey,
+      z.ZodArray<typeof recentMatchSchema>
+    >,
+  ),
   reliability: pickKinds(reliabilitySchema),
   market: pickKinds(marketSchema),
 });

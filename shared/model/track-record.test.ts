@@ -26,16 +26,43 @@ function match(
     confidence,
     odds,
     outcome,
-    profit: outcome === "hit" && odds ? Math.round((odds - 1) * 100) / 100 : outcome === "miss" ? -1 : outcome === "void" ? 0 : null,
+    profit:
+      outcome === "hit" && odds
+        ? Math.round((odds - 1) * 100) / 100
+        : outcome === "miss"
+          ? -1
+          : outcome === "void"
+            ? 0
+            : null,
   }));
 }
 
 const ROWS: LedgerRow[] = [
-  ...match("premier-league", "2025-10-04", { best: ["hit", 72.5, 1.5], result: ["hit", 60, 1.8], "over-under": ["miss", 58, 1.9], btts: ["hit", 55, null] }),
-  ...match("premier-league", "2025-10-04", { best: ["miss", 64, 2.1], result: ["miss", 51, 2.1], "over-under": ["hit", 64, 1.7], btts: ["miss", 53, null] }),
-  ...match("serie-a", "2025-10-05", { best: ["hit", 81, 1.25], result: ["hit", 81, 1.25], "over-under": ["void", 55, 2.0], btts: ["hit", 57, null] }),
+  ...match("premier-league", "2025-10-04", {
+    best: ["hit", 72.5, 1.5],
+    result: ["hit", 60, 1.8],
+    "over-under": ["miss", 58, 1.9],
+    btts: ["hit", 55, null],
+  }),
+  ...match("premier-league", "2025-10-04", {
+    best: ["miss", 64, 2.1],
+    result: ["miss", 51, 2.1],
+    "over-under": ["hit", 64, 1.7],
+    btts: ["miss", 53, null],
+  }),
+  ...match("serie-a", "2025-10-05", {
+    best: ["hit", 81, 1.25],
+    result: ["hit", 81, 1.25],
+    "over-under": ["void", 55, 2.0],
+    btts: ["hit", 57, null],
+  }),
   // Locked, not settled yet.
-  ...match("serie-a", "2025-10-06", { best: [null, 66, 1.6], result: [null, 66, 1.6], "over-under": [null, 59, 1.8], btts: [null, 52, null] }),
+  ...match("serie-a", "2025-10-06", {
+    best: [null, 66, 1.6],
+    result: [null, 66, 1.6],
+    "over-under": [null, 59, 1.8],
+    btts: [null, 52, null],
+  }),
 ];
 
 describe("algoPerformance", () => {
@@ -55,14 +82,29 @@ describe("algoPerformance", () => {
   });
 
   it("is all zeros for an empty ledger", () => {
-    expect(algoPerformance([])).toMatchObject({ totalMatchesPredicted: 0, bestPickAccuracy: 0, ouGoalsAccuracy: 0, bttsAccuracy: 0 });
+    expect(algoPerformance([])).toMatchObject({
+      totalMatchesPredicted: 0,
+      bestPickAccuracy: 0,
+      ouGoalsAccuracy: 0,
+      bttsAccuracy: 0,
+    });
   });
 
   it("per league", () => {
     const byLeague = algoPerformanceByLeague(ROWS);
     expect([...byLeague.keys()]).toEqual(["premier-league", "serie-a"]);
-    expect(byLeague.get("premier-league")).toMatchObject({ totalMatchesPredicted: 2, bestPickHits: 1, bestPickMisses: 1, bestPickAccuracy: 50 });
-    expect(byLeague.get("serie-a")).toMatchObject({ totalMatchesPredicted: 1, bestPickHits: 1, ouGoalsHits: 0, ouGoalsMisses: 0 });
+    expect(byLeague.get("premier-league")).toMatchObject({
+      totalMatchesPredicted: 2,
+      bestPickHits: 1,
+      bestPickMisses: 1,
+      bestPickAccuracy: 50,
+    });
+    expect(byLeague.get("serie-a")).toMatchObject({
+      totalMatchesPredicted: 1,
+      bestPickHits: 1,
+      ouGoalsHits: 0,
+      ouGoalsMisses: 0,
+    });
   });
 });
 
@@ -90,7 +132,12 @@ describe("recentSettledMatches", () => {
 
   it("keeps each league's latest matches, newest first, numbered for display", () => {
     const list = recentSettledMatches(
-      [settled(1, "la-liga", "2025-10-01"), settled(2, "la-liga", "2025-10-08"), settled(3, "la-liga", "2025-10-05"), settled(4, "bundesliga", "2025-10-02")],
+      [
+        settled(1, "la-liga", "2025-10-01"),
+        settled(2, "la-liga", "2025-10-08"),
+        settled(3, "la-liga", "2025-10-05"),
+        settled(4, "bundesliga", "2025-10-02"),
+      ],
       2,
     );
     expect(list.map((m) => [m.fixtureId, m.displayOrder])).toEqual([

@@ -137,7 +137,10 @@ export interface SettledMatch {
  * algo_recent_matches: each league's latest matches whose best pick settled hit or miss,
  * newest first, with their display order.
  */
-export function recentSettledMatches(matches: readonly SettledMatch[], perLeague: number): Array<SettledMatch & { displayOrder: number }> {
+export function recentSettledMatches(
+  matches: readonly SettledMatch[],
+  perLeague: number,
+): Array<SettledMatch & { displayOrder: number }> {
   const byLeague = new Map<LeagueKey, SettledMatch[]>();
   for (const match of matches) {
     const group = byLeague.get(match.league);
@@ -191,7 +194,8 @@ export interface MarketComparison {
  */
 export function marketComparison(rows: readonly LedgerRow[], kind: LedgerPickKind): MarketComparison {
   const priced = rows.filter(
-    (r) => r.pickKind === kind && (r.outcome === "hit" || r.outcome === "miss") && typeof r.odds === "number" && r.odds > 1,
+    (r) =>
+      r.pickKind === kind && (r.outcome === "hit" || r.outcome === "miss") && typeof r.odds === "number" && r.odds > 1,
   );
   const hits = priced.filter((r) => r.outcome === "hit").length;
   // The ledger's own profit (odds − 1 rounded to 2 decimals, or −1) when it has one.

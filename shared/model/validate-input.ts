@@ -24,7 +24,11 @@ function checkMatch(match: MatchInput, role: string): void {
   if (!(match.kickoff instanceof Date) || Number.isNaN(match.kickoff.getTime())) {
     throw new ModelInputError(`${name}: kickoff is not a date`);
   }
-  if (!Number.isInteger(match.homeTeamId) || !Number.isInteger(match.awayTeamId) || match.homeTeamId === match.awayTeamId) {
+  if (
+    !Number.isInteger(match.homeTeamId) ||
+    !Number.isInteger(match.awayTeamId) ||
+    match.homeTeamId === match.awayTeamId
+  ) {
     throw new ModelInputError(`${name}: needs two different integer team ids`);
   }
 }
@@ -37,21 +41,31 @@ export function validateInput(history: readonly PlayedMatch[], upcoming: readonl
     if (ids.has(match.id)) throw new ModelInputError(`history match ${JSON.stringify(match.id)} appears twice`);
     ids.add(match.id);
     if (match.kickoff.getTime() >= asOf) {
-      throw new ModelInputError(`history match ${JSON.stringify(match.id)} kicks off at or after asOf: it cannot inform the forecast`);
+      throw new ModelInputError(
+        `history match ${JSON.stringify(match.id)} kicks off at or after asOf: it cannot inform the forecast`,
+      );
     }
     if (!isCount(match.homeGoals) || !isCount(match.awayGoals)) {
       throw new ModelInputError(`history match ${JSON.stringify(match.id)}: goals must be whole numbers of 0 or more`);
     }
     if (!isOptionalCount(match.homeShotsOnTarget) || !isOptionalCount(match.awayShotsOnTarget)) {
-      throw new ModelInputError(`history match ${JSON.stringify(match.id)}: shots on target must be whole numbers of 0 or more`);
+      throw new ModelInputError(
+        `history match ${JSON.stringify(match.id)}: shots on target must be whole numbers of 0 or more`,
+      );
     }
   }
   const upcomingIds = new Set<string>();
   for (const match of upcoming) {
     checkMatch(match, "upcoming");
-    if (upcomingIds.has(match.id)) throw new ModelInputError(`upcoming match ${JSON.stringify(match.id)} appears twice`);
+    if (upcomingIds.has(match.id))
+      throw new ModelInputError(`upcoming match ${JSON.stringify(match.id)} appears twice`);
     upcomingIds.add(match.id);
-    if (typeof match.homeTeam !== "string" || typeof match.awayTeam !== "string" || !match.homeTeam.trim() || !match.awayTeam.trim()) {
+    if (
+      typeof match.homeTeam !== "string" ||
+      typeof match.awayTeam !== "string" ||
+      !match.homeTeam.trim() ||
+      !match.awayTeam.trim()
+    ) {
       throw new ModelInputError(`upcoming match ${JSON.stringify(match.id)}: needs both team names`);
     }
   }

@@ -1,6 +1,15 @@
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { configureProcessLog, createLog, getProcessLog, REDACTED, routeConsoleToLog, secretScrubber, secretValues, type LogOptions } from "./log";
+import {
+  configureProcessLog,
+  createLog,
+  getProcessLog,
+  REDACTED,
+  routeConsoleToLog,
+  secretScrubber,
+  secretValues,
+  type LogOptions,
+} from "./log";
 
 /** A stream keeping what is written to it. */
 function collector(): { stream: Writable; written: string[] } {
@@ -33,7 +42,15 @@ describe("secretValues", () => {
       PORT: 3000,
       LOG_LEVEL: "info",
     });
-    expect(values.sort()).toEqual(["football-key-0123456789", "internal-token-0123456789", "p%40ss-word-99", "p@ss-word-99", "preview-secret-0123456789"].sort());
+    expect(values.sort()).toEqual(
+      [
+        "football-key-0123456789",
+        "internal-token-0123456789",
+        "p%40ss-word-99",
+        "p@ss-word-99",
+        "preview-secret-0123456789",
+      ].sort(),
+    );
   });
 
   it("leaves out values too short to search for and anything that is not text", () => {
@@ -71,11 +88,31 @@ describe("createLog", () => {
 
   it("blanks credentials and cookies wherever a line carries headers", () => {
     const { log, lines } = capturedLog();
-    log.warn({ headers: { authorization: "Bearer abc", cookie: "fkp_preview=1", accept: "text/html" }, token: "t", password: "p" }, "headers");
-    log.warn({ req: { headers: { authorization: "Bearer abc", cookie: "a=b" } }, res: { headers: { "set-cookie": "fkp_internal=x" } } }, "nested");
+    log.warn(
+      {
+        headers: { authorization: "Bearer abc", cookie: "fkp_preview=1", accept: "text/html" },
+        token: "t",
+        password: "p",
+      },
+      "headers",
+    );
+    log.warn(
+      {
+        req: { headers: { authorization: "Bearer abc", cookie: "a=b" } },
+        res: { headers: { "set-cookie": "fkp_internal=x" } },
+      },
+      "nested",
+    );
     const [first, second] = lines().map((text) => JSON.parse(text));
-    expect(first).toMatchObject({ headers: { authorization: REDACTED, cookie: REDACTED, accept: "text/html" }, token: REDACTED, password: REDACTED });
-    expect(second).toMatchObject({ req: { headers: { authorization: REDACTED, cookie: REDACTED } }, res: { headers: { "set-cookie": REDACTED } } });
+    expect(first).toMatchObject({
+      headers: { authorization: REDACTED, cookie: REDACTED, accept: "text/html" },
+      token: REDACTED,
+      password: REDACTED,
+    });
+    expect(second).toMatchObject({
+      req: { headers: { authorization: REDACTED, cookie: REDACTED } },
+      res: { headers: { "set-cookie": REDACTED } },
+    });
   });
 
   it("blanks the configured secrets in any line, messages and error stacks included", () => {
@@ -90,7 +127,11 @@ describe("createLog", () => {
   it("keeps an error's stack", () => {
     const { log, lines } = capturedLog();
     log.error({ err: new TypeError("boom") }, "failed");
-    expect(JSON.parse(lines()[0]).err).toMatchObject({ type: "TypeError", message: "boom", stack: expect.stringContaining("TypeError: boom") });
+    expect(JSON.parse(lines()[0]).err).toMatchObject({
+      type: "TypeError",
+      message: "boom",
+      stack: expect.stringContaining("TypeError: boom"),
+    });
   });
 
   it("writes nothing below its level", () => {
@@ -103,7 +144,18 @@ describe("createLog", () => {
   it("writes readable lines with LOG_FORMAT=pretty: the scope before the message, a request in one line", () => {
     const { log, lines } = capturedLog({ format: "pretty", secrets: ["pretty-secret-0123"] });
     log.info({ scope: "sync:live" }, "ok in 3 ms");
-    log.info({ reqId: "r-2", method: "GET", path: "/about", route: "routes/about", status: 200, durationMs: 0.25, cache: "hit" }, "request");
+    log.info(
+      {
+        reqId: "r-2",
+        method: "GET",
+        path: "/about",
+        route: "routes/about",
+        status: 200,
+        durationMs: 0.25,
+        cache: "hit",
+      },
+      "request",
+    );
     log.warn("the pretty-secret-0123 leaked");
     const [job, request, warning] = lines();
     expect(job).toMatch(/INFO.*\[sync:live\] ok in 3 ms$/);

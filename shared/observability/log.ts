@@ -154,7 +154,14 @@ export function createLog(options: LogOptions): AppLog {
     options.format === "pretty"
       ? prettyStream(options.destination)
       : (options.destination ??
-        pino.destination({ dest: 1, sync: false, minLength: BATCH_BYTES, maxWrite: MAX_WRITE_BYTES, periodicFlush: FLUSH_EVERY_MS, maxLength: MAX_BUFFERED_BYTES }));
+        pino.destination({
+          dest: 1,
+          sync: false,
+          minLength: BATCH_BYTES,
+          maxWrite: MAX_WRITE_BYTES,
+          periodicFlush: FLUSH_EVERY_MS,
+          maxLength: MAX_BUFFERED_BYTES,
+        }));
   return pino(settings, destination);
 }
 

@@ -2,7 +2,14 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Counter } from "prom-client";
 import { afterEach, describe, expect, it } from "vitest";
-import { createMetricsRegistry, hasBearerToken, isMetricsTarget, sendMetrics, startMetricsServer, type MetricsEndpoint } from "./metrics";
+import {
+  createMetricsRegistry,
+  hasBearerToken,
+  isMetricsTarget,
+  sendMetrics,
+  startMetricsServer,
+  type MetricsEndpoint,
+} from "./metrics";
 
 const TOKEN = "metrics-token-0123456789";
 const servers: Server[] = [];
@@ -40,7 +47,8 @@ describe("createMetricsRegistry", () => {
 });
 
 describe("hasBearerToken", () => {
-  const request = (authorization?: string) => ({ headers: authorization === undefined ? {} : { authorization } }) as IncomingMessage;
+  const request = (authorization?: string) =>
+    ({ headers: authorization === undefined ? {} : { authorization } }) as IncomingMessage;
 
   it("accepts exactly `Bearer <token>`", () => {
     expect(hasBearerToken(request(`Bearer ${TOKEN}`), TOKEN)).toBe(true);
@@ -97,7 +105,12 @@ describe("sendMetrics", () => {
 
 describe("startMetricsServer", () => {
   it("serves /metrics and nothing else, with the token when one is set", async () => {
-    const server = await startMetricsServer({ registry: createMetricsRegistry(), token: TOKEN, port: 0, host: "127.0.0.1" });
+    const server = await startMetricsServer({
+      registry: createMetricsRegistry(),
+      token: TOKEN,
+      port: 0,
+      host: "127.0.0.1",
+    });
     servers.push(server);
     const url = urlOf(server);
     expect((await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
@@ -108,16 +121,28 @@ describe("startMetricsServer", () => {
   });
 
   it("fails to start on a port in use", async () => {
-    const first = await startMetricsServer({ registry: createMetricsRegistry(), token: undefined, port: 0, host: "127.0.0.1" });
+    const first = await startMetricsServer({
+      registry: createMetricsRegistry(),
+      token: undefined,
+      port: 0,
+      host: "127.0.0.1",
+    });
     servers.push(first);
     const port = (first.address() as AddressInfo).port;
-    await expect(startMetricsServer({ registry: createMetricsRegistry(), token: undefined, port, host: "127.0.0.1" })).rejects.toThrow(/EADDRINUSE/);
+    await expect(
+      startMetricsServer({ registry: createMetricsRegistry(), token: undefined, port, host: "127.0.0.1" }),
+    ).rejects.toThrow(/EADDRINUSE/);
   });
 });
 
 describe("isMetricsTarget", () => {
   it("is /metrics with or without a query, and nothing longer", () => {
     expect(["/metrics", "/metrics?a=1"].map(isMetricsTarget)).toEqual([true, true]);
-    expect(["/metricsx", "/metrics/", "/api/metrics", undefined].map(isMetricsTarget)).toEqual([false, false, false, false]);
+    expect(["/metricsx", "/metrics/", "/api/metrics", undefined].map(isMetricsTarget)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -42,8 +42,19 @@ export interface MetricsEndpoint {
   warn?: (message: string) => void;
 }
 
-function reply(req: IncomingMessage, res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Content-Length": String(Buffer.byteLength(body)), ...headers });
+function reply(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: string,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": "no-store",
+    "Content-Length": String(Buffer.byteLength(body)),
+    ...headers,
+  });
   res.end(req.method === "HEAD" ? undefined : body);
 }
 

@@ -11,7 +11,11 @@ import { fixtureKeyOf } from "../desk";
 import { fetchFixtureData, forgetFixtureData, SITE_ANSWER_TTL_MS, siteUrl, type EditorFixtureData } from "../site-api";
 import { modelData, type Fact, type ModelData } from "./model-data";
 
-type State = { state: "loading" } | { state: "missing" } | { state: "failed"; message: string } | { state: "ready"; data: EditorFixtureData };
+type State =
+  | { state: "loading" }
+  | { state: "missing" }
+  | { state: "failed"; message: string }
+  | { state: "ready"; data: EditorFixtureData };
 
 export interface ModelDataViewProps {
   document: { displayed: Partial<SanityDocument> | null };
@@ -57,7 +61,8 @@ export function ModelDataPanel({ view }: { view: ModelData }) {
           {view.title}
         </Heading>
         <Text size={1} muted>
-          Kick-off {view.kickoff.replace("T", " ").slice(0, 16)} UTC{view.modelVersion ? ` · model ${view.modelVersion}` : ""}
+          Kick-off {view.kickoff.replace("T", " ").slice(0, 16)} UTC
+          {view.modelVersion ? ` · model ${view.modelVersion}` : ""}
         </Text>
       </Stack>
       {view.locked && (
@@ -153,7 +158,8 @@ export function ModelDataPanel({ view }: { view: ModelData }) {
                   {row.position}. {row.team}
                 </Text>
                 <Text size={1} muted={!row.highlighted}>
-                  {row.played} played · {row.goalDifference > 0 ? `+${row.goalDifference}` : row.goalDifference} · {row.points} pts
+                  {row.played} played · {row.goalDifference > 0 ? `+${row.goalDifference}` : row.goalDifference} ·{" "}
+                  {row.points} pts
                 </Text>
               </Flex>
             ))}
@@ -176,7 +182,8 @@ export function ModelDataView({ document, refreshMs = SITE_ANSWER_TTL_MS }: Mode
       if (fresh) forgetFixtureData(key);
       fetchFixtureData(key).then(
         (data) => current && setState(data ? { state: "ready", data } : { state: "missing" }),
-        (error: unknown) => current && setState({ state: "failed", message: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) =>
+          current && setState({ state: "failed", message: error instanceof Error ? error.message : String(error) }),
       );
     };
     load(false);
@@ -189,13 +196,20 @@ export function ModelDataView({ document, refreshMs = SITE_ANSWER_TTL_MS }: Mode
   }, [keyText, refreshMs]);
 
   let body: ReactNode;
-  if (!key) body = <Text size={1}>Choose the league, season and both clubs: the numbers for the fixture show here.</Text>;
-  else if (state.state === "loading") body = <Text size={1} muted>Reading the site's numbers…</Text>;
+  if (!key)
+    body = <Text size={1}>Choose the league, season and both clubs: the numbers for the fixture show here.</Text>;
+  else if (state.state === "loading")
+    body = (
+      <Text size={1} muted>
+        Reading the site's numbers…
+      </Text>
+    );
   else if (state.state === "missing") body = <Text size={1}>The site has no such fixture this season.</Text>;
   else if (state.state === "failed")
     body = (
       <Text size={1}>
-        The site could not be read ({state.message}). Is it running at {siteUrl("/")}, with this Studio's origin in STUDIO_ORIGIN?
+        The site could not be read ({state.message}). Is it running at {siteUrl("/")}, with this Studio's origin in
+        STUDIO_ORIGIN?
       </Text>
     );
   else body = <ModelDataPanel view={modelData(displayed, state.data)} />;

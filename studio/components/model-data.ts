@@ -24,7 +24,14 @@ export interface ModelData {
   oddsSource: string | null;
   form: { team: string; letters: string; matches: string[] }[];
   headToHead: string[];
-  table: { position: number; team: string; played: number; goalDifference: number; points: number; highlighted: boolean }[];
+  table: {
+    position: number;
+    team: string;
+    played: number;
+    goalDifference: number;
+    points: number;
+    highlighted: boolean;
+  }[];
   /** What the site shows now, and once this draft is published. */
   site: { now: Fact[]; onPublish: Fact[] };
   review: string[];
@@ -51,7 +58,11 @@ export function modelData(document: unknown, data: EditorFixtureData): ModelData
       ? [
           { label: "Algorithm's best pick", value: algorithmPick },
           { label: "Model probability", value: percent(modelProbability(algorithmPick, data)) },
-          { label: "Algorithm's confidence", value: algorithm?.confidence === null || algorithm?.confidence === undefined ? "–" : `${algorithm.confidence}%` },
+          {
+            label: "Algorithm's confidence",
+            value:
+              algorithm?.confidence === null || algorithm?.confidence === undefined ? "–" : `${algorithm.confidence}%`,
+          },
         ]
       : [{ label: "Algorithm's best pick", value: "Not predicted yet" }],
     probabilities: probabilities
@@ -83,10 +94,20 @@ export function modelData(document: unknown, data: EditorFixtureData): ModelData
       : [],
     oddsSource: odds?.source ?? null,
     form: [
-      { team: match.homeTeam, letters: match.homeForm, matches: match.form.home.map((m) => `${m.result[0]} ${m.score} ${m.isHome ? "v" : "at"} ${m.opponent}`) },
-      { team: match.awayTeam, letters: match.awayForm, matches: match.form.away.map((m) => `${m.result[0]} ${m.score} ${m.isHome ? "v" : "at"} ${m.opponent}`) },
+      {
+        team: match.homeTeam,
+        letters: match.homeForm,
+        matches: match.form.home.map((m) => `${m.result[0]} ${m.score} ${m.isHome ? "v" : "at"} ${m.opponent}`),
+      },
+      {
+        team: match.awayTeam,
+        letters: match.awayForm,
+        matches: match.form.away.map((m) => `${m.result[0]} ${m.score} ${m.isHome ? "v" : "at"} ${m.opponent}`),
+      },
     ],
-    headToHead: match.h2h.map((meeting) => `${meeting.date.slice(0, 10)} · ${meeting.homeTeam} ${meeting.score} ${meeting.awayTeam}`),
+    headToHead: match.h2h.map(
+      (meeting) => `${meeting.date.slice(0, 10)} · ${meeting.homeTeam} ${meeting.score} ${meeting.awayTeam}`,
+    ),
     table: data.table.map((row) => ({
       position: row.position,
       team: row.teamName,

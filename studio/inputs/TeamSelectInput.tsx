@@ -13,10 +13,16 @@ export function TeamSelectInput(props: StringInputProps) {
   const league = useFormValue([...parentPath, "league"]);
   const season = useFormValue([...parentPath, "season"]);
   const schemaType = useMemo(() => {
-    const teams = isLeagueKey(league) ? teamsInLeague(league, isContentSeason(season) ? season : DEFAULT_CONTENT_SEASON) : [];
+    const teams = isLeagueKey(league)
+      ? teamsInLeague(league, isContentSeason(season) ? season : DEFAULT_CONTENT_SEASON)
+      : [];
     return {
       ...props.schemaType,
-      options: { ...props.schemaType.options, layout: "dropdown" as const, list: teams.map((team) => ({ title: team.name, value: team.slug })) },
+      options: {
+        ...props.schemaType.options,
+        layout: "dropdown" as const,
+        list: teams.map((team) => ({ title: team.name, value: team.slug })),
+      },
     };
   }, [league, season, props.schemaType]);
 

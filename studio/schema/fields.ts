@@ -35,7 +35,11 @@ export function seasonField(options: { group?: string } = {}) {
     type: "string",
     group: options.group,
     initialValue: DEFAULT_CONTENT_SEASON,
-    options: { list: CONTENT_SEASONS.map((season) => ({ title: seasonLabel(season), value: season })), layout: "radio", direction: "horizontal" },
+    options: {
+      list: CONTENT_SEASONS.map((season) => ({ title: seasonLabel(season), value: season })),
+      layout: "radio",
+      direction: "horizontal",
+    },
     validation: choiceOf(`Choose one of: ${CONTENT_SEASONS.map(seasonLabel).join(", ")}`, { required: true }),
   });
 }

@@ -6,4 +6,13 @@ import { parlayLeg, sundayParlay } from "./sunday-parlay";
 import { teamProfile } from "./team-profile";
 
 /** Every schema type of the Studio. */
-export const schemaTypes = [richText, parlayLeg, pageSection, matchPreview, sundayParlay, teamProfile, siteSettings, staticPage];
+export const schemaTypes = [
+  richText,
+  parlayLeg,
+  pageSection,
+  matchPreview,
+  sundayParlay,
+  teamProfile,
+  siteSettings,
+  staticPage,
+];

@@ -34,7 +34,10 @@ import { fetchFixtureData, siteNow } from "../site-api";
 export async function needsReviewWarnings(document: unknown): Promise<{ message: string; path: [ReviewField] }[]> {
   const key = fixtureKeyOf(document);
   const data = key ? await fetchFixtureData(key).catch(() => null) : null;
-  return documentReview(document, data).map((reason) => ({ message: `Needs review: ${reason.message}`, path: [reason.field] }));
+  return documentReview(document, data).map((reason) => ({
+    message: `Needs review: ${reason.message}`,
+    path: [reason.field],
+  }));
 }
 
 const RESULT_OPTIONS = [
@@ -71,7 +74,8 @@ export const matchPreview = defineType({
       type: "datetime",
       group: "match",
       description: "Groups previews by matchweek in this Studio. The site takes the kick-off time from match data.",
-      validation: (rule) => rule.required().warning("Without a kick-off the preview is listed under “Without kick-off”."),
+      validation: (rule) =>
+        rule.required().warning("Without a kick-off the preview is listed under “Without kick-off”."),
     }),
     defineField({
       name: "matchId",
@@ -79,14 +83,16 @@ export const matchPreview = defineType({
       type: "string",
       group: "match",
       readOnly: true,
-      description: "Set when the preview is opened from the fixture list: the league and clubs of the fixture it was written for.",
+      description:
+        "Set when the preview is opened from the fixture list: the league and clubs of the fixture it was written for.",
     }),
     defineField({
       name: "bestPick",
       title: "Best pick",
       type: "string",
       group: "picks",
-      description: "The headline pick, e.g. “Arsenal to Win”, “Over 2.5 Goals”, “BTTS: Yes”. Leave empty to keep the algorithm's.",
+      description:
+        "The headline pick, e.g. “Arsenal to Win”, “Over 2.5 Goals”, “BTTS: Yes”. Leave empty to keep the algorithm's.",
       validation: (rule) => rule.max(MAX_BEST_PICK_LENGTH),
     }),
     confidenceField(
@@ -116,7 +122,11 @@ export const matchPreview = defineType({
       title: "Both teams to score",
       type: "string",
       group: "picks",
-      options: { list: BTTS_PICKS.map((value) => ({ title: value === "YES" ? "Yes" : "No", value })), layout: "radio", direction: "horizontal" },
+      options: {
+        list: BTTS_PICKS.map((value) => ({ title: value === "YES" ? "Yes" : "No", value })),
+        layout: "radio",
+        direction: "horizontal",
+      },
       validation: choiceOf("Choose Yes or No"),
     }),
     defineField({
@@ -180,15 +190,33 @@ export const matchPreview = defineType({
       of: [defineArrayMember({ type: "string", validation: (rule) => rule.required().max(MAX_KEY_INSIGHT_LENGTH) })],
       validation: (rule) => rule.max(MAX_KEY_INSIGHTS),
     }),
-    richTextField("tacticalAnalysis", "Tactical analysis", "How the teams set up and where the match will be decided.", { group: "analysis" }),
+    richTextField(
+      "tacticalAnalysis",
+      "Tactical analysis",
+      "How the teams set up and where the match will be decided.",
+      { group: "analysis" },
+    ),
     richTextField("predictedLineups", "Predicted lineups", "Formations and expected starters.", { group: "analysis" }),
-    richTextField("headToHead", "Head-to-head notes", "What recent meetings between the clubs say.", { group: "analysis" }),
-    richTextField("keyPlayerStats", "Key player stats", "The players who decide it, with their numbers.", { group: "analysis" }),
-    richTextField("teamFormMomentum", "Team form and momentum", "Recent results and trends of both clubs.", { group: "analysis" }),
-    richTextField("finalPredictionSummary", "Final prediction summary", "Closes the match page, under 'Final Predictions & Best Pick'.", {
+    richTextField("headToHead", "Head-to-head notes", "What recent meetings between the clubs say.", {
       group: "analysis",
     }),
-    richTextField("managersNotes", "Manager's notes", "Optional: team news and what the coaches said.", { group: "analysis" }),
+    richTextField("keyPlayerStats", "Key player stats", "The players who decide it, with their numbers.", {
+      group: "analysis",
+    }),
+    richTextField("teamFormMomentum", "Team form and momentum", "Recent results and trends of both clubs.", {
+      group: "analysis",
+    }),
+    richTextField(
+      "finalPredictionSummary",
+      "Final prediction summary",
+      "Closes the match page, under 'Final Predictions & Best Pick'.",
+      {
+        group: "analysis",
+      },
+    ),
+    richTextField("managersNotes", "Manager's notes", "Optional: team news and what the coaches said.", {
+      group: "analysis",
+    }),
   ],
   validation: (rule) => [
     rule
@@ -204,7 +232,9 @@ export const matchPreview = defineType({
       const { league, season, homeTeam, awayTeam, _id } = fields;
       if (!league || !season || !homeTeam || !awayTeam || !_id) return true;
       const taken = await isKeyTaken(context, DOCUMENT_TYPES.matchPreview, _id, { league, season, homeTeam, awayTeam });
-      return taken ? `Another preview already covers ${teamName(homeTeam)} vs ${teamName(awayTeam)} this season: edit that one` : true;
+      return taken
+        ? `Another preview already covers ${teamName(homeTeam)} vs ${teamName(awayTeam)} this season: edit that one`
+        : true;
     }),
   ],
   orderings: [
@@ -212,7 +242,14 @@ export const matchPreview = defineType({
     { title: "Kick-off, earliest first", name: "kickoffAsc", by: [{ field: "kickoff", direction: "asc" }] },
   ],
   preview: {
-    select: { league: "league", homeTeam: "homeTeam", awayTeam: "awayTeam", kickoff: "kickoff", bestPick: "bestPick", confidence: "confidence" },
+    select: {
+      league: "league",
+      homeTeam: "homeTeam",
+      awayTeam: "awayTeam",
+      kickoff: "kickoff",
+      bestPick: "bestPick",
+      confidence: "confidence",
+    },
     prepare({
       league,
       homeTeam,

@@ -5,7 +5,8 @@
 import { defineArrayMember, defineType } from "sanity";
 import { safeLinkHref } from "@shared/content/link-href";
 
-const LINK_MESSAGE = "Link to an https:// (or http://) address, a mailto: address, or a page of this site starting with /";
+const LINK_MESSAGE =
+  "Link to an https:// (or http://) address, a mailto: address, or a page of this site starting with /";
 
 export const richText = defineType({
   name: "richText",

@@ -7,7 +7,8 @@ export const siteSettings = defineType({
   name: DOCUMENT_TYPES.siteSettings,
   title: "Site settings",
   type: "document",
-  description: "Texts shown on the home page or on every page. Until these settings are published the site shows its built-in texts.",
+  description:
+    "Texts shown on the home page or on every page. Until these settings are published the site shows its built-in texts.",
   groups: [
     { name: "home", title: "Home page", default: true },
     { name: "everywhere", title: "Every page" },

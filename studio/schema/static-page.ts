@@ -62,7 +62,9 @@ export const staticPage = defineType({
     rule.custom(async (document, context) => {
       const { page, _id } = (document ?? {}) as { page?: string; _id?: string };
       if (!page || !_id) return true;
-      return (await isKeyTaken(context, DOCUMENT_TYPES.staticPage, _id, { page })) ? "This page already exists: edit that one" : true;
+      return (await isKeyTaken(context, DOCUMENT_TYPES.staticPage, _id, { page }))
+        ? "This page already exists: edit that one"
+        : true;
     }),
   preview: {
     select: { title: "title", lastUpdated: "lastUpdated" },

@@ -63,7 +63,13 @@ export const parlayLeg = defineType({
       return problem ? { message: problem, path: ["awayTeam"] } : true;
     }),
   preview: {
-    select: { league: "league", homeTeam: "homeTeam", awayTeam: "awayTeam", selection: "selection", confidence: "confidence" },
+    select: {
+      league: "league",
+      homeTeam: "homeTeam",
+      awayTeam: "awayTeam",
+      selection: "selection",
+      confidence: "confidence",
+    },
     prepare({
       league,
       homeTeam,
@@ -80,7 +86,11 @@ export const parlayLeg = defineType({
       const link = isLeagueKey(league) && homeTeam && awayTeam ? matchUrl(league, homeTeam, awayTeam) : null;
       return {
         title: `${teamName(homeTeam)} vs ${teamName(awayTeam)}: ${selection ?? "no selection"}`,
-        subtitle: [isLeagueKey(league) ? LEAGUES[league].name : null, typeof confidence === "number" ? `${confidence}%` : null, link]
+        subtitle: [
+          isLeagueKey(league) ? LEAGUES[league].name : null,
+          typeof confidence === "number" ? `${confidence}%` : null,
+          link,
+        ]
           .filter(Boolean)
           .join(" · "),
       };
@@ -123,7 +133,9 @@ export const sundayParlay = defineType({
         rule
           .custom((legs: Leg[] | undefined) => {
             const leagues = (legs ?? []).map((leg) => leg.league);
-            return new Set(leagues).size === leagues.length ? true : "A cross-league parlay usually takes each leg from a different league";
+            return new Set(leagues).size === leagues.length
+              ? true
+              : "A cross-league parlay usually takes each leg from a different league";
           })
           .warning(),
       ],

@@ -37,7 +37,10 @@ export const teamProfile = defineType({
     prepare({ team, league, overview }) {
       return {
         title: typeof team === "string" ? (getTeamBySlug(team)?.name ?? team) : "No team chosen",
-        subtitle: [isLeagueKey(league) ? LEAGUES[league].name : null, portableTextToPlainText(overview as PortableText).slice(0, 80)]
+        subtitle: [
+          isLeagueKey(league) ? LEAGUES[league].name : null,
+          portableTextToPlainText(overview as PortableText).slice(0, 80),
+        ]
           .filter(Boolean)
           .join(" · "),
       };

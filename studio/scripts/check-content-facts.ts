@@ -22,14 +22,24 @@ const documents = readFileSync(datasetPath, "utf8")
 const results = new Map();
 for (const { season, league } of seasonsOf(documents)) {
   const file = path.join(dataDir, publicResultsPath(league, season));
-  if (existsSync(file)) results.set(resultsKey(season, league), parsePublicResults(readFileSync(file, "utf8"), league, publicResultsPath(league, season)));
+  if (existsSync(file))
+    results.set(
+      resultsKey(season, league),
+      parsePublicResults(readFileSync(file, "utf8"), league, publicResultsPath(league, season)),
+    );
   else console.warn(`${file} is missing: ${league} ${season} previews are not checked.`);
 }
 const found = formContradictions(documents, results);
 for (const problem of found) {
-  console.log(`${problem.documentId}: ${problem.team} is written "${problem.written}", the data says "${problem.data}":`);
+  console.log(
+    `${problem.documentId}: ${problem.team} is written "${problem.written}", the data says "${problem.data}":`,
+  );
   for (const match of problem.matches) console.log(`  ${match}`);
 }
 const previews = documents.filter((document) => document._type === "matchPreview").length;
-console.log(found.length === 0 ? `All form strings of ${previews} match previews agree with the data.` : `${found.length} form strings disagree with the data.`);
+console.log(
+  found.length === 0
+    ? `All form strings of ${previews} match previews agree with the data.`
+    : `${found.length} form strings disagree with the data.`,
+);
 process.exit(found.length === 0 ? 0 : 1);

@@ -26,10 +26,18 @@ const preview = (id: string, text: string): PreviewDocument => ({
 
 describe("form strings against the data", () => {
   const documents = [
-    preview("matchPreview-2526-premier-league-arsenal-vs-sunderland", "Arsenal: W, D, D, L, W, then a 4-0 win at Leeds. Sunderland: D, L, W, L, W."),
-    preview("drafts.matchPreview-2526-premier-league-arsenal-vs-sunderland", "Arsenal: W, D, W, L, W. Sunderland: D, L, W, L, W, heavy defeats away."),
+    preview(
+      "matchPreview-2526-premier-league-arsenal-vs-sunderland",
+      "Arsenal: W, D, D, L, W, then a 4-0 win at Leeds. Sunderland: D, L, W, L, W.",
+    ),
+    preview(
+      "drafts.matchPreview-2526-premier-league-arsenal-vs-sunderland",
+      "Arsenal: W, D, W, L, W. Sunderland: D, L, W, L, W, heavy defeats away.",
+    ),
   ];
-  const results = new Map([[resultsKey("2526", "premier-league"), parsePublicResults(E0, "premier-league", "2526/E0.csv")]]);
+  const results = new Map([
+    [resultsKey("2526", "premier-league"), parsePublicResults(E0, "premier-league", "2526/E0.csv")],
+  ]);
 
   it("knows which league seasons the previews need", () => {
     expect(seasonsOf(documents)).toEqual([{ season: "2526", league: "premier-league" }]);

@@ -11,7 +11,8 @@ import { pairingKey, type PublicResultsFile } from "@shared/ledger/public-result
 /** How many results a form string holds, as the match page lists them. */
 export const FORM_LENGTH = 5;
 
-const PREVIEW_ID = /^(?:drafts\.)?matchPreview-(\d{4})-(premier-league|la-liga|bundesliga|serie-a|ligue1)-(.+)-vs-(.+)$/;
+const PREVIEW_ID =
+  /^(?:drafts\.)?matchPreview-(\d{4})-(premier-league|la-liga|bundesliga|serie-a|ligue1)-(.+)-vs-(.+)$/;
 const FORM_STRING = /([^\s:.,][^:.]*?):\s((?:[WDL],\s){4}[WDL])\b/g;
 
 export interface PreviewDocument {
@@ -39,7 +40,8 @@ export function seasonsOf(documents: readonly PreviewDocument[]): Array<{ season
   const seen = new Map<string, { season: string; league: LeagueKey }>();
   for (const document of documents) {
     const id = PREVIEW_ID.exec(document._id);
-    if (id && (LEAGUE_KEYS as readonly string[]).includes(id[2])) seen.set(resultsKey(id[1], id[2] as LeagueKey), { season: id[1], league: id[2] as LeagueKey });
+    if (id && (LEAGUE_KEYS as readonly string[]).includes(id[2]))
+      seen.set(resultsKey(id[1], id[2] as LeagueKey), { season: id[1], league: id[2] as LeagueKey });
   }
   return [...seen.values()];
 }
@@ -59,14 +61,21 @@ function formBefore(file: PublicResultsFile, teamId: number, date: string): Arra
       const [ours, theirs] = home === teamId ? [result.home, result.away] : [result.away, result.home];
       const letter = ours > theirs ? "W" : ours < theirs ? "L" : "D";
       const name = (id: number) => getTeamById(id)?.name ?? `Team #${id}`;
-      played.push({ date: result.date, letter, line: `${letter} ${result.date} ${name(home)} ${result.home}-${result.away} ${name(away)}` });
+      played.push({
+        date: result.date,
+        letter,
+        line: `${letter} ${result.date} ${name(home)} ${result.home}-${result.away} ${name(away)}`,
+      });
     }
   }
   return played.sort((a, b) => a.date.localeCompare(b.date)).slice(-FORM_LENGTH);
 }
 
 /** Every form string of every match preview that is not the data's, with the data's results. */
-export function formContradictions(documents: readonly PreviewDocument[], results: ResultsBySeason): FormContradiction[] {
+export function formContradictions(
+  documents: readonly PreviewDocument[],
+  results: ResultsBySeason,
+): FormContradiction[] {
   const found: FormContradiction[] = [];
   for (const document of documents) {
     const id = PREVIEW_ID.exec(document._id);
@@ -85,7 +94,13 @@ export function formContradictions(documents: readonly PreviewDocument[], result
       const letters = match[2].replace(/,\s/g, "");
       const dataLetters = data.map((entry) => entry.letter).join("");
       if (letters !== dataLetters) {
-        found.push({ documentId: document._id, team: `${match[1]} (${club.name})`, written: match[2], data: data.map((entry) => entry.letter).join(", "), matches: data.map((entry) => entry.line) });
+        found.push({
+          documentId: document._id,
+          team: `${match[1]} (${club.name})`,
+          written: match[2],
+          data: data.map((entry) => entry.letter).join(", "),
+          matches: data.map((entry) => entry.line),
+        });
       }
     });
   }

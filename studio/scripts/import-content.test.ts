@@ -3,12 +3,22 @@ import { planImport } from "./import-content";
 import { readSeedDataset } from "../seed-dataset";
 
 const seed = readSeedDataset();
-const env = { SANITY_PROJECT_ID: "abc123", SANITY_DATASET: "staging", SANITY_WRITE_TOKEN: "sk-write", SESSION_SECRET: "a-session-secret-of-32-characters" };
+const env = {
+  SANITY_PROJECT_ID: "abc123",
+  SANITY_DATASET: "staging",
+  SANITY_WRITE_TOKEN: "sk-write",
+  SESSION_SECRET: "a-session-secret-of-32-characters",
+};
 
 describe("planning a content import", () => {
   it("imports the published seed without overwriting existing documents by default", () => {
     const plan = planImport([], env, seed);
-    expect(plan).toMatchObject({ projectId: "abc123", dataset: "staging", token: "sk-write", onDuplicate: "--missing" });
+    expect(plan).toMatchObject({
+      projectId: "abc123",
+      dataset: "staging",
+      token: "sk-write",
+      onDuplicate: "--missing",
+    });
     expect(plan.documents.some((d) => d._id.startsWith("drafts."))).toBe(false);
     expect(plan.documents.length).toBe(seed.filter((d) => !d._id.startsWith("drafts.")).length);
   });

@@ -32,7 +32,11 @@ export interface ImportPlan {
 const USAGE = "usage: npm run content:import [-- --replace] [-- --with-drafts]";
 
 /** What to import where, from the command line and the environment; throws a message naming what is missing. */
-export function planImport(args: readonly string[], environment: Record<string, string | undefined>, seed: ContentDocument[]): ImportPlan {
+export function planImport(
+  args: readonly string[],
+  environment: Record<string, string | undefined>,
+  seed: ContentDocument[],
+): ImportPlan {
   const unknown = args.filter((arg) => arg !== "--replace" && arg !== "--with-drafts");
   if (unknown.length > 0) throw new Error(`Unknown option ${unknown.join(" ")}\n${USAGE}`);
   const env = parseEnv(environment);
@@ -62,7 +66,9 @@ function main(): number {
   try {
     const file = path.join(work, "dataset.ndjson");
     writeFileSync(file, serializeDataset(plan.documents));
-    console.log(`Importing ${plan.documents.length} documents into ${plan.projectId}/${plan.dataset} (${plan.onDuplicate}).`);
+    console.log(
+      `Importing ${plan.documents.length} documents into ${plan.projectId}/${plan.dataset} (${plan.onDuplicate}).`,
+    );
     const result = spawnSync(
       path.join(root, "node_modules/.bin/sanity"),
       ["dataset", "import", file, plan.dataset, plan.onDuplicate],

@@ -20,13 +20,27 @@ export async function tlsCertificate(folder: string, projectId: string): Promise
     const names = [`DNS:localhost`, `DNS:${projectId}.localhost`, `DNS:${projectId}.api.localhost`, `IP:127.0.0.1`];
     try {
       await run("openssl", [
-        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-sha256", "-days", "3650",
-        "-subj", "/CN=localhost",
-        "-addext", `subjectAltName=${names.join(",")}`,
-        "-keyout", keyFile, "-out", certFile,
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-sha256",
+        "-days",
+        "3650",
+        "-subj",
+        "/CN=localhost",
+        "-addext",
+        `subjectAltName=${names.join(",")}`,
+        "-keyout",
+        keyFile,
+        "-out",
+        certFile,
       ]);
     } catch (error) {
-      throw new Error(`The Content Lake stand-in needs openssl to make its TLS certificate: ${(error as Error).message}`);
+      throw new Error(
+        `The Content Lake stand-in needs openssl to make its TLS certificate: ${(error as Error).message}`,
+      );
     }
   }
   return { key: await readFile(keyFile), cert: await readFile(certFile) };

@@ -12,7 +12,13 @@ import { LOCAL_EDITOR_TOKEN, startContentLake, type ContentLake } from "./conten
 const DOCUMENTS = [
   { _id: "siteSettings", _type: "siteSettings", heroTitle: "Published hero" },
   { _id: "drafts.siteSettings", _type: "siteSettings", heroTitle: "Draft hero" },
-  { _id: "teamProfile-arsenal", _type: "teamProfile", league: "premier-league", team: "arsenal", notes: "Published notes" },
+  {
+    _id: "teamProfile-arsenal",
+    _type: "teamProfile",
+    league: "premier-league",
+    team: "arsenal",
+    notes: "Published notes",
+  },
 ];
 
 const WEBHOOK_SECRET = "a-webhook-secret-for-the-stand-in";
@@ -33,7 +39,10 @@ describe("the Content Lake stand-in", () => {
       const chunks: Buffer[] = [];
       request.on("data", (chunk: Buffer) => chunks.push(chunk));
       request.on("end", () => {
-        received.push({ body: Buffer.concat(chunks).toString("utf8"), signature: String(request.headers[SIGNATURE_HEADER_NAME]) });
+        received.push({
+          body: Buffer.concat(chunks).toString("utf8"),
+          signature: String(request.headers[SIGNATURE_HEADER_NAME]),
+        });
         response.end("{}");
       });
     });
@@ -44,7 +53,14 @@ describe("the Content Lake stand-in", () => {
       certificateDir: path.join(folder, "tls"),
       webhook: { url: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`, secret: WEBHOOK_SECRET },
     });
-    const base = { projectId: lake.projectId, dataset: lake.dataset, apiVersion: "2025-02-19", apiHost: lake.httpApiHost, useProjectHostname: false, useCdn: false };
+    const base = {
+      projectId: lake.projectId,
+      dataset: lake.dataset,
+      apiVersion: "2025-02-19",
+      apiHost: lake.httpApiHost,
+      useProjectHostname: false,
+      useCdn: false,
+    };
     editor = createClient({ ...base, token: LOCAL_EDITOR_TOKEN, perspective: "raw" });
     anonymous = createClient({ ...base, perspective: "published" });
   });
@@ -56,43 +72,95 @@ describe("the Content Lake stand-in", () => {
   });
 
   it("answers queries in the raw, published and drafts perspectives, and shows drafts only with a token", async () => {
-    expect(await editor.fetch(`*[_type == "siteSettings"].heroTitle | order(@ asc)`)).toEqual(["Draft hero", "Published hero"]);
-    expect(await editor.fetch(`*[_id == "siteSettings"][0].heroTitle`, {}, { perspective: "drafts" })).toBe("Draft hero");
-    expect(await editor.fetch(`*[_id == $id][0].heroTitle`, { id: "siteSettings" }, { perspective: "published" })).toBe("Published hero");
-    expect(await anonymous.fetch(`*[_id == "siteSettings"][0].heroTitle`, {}, { perspective: "drafts" })).toBe("Published hero");
+    expect(await editor.fetch(`*[_type == "siteSettings"].heroTitle | order(@ asc)`)).toEqual([
+      "Draft hero",
+      "Published hero",
+    ]);
+    expect(await editor.fetch(`*[_id == "siteSettings"][0].heroTitle`, {}, { perspective: "drafts" })).toBe(
+      "Draft hero",
+    );
+    expect(await editor.fetch(`*[_id == $id][0].heroTitle`, { id: "siteSettings" }, { perspective: "published" })).toBe(
+      "Published hero",
+    );
+    expect(await anonymous.fetch(`*[_id == "siteSettings"][0].heroTitle`, {}, { perspective: "drafts" })).toBe(
+      "Published hero",
+    );
     await expect(anonymous.fetch(`*[_type == `)).rejects.toThrow();
   });
 
   it("writes through the Actions API as one transaction, echoed to listeners with the writer's transaction id", async () => {
     const events: MutationEvent[] = [];
-    const subscription = editor.listen(`*[_type == "teamProfile"]`, {}, { includeResult: true, effectFormat: "mendoza", events: ["welcome", "mutation"] }).subscribe((event) => {
-      if (event.type === "mutation") events.push(event);
-    });
-    await until(() => lake.requests.some((request) => request.path.includes("/data/listen/")), "the listener to connect");
+    const subscription = editor
+      .listen(
+        `*[_type == "teamProfile"]`,
+        {},
+        { includeResult: true, effectFormat: "mendoza", events: ["welcome", "mutation"] },
+      )
+      .subscribe((event) => {
+        if (event.type === "mutation") events.push(event);
+      });
+    await until(
+      () => lake.requests.some((request) => request.path.includes("/data/listen/")),
+      "the listener to connect",
+    );
 
     const created = await editor.action(
       [
         {
           actionType: "sanity.action.document.create",
           publishedId: "teamProfile-chelsea",
-          attributes: { _id: "drafts.teamProfile-chelsea", _type: "teamProfile", league: "premier-league", team: "chelsea" },
+          attributes: {
+            _id: "drafts.teamProfile-chelsea",
+            _type: "teamProfile",
+            league: "premier-league",
+            team: "chelsea",
+          },
           ifExists: "fail",
         },
-        { actionType: "sanity.action.document.edit", publishedId: "teamProfile-chelsea", draftId: "drafts.teamProfile-chelsea", patch: { set: { notes: "Draft notes" } } },
+        {
+          actionType: "sanity.action.document.edit",
+          publishedId: "teamProfile-chelsea",
+          draftId: "drafts.teamProfile-chelsea",
+          patch: { set: { notes: "Draft notes" } },
+        },
       ],
       { transactionId: "tx-create-and-edit" },
     );
     expect(created.transactionId).toBe("tx-create-and-edit");
-    await editor.action({ actionType: "sanity.action.document.publish", publishedId: "teamProfile-chelsea", draftId: "drafts.teamProfile-chelsea" }, { transactionId: "tx-publish" });
+    await editor.action(
+      {
+        actionType: "sanity.action.document.publish",
+        publishedId: "teamProfile-chelsea",
+        draftId: "drafts.teamProfile-chelsea",
+      },
+      { transactionId: "tx-publish" },
+    );
 
     await until(() => events.length >= 3, "three mutation events");
     subscription.unsubscribe();
     const [appear, publishedAppear, draftGone] = events;
-    expect(appear).toMatchObject({ documentId: "drafts.teamProfile-chelsea", transactionId: "tx-create-and-edit", transition: "appear", resultRev: "tx-create-and-edit" });
+    expect(appear).toMatchObject({
+      documentId: "drafts.teamProfile-chelsea",
+      transactionId: "tx-create-and-edit",
+      transition: "appear",
+      resultRev: "tx-create-and-edit",
+    });
     expect(appear).not.toHaveProperty("previousRev");
-    expect((appear.effects as { apply: unknown }).apply).toEqual([0, expect.objectContaining({ notes: "Draft notes", team: "chelsea" })]);
-    expect(publishedAppear).toMatchObject({ documentId: "teamProfile-chelsea", transactionId: "tx-publish", transition: "appear" });
-    expect(draftGone).toMatchObject({ documentId: "drafts.teamProfile-chelsea", transactionId: "tx-publish", transition: "disappear", previousRev: "tx-create-and-edit" });
+    expect((appear.effects as { apply: unknown }).apply).toEqual([
+      0,
+      expect.objectContaining({ notes: "Draft notes", team: "chelsea" }),
+    ]);
+    expect(publishedAppear).toMatchObject({
+      documentId: "teamProfile-chelsea",
+      transactionId: "tx-publish",
+      transition: "appear",
+    });
+    expect(draftGone).toMatchObject({
+      documentId: "drafts.teamProfile-chelsea",
+      transactionId: "tx-publish",
+      transition: "disappear",
+      previousRev: "tx-create-and-edit",
+    });
     expect(await anonymous.fetch(`*[_id == "teamProfile-chelsea"][0].notes`)).toBe("Draft notes");
     expect(await editor.getDocument("drafts.teamProfile-chelsea")).toBeUndefined();
   });
@@ -110,9 +178,15 @@ describe("the Content Lake stand-in", () => {
     expect(after.rating).toBe(1);
     expect(after._rev).not.toBe(before._rev);
 
-    await expect(editor.patch("teamProfile-arsenal").ifRevisionId(before._rev).set({ notes: "stale" }).commit()).rejects.toThrow(/unexpected revision/);
     await expect(
-      editor.transaction().patch("teamProfile-arsenal", { set: { notes: "half" } }).create({ _id: "siteSettings", _type: "siteSettings" }).commit(),
+      editor.patch("teamProfile-arsenal").ifRevisionId(before._rev).set({ notes: "stale" }).commit(),
+    ).rejects.toThrow(/unexpected revision/);
+    await expect(
+      editor
+        .transaction()
+        .patch("teamProfile-arsenal", { set: { notes: "half" } })
+        .create({ _id: "siteSettings", _type: "siteSettings" })
+        .commit(),
     ).rejects.toThrow(/already exists/);
     expect(await editor.fetch(`*[_id == "teamProfile-arsenal"][0].notes`)).toBe("Published notes");
     await expect(anonymous.create({ _type: "teamProfile" })).rejects.toMatchObject({ statusCode: 401 });
@@ -126,7 +200,12 @@ describe("the Content Lake stand-in", () => {
 
   it("signs a webhook for each published change with the site's projection, and none for drafts", async () => {
     const count = received.length;
-    await editor.createOrReplace({ _id: "drafts.teamProfile-arsenal", _type: "teamProfile", league: "premier-league", team: "arsenal" });
+    await editor.createOrReplace({
+      _id: "drafts.teamProfile-arsenal",
+      _type: "teamProfile",
+      league: "premier-league",
+      team: "arsenal",
+    });
     await editor.patch("teamProfile-arsenal").set({ notes: "Webhook notes" }).commit();
     await until(() => received.length > count, "a webhook delivery");
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -135,20 +214,33 @@ describe("the Content Lake stand-in", () => {
     const [delivery] = deliveries;
     expect(await isValidSignature(delivery.body, delivery.signature, WEBHOOK_SECRET)).toBe(true);
     expect(await isValidSignature(delivery.body, delivery.signature, "another-secret-entirely")).toBe(false);
-    expect(JSON.parse(delivery.body)).toMatchObject({ _id: "teamProfile-arsenal", _type: "teamProfile", team: "arsenal", before: { team: "arsenal" } });
+    expect(JSON.parse(delivery.body)).toMatchObject({
+      _id: "teamProfile-arsenal",
+      _type: "teamProfile",
+      team: "arsenal",
+      before: { team: "arsenal" },
+    });
   });
 
   it("writes the dataset back to its NDJSON file", async () => {
     await lake.data.flush();
-    const saved = (await readFile(path.join(folder, "saved.ndjson"), "utf8")).trim().split("\n").map((line) => JSON.parse(line));
-    expect(saved.find((document: { _id: string }) => document._id === "teamProfile-chelsea")).toMatchObject({ notes: "Draft notes" });
+    const saved = (await readFile(path.join(folder, "saved.ndjson"), "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(saved.find((document: { _id: string }) => document._id === "teamProfile-chelsea")).toMatchObject({
+      notes: "Draft notes",
+    });
   });
 
   it("speaks HTTP/2 over TLS, and answers a bad request with a 4xx, not a crash", async () => {
     const session = connect(`https://127.0.0.1:${lake.port}`, { rejectUnauthorized: false });
     try {
       const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const stream = session.request({ ":path": `/v2025-02-19/data/query/${lake.dataset}?query=${encodeURIComponent("count(*)")}`, authorization: `Bearer ${LOCAL_EDITOR_TOKEN}` });
+        const stream = session.request({
+          ":path": `/v2025-02-19/data/query/${lake.dataset}?query=${encodeURIComponent("count(*)")}`,
+          authorization: `Bearer ${LOCAL_EDITOR_TOKEN}`,
+        });
         let status = 0;
         let body = "";
         stream.on("response", (headers) => (status = Number(headers[":status"])));

@@ -23,7 +23,11 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { createServer as createHttpServer, type IncomingMessage as Http1Request, type ServerResponse as Http1Response } from "node:http";
+import {
+  createServer as createHttpServer,
+  type IncomingMessage as Http1Request,
+  type ServerResponse as Http1Response,
+} from "node:http";
 import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse } from "node:http2";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -133,14 +137,22 @@ export function perspectiveView(documents: readonly LakeDocument[], perspective:
   return [...byId.values()];
 }
 
-async function runQuery(documents: readonly LakeDocument[], query: string, params: Record<string, unknown>): Promise<unknown> {
+async function runQuery(
+  documents: readonly LakeDocument[],
+  query: string,
+  params: Record<string, unknown>,
+): Promise<unknown> {
   const tree = parse(query, { params });
   const value = await evaluate(tree, { dataset: documents, params });
   return value.get();
 }
 
 /** Does the listener's query (a filter such as `*[_type == "x"]`) take this document? */
-async function matchesListener(query: string, params: Record<string, unknown>, document: LakeDocument | null): Promise<boolean> {
+async function matchesListener(
+  query: string,
+  params: Record<string, unknown>,
+  document: LakeDocument | null,
+): Promise<boolean> {
   if (!document) return false;
   try {
     const result = await runQuery([document], query, params);
@@ -177,7 +189,12 @@ function transitionOf(change: DocumentChange): "appear" | "update" | "disappear"
 }
 
 /** A listener's `mutation` event for one changed document. */
-function mutationEvent(transaction: Transaction, change: DocumentChange, index: number, options: { includeResult: boolean; includePrevious: boolean }) {
+function mutationEvent(
+  transaction: Transaction,
+  change: DocumentChange,
+  index: number,
+  options: { includeResult: boolean; includePrevious: boolean },
+) {
   return {
     type: "mutation",
     eventId: `${transaction.id}#${change.id}`,
@@ -263,7 +280,11 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
           try {
             const response = await fetch(url, {
               method: "POST",
-              headers: { "content-type": "application/json", "sanity-webhook-signature": signature, "idempotency-key": `${transaction.id}-${change.id}` },
+              headers: {
+                "content-type": "application/json",
+                "sanity-webhook-signature": signature,
+                "idempotency-key": `${transaction.id}-${change.id}`,
+              },
               body: payload,
             });
             webhooks.push({ at: Date.now(), status: response.status, body });
@@ -354,8 +375,15 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
       queue = queue.then(async () => {
         for (const [index, change] of transaction.changes.entries()) {
           if (!authorized && (isDraftId(change.id) || isVersionId(change.id))) continue;
-          const matches = (await matchesListener(query, params, change.after)) || (await matchesListener(query, params, change.before));
-          if (matches) stream.event("mutation", mutationEvent(transaction, change, index, { includeResult, includePrevious }), `${transaction.id}#${change.id}`);
+          const matches =
+            (await matchesListener(query, params, change.after)) ||
+            (await matchesListener(query, params, change.before));
+          if (matches)
+            stream.event(
+              "mutation",
+              mutationEvent(transaction, change, index, { includeResult, includePrevious }),
+              `${transaction.id}#${change.id}`,
+            );
         }
       });
     });
@@ -374,7 +402,9 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
 
   const history = (ids: string[], search: URLSearchParams): string => {
     const wanted = new Set(ids);
-    let entries = data.transactions.filter((transaction) => transaction.changes.some((change) => wanted.has(change.id)));
+    let entries = data.transactions.filter((transaction) =>
+      transaction.changes.some((change) => wanted.has(change.id)),
+    );
     if (search.get("reverse") === "true") entries = [...entries].reverse();
     const toTransaction = search.get("toTransaction");
     if (toTransaction) {
@@ -391,7 +421,12 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
           author: transaction.author,
           documentIDs: transaction.changes.map((change) => change.id),
           effects: Object.fromEntries(
-            transaction.changes.filter((change) => wanted.has(change.id)).map((change) => [change.id, { apply: [0, withoutRev(change.after)], revert: [0, withoutRev(change.before)] }]),
+            transaction.changes
+              .filter((change) => wanted.has(change.id))
+              .map((change) => [
+                change.id,
+                { apply: [0, withoutRev(change.after)], revert: [0, withoutRev(change.before)] },
+              ]),
           ),
         }),
       )
@@ -412,7 +447,11 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     if (!options.studioDir || !studioIndex || !existsSync(studioIndex)) return false;
     const root = path.resolve(options.studioDir);
     const file = path.resolve(root, `.${decodeURIComponent(pathname)}`);
-    const isAsset = file.startsWith(`${root}${path.sep}`) && existsSync(file) && !file.endsWith(path.sep) && path.extname(file) !== "";
+    const isAsset =
+      file.startsWith(`${root}${path.sep}`) &&
+      existsSync(file) &&
+      !file.endsWith(path.sep) &&
+      path.extname(file) !== "";
     if (isAsset) {
       response.statusCode = 200;
       response.setHeader("content-type", contentType(file));
@@ -439,11 +478,15 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     const { version, rest } = splitVersion(url.pathname);
     const token = tokenOf(request);
     const authorized = token !== null && tokens.has(token);
-    const record = (status: number) => requests.push({ method, path: url.pathname, status, tag: url.searchParams.get("tag") });
+    const record = (status: number) =>
+      requests.push({ method, path: url.pathname, status, tag: url.searchParams.get("tag") });
     cors(request, response);
     if (method === "OPTIONS") {
       response.setHeader("access-control-allow-methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS");
-      response.setHeader("access-control-allow-headers", String(request.headers["access-control-request-headers"] ?? "authorization, content-type"));
+      response.setHeader(
+        "access-control-allow-headers",
+        String(request.headers["access-control-request-headers"] ?? "authorization, content-type"),
+      );
       response.setHeader("access-control-max-age", "600");
       response.statusCode = 204;
       response.end();
@@ -459,29 +502,45 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
       const [area, verb, name, ...more] = segments;
       const dataset = name;
       const needsDataset = () => {
-        if (dataset !== datasetName) throw new LakeError(404, "datasetNotFound", `Dataset "${dataset}" not found for project ID "${projectId}"`);
+        if (dataset !== datasetName)
+          throw new LakeError(404, "datasetNotFound", `Dataset "${dataset}" not found for project ID "${projectId}"`);
       };
       const needsAuth = () => {
         if (!authorized) throw new LakeError(401, "unauthorized", "Unauthorized - Session not found");
       };
 
-      if (area === "ping") return send(response, 200, "PONG"), record(200);
+      if (area === "ping") return (send(response, 200, "PONG"), record(200));
       if (area === "users" && verb === "me" && !name) {
-        if (!authorized) return send(response, 401, { error: "Unauthorized", message: "Session not found" }), record(401);
-        return send(response, 200, EDITOR), record(200);
+        if (!authorized)
+          return (send(response, 401, { error: "Unauthorized", message: "Session not found" }), record(401));
+        return (send(response, 200, EDITOR), record(200));
       }
       if (area === "users" && verb === "me" && name === "keyvalue") {
         needsAuth();
         if (method === "GET") {
           const keys = (more[0] ?? "").split(",").filter(Boolean);
-          return send(response, 200, keys.map((key) => ({ key, value: keyValues.get(key) ?? null }))), record(200);
+          return (
+            send(
+              response,
+              200,
+              keys.map((key) => ({ key, value: keyValues.get(key) ?? null })),
+            ),
+            record(200)
+          );
         }
         const entries = (await readJson(request)) as Array<{ key: string; value: unknown }>;
         for (const entry of Array.isArray(entries) ? entries : []) keyValues.set(entry.key, entry.value);
-        return send(response, 200, Array.isArray(entries) ? entries : []), record(200);
+        return (send(response, 200, Array.isArray(entries) ? entries : []), record(200));
       }
       if (area === "users" && verb) {
-        return send(response, 200, verb.split(",").map((id) => (id === EDITOR.id ? EDITOR : { id, displayName: id }))), record(200);
+        return (
+          send(
+            response,
+            200,
+            verb.split(",").map((id) => (id === EDITOR.id ? EDITOR : { id, displayName: id })),
+          ),
+          record(200)
+        );
       }
       if (area === "projects" && verb === projectId) {
         needsAuth();
@@ -500,27 +559,35 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
               createdAt: "2026-01-01T00:00:00.000Z",
               updatedAt: "2026-01-01T00:00:00.000Z",
               organizationId: null,
-              members: [{ ...EDITOR, isCurrentUser: true, isRobot: false, createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z" }],
+              members: [
+                {
+                  ...EDITOR,
+                  isCurrentUser: true,
+                  isRobot: false,
+                  createdAt: "2026-01-01T00:00:00.000Z",
+                  updatedAt: "2026-01-01T00:00:00.000Z",
+                },
+              ],
               features: [],
               pendingInvites: 0,
             }),
             record(200)
           );
         }
-        if (name === "datasets" && more[1] === "acl") return needsAuth(), send(response, 200, grants()), record(200);
-        if (name === "datasets" && more[1] === "settings") return send(response, 200, {}), record(200);
-        if (name === "datasets") return send(response, 200, [{ name: datasetName, aclMode: "private" }]), record(200);
-        if (name === "features") return send(response, 200, []), record(200);
-        if (name === "user-applications") return send(response, 200, []), record(200);
-        if (name === "acl") return send(response, 200, grants()), record(200);
+        if (name === "datasets" && more[1] === "acl") return (needsAuth(), send(response, 200, grants()), record(200));
+        if (name === "datasets" && more[1] === "settings") return (send(response, 200, {}), record(200));
+        if (name === "datasets") return (send(response, 200, [{ name: datasetName, aclMode: "private" }]), record(200));
+        if (name === "features") return (send(response, 200, []), record(200));
+        if (name === "user-applications") return (send(response, 200, []), record(200));
+        if (name === "acl") return (send(response, 200, grants()), record(200));
       }
-      if (area === "acl") return needsAuth(), send(response, 200, grants()), record(200);
-      if (area === "features") return send(response, 200, []), record(200);
-      if (area === "user-applications") return send(response, 200, []), record(200);
-      if (area === "intake") return send(response, 200, { status: "denied" }), record(200);
+      if (area === "acl") return (needsAuth(), send(response, 200, grants()), record(200));
+      if (area === "features") return (send(response, 200, []), record(200));
+      if (area === "user-applications") return (send(response, 200, []), record(200));
+      if (area === "intake") return (send(response, 200, { status: "denied" }), record(200));
       // Product tours, announcements, trials and the version check: nothing to tell.
-      if (area === "journey" || area === "help") return send(response, 200, null), record(200);
-      if (area === "schedules") return send(response, 200, { schedules: [] }), record(200);
+      if (area === "journey" || area === "help") return (send(response, 200, null), record(200));
+      if (area === "schedules") return (send(response, 200, { schedules: [] }), record(200));
 
       if (area === "data") {
         if (verb === "query") {
@@ -544,7 +611,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
           }
           const body: Record<string, unknown> = { result, ms: Math.round(performance.now() - started) };
           if (url.searchParams.get("returnQuery") !== "false") body.query = query;
-          return send(response, 200, body), record(200);
+          return (send(response, 200, body), record(200));
         }
         if (verb === "doc") {
           needsDataset();
@@ -557,7 +624,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
             else if (!authorized && (isDraftId(id) || isVersionId(id))) omitted.push({ id, reason: "permission" });
             else documents.push(document);
           }
-          return send(response, 200, { documents, omitted }), record(200);
+          return (send(response, 200, { documents, omitted }), record(200));
         }
         if (verb === "listen") {
           needsDataset();
@@ -572,7 +639,8 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
           needsDataset();
           needsAuth();
           const body = (await readJson(request)) as { mutations?: RawMutation[]; transactionId?: string };
-          if (!Array.isArray(body.mutations)) throw new LakeError(400, "mutationError", "The body needs a mutations array.");
+          if (!Array.isArray(body.mutations))
+            throw new LakeError(400, "mutationError", "The body needs a mutations array.");
           const mutations = await expandQueryMutations(body.mutations);
           const transaction = data.mutate(mutations, { transactionId: body.transactionId, author: EDITOR.id });
           const returnDocuments = url.searchParams.get("returnDocuments") === "true";
@@ -584,7 +652,9 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
                 operation: !change.before ? "create" : !change.after ? "delete" : "update",
                 ...(returnDocuments && change.after ? { document: change.after } : {}),
               })),
-              ...(returnDocuments ? { documents: transaction.changes.flatMap((change) => (change.after ? [change.after] : [])) } : {}),
+              ...(returnDocuments
+                ? { documents: transaction.changes.flatMap((change) => (change.after ? [change.after] : [])) }
+                : {}),
             }),
             record(200)
           );
@@ -592,12 +662,17 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
         if (verb === "actions" && method === "POST") {
           needsDataset();
           needsAuth();
-          const body = (await readJson(request)) as { actions?: DocumentAction[] | DocumentAction; transactionId?: string; dryRun?: boolean };
+          const body = (await readJson(request)) as {
+            actions?: DocumentAction[] | DocumentAction;
+            transactionId?: string;
+            dryRun?: boolean;
+          };
           const actions = Array.isArray(body.actions) ? body.actions : body.actions ? [body.actions] : [];
           if (actions.length === 0) throw new LakeError(400, "actionError", "The body needs actions.");
-          if (body.dryRun) return send(response, 200, { transactionId: body.transactionId ?? "dry-run" }), record(200);
+          if (body.dryRun)
+            return (send(response, 200, { transactionId: body.transactionId ?? "dry-run" }), record(200));
           const transaction = data.act(actions, { transactionId: body.transactionId, author: EDITOR.id });
-          return send(response, 200, { transactionId: transaction.id }), record(200);
+          return (send(response, 200, { transactionId: transaction.id }), record(200));
         }
         if (verb === "history" && name === datasetName) {
           needsAuth();
@@ -614,12 +689,13 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
               .split(",")
               .filter(Boolean)
               .flatMap((id) => {
-                const document = url.searchParams.get("lastRevision") === "true" ? data.get(id) : documentAt(id, revision);
+                const document =
+                  url.searchParams.get("lastRevision") === "true" ? data.get(id) : documentAt(id, revision);
                 return document ? [document] : [];
               });
-            return send(response, 200, { documents }), record(200);
+            return (send(response, 200, { documents }), record(200));
           }
-          if (kind === "events") return send(response, 200, { events: [], nextCursor: "" }), record(200);
+          if (kind === "events") return (send(response, 200, { events: [], nextCursor: "" }), record(200));
         }
       }
       send(response, 404, { error: { description: `No route ${method} ${url.pathname}`, type: "notFound" } });
@@ -666,7 +742,10 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
   const grants = () => [{ filter: '_id in path("**")', permissions: ["read", "create", "history", "update"] }];
 
   const { key, cert } = await tlsCertificate(options.certificateDir ?? path.resolve(".cache/content-lake"), projectId);
-  const secure = createSecureServer({ key, cert, allowHTTP1: true }, (request, response) => void handle(request, response));
+  const secure = createSecureServer(
+    { key, cert, allowHTTP1: true },
+    (request, response) => void handle(request, response),
+  );
   const plain = createHttpServer((request, response) => void handle(request, response));
   // A client that drops its connection must not take the server down.
   secure.on("sessionError", () => {});

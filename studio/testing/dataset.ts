@@ -12,7 +12,14 @@ import { readFileSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";
 import { Mutation } from "@sanity/mutator";
 
-export type LakeDocument = { _id: string; _type: string; _rev?: string; _createdAt?: string; _updatedAt?: string; [field: string]: unknown };
+export type LakeDocument = {
+  _id: string;
+  _type: string;
+  _rev?: string;
+  _createdAt?: string;
+  _updatedAt?: string;
+  [field: string]: unknown;
+};
 
 /** A raw Sanity mutation, as `/data/mutate` takes it. */
 export type RawMutation = Record<string, unknown>;
@@ -75,12 +82,14 @@ function targetIds(mutation: RawMutation, all: () => string[]): string[] {
   const value = body as { _id?: string; id?: string; query?: string } | undefined;
   if (!kind || !value) throw new LakeError(400, "mutationError", "A mutation must be an object with one key.");
   if (kind === "create" || kind === "createIfNotExists" || kind === "createOrReplace") {
-    if (kind !== "create" && typeof value._id !== "string") throw new LakeError(400, "mutationError", `${kind} needs an _id.`);
+    if (kind !== "create" && typeof value._id !== "string")
+      throw new LakeError(400, "mutationError", `${kind} needs an _id.`);
     return [value._id ?? newId()];
   }
   if (kind === "delete" || kind === "patch") {
     if (typeof value.id === "string") return [value.id];
-    if (typeof value.query === "string") throw new LakeError(400, "mutationError", "Mutations by query are not supported by this stand-in.");
+    if (typeof value.query === "string")
+      throw new LakeError(400, "mutationError", "Mutations by query are not supported by this stand-in.");
     throw new LakeError(400, "mutationError", `${kind} needs an id.`);
   }
   void all;
@@ -100,7 +109,12 @@ export class Dataset {
   ) {
     const now = new Date().toISOString();
     for (const document of documents) {
-      this.documents.set(document._id, { _createdAt: now, _updatedAt: now, ...document, _rev: document._rev ?? newRevision() });
+      this.documents.set(document._id, {
+        _createdAt: now,
+        _updatedAt: now,
+        ...document,
+        _rev: document._rev ?? newRevision(),
+      });
     }
   }
 
@@ -135,12 +149,17 @@ export class Dataset {
         const [kind, body] = Object.entries(raw)[0] as [string, Record<string, unknown>];
         const before = current(id);
         const normalized: RawMutation = kind.startsWith("create") ? { [kind]: { ...body, _id: id } } : raw;
-        if (kind === "create" && before) throw new LakeError(409, "mutationError", `Document by ID "${id}" already exists`);
+        if (kind === "create" && before)
+          throw new LakeError(409, "mutationError", `Document by ID "${id}" already exists`);
         if (kind === "patch") {
           if (!before) throw new LakeError(404, "mutationError", `Document "${id}" not found`);
           const ifRevisionID = body.ifRevisionID;
           if (typeof ifRevisionID === "string" && ifRevisionID !== before._rev) {
-            throw new LakeError(409, "mutationError", `Document "${id}" has unexpected revision ID ("${before._rev}"), expected "${ifRevisionID}"`);
+            throw new LakeError(
+              409,
+              "mutationError",
+              `Document "${id}" has unexpected revision ID ("${before._rev}"), expected "${ifRevisionID}"`,
+            );
           }
         }
         let after: LakeDocument | null;
@@ -149,7 +168,8 @@ export class Dataset {
         } catch (error) {
           throw new LakeError(400, "mutationError", `Cannot apply ${kind} to "${id}": ${(error as Error).message}`);
         }
-        if (after && typeof after._type !== "string") throw new LakeError(400, "mutationError", `Document "${id}" needs a _type.`);
+        if (after && typeof after._type !== "string")
+          throw new LakeError(400, "mutationError", `Document "${id}" needs a _type.`);
         working.set(id, after);
         touched.push({ id, mutation: normalized });
       }
@@ -170,7 +190,13 @@ export class Dataset {
       if (!before && !next) continue;
       let after: LakeDocument | null = null;
       if (next) {
-        after = { ...next, _id: documentId, _rev: id, _createdAt: before?._createdAt ?? timestamp, _updatedAt: timestamp };
+        after = {
+          ...next,
+          _id: documentId,
+          _rev: id,
+          _createdAt: before?._createdAt ?? timestamp,
+          _updatedAt: timestamp,
+        };
         this.documents.set(documentId, after);
       } else {
         this.documents.delete(documentId);
@@ -182,7 +208,10 @@ export class Dataset {
     this.transactions.push(transaction);
     if (this.file) {
       const file = this.file;
-      const text = this.all().map((document) => JSON.stringify(document)).join("\n") + "\n";
+      const text =
+        this.all()
+          .map((document) => JSON.stringify(document))
+          .join("\n") + "\n";
       this.persisting = this.persisting.then(async () => {
         const partial = `${file}.${process.pid}.tmp`;
         await writeFile(partial, text);
@@ -209,8 +238,10 @@ export class Dataset {
       switch (action.actionType) {
         case "sanity.action.document.create": {
           const attributes = action.attributes ?? ({} as LakeDocument);
-          const draftId = typeof attributes._id === "string" && attributes._id ? attributes._id : draftIdOf(action.publishedId);
-          if (publishedIdOf(draftId) !== action.publishedId) throw new LakeError(400, "actionError", "The draft id must match the published id.");
+          const draftId =
+            typeof attributes._id === "string" && attributes._id ? attributes._id : draftIdOf(action.publishedId);
+          if (publishedIdOf(draftId) !== action.publishedId)
+            throw new LakeError(400, "actionError", "The draft id must match the published id.");
           if (current(draftId)) {
             if (action.ifExists === "ignore") break;
             throw new LakeError(409, "actionError", `Document by ID "${draftId}" already exists`);
@@ -225,7 +256,12 @@ export class Dataset {
           let base = current(draftId);
           if (!base) {
             const published = current(action.publishedId);
-            if (!published) throw new LakeError(409, "actionError", `Cannot edit "${action.publishedId}": it has neither a draft nor a published version.`);
+            if (!published)
+              throw new LakeError(
+                409,
+                "actionError",
+                `Cannot edit "${action.publishedId}": it has neither a draft nor a published version.`,
+              );
             base = { ...published, _id: draftId };
             mutations.push({ createIfNotExists: base });
           }
@@ -237,9 +273,14 @@ export class Dataset {
         case "sanity.action.document.publish": {
           const draftId = action.draftId ?? draftIdOf(action.publishedId);
           const draft = current(draftId);
-          if (!draft) throw new LakeError(409, "actionError", `Cannot publish "${action.publishedId}": it has no draft.`);
+          if (!draft)
+            throw new LakeError(409, "actionError", `Cannot publish "${action.publishedId}": it has no draft.`);
           if (action.ifDraftRevisionId && draft._rev !== action.ifDraftRevisionId) {
-            throw new LakeError(409, "actionError", `The draft of "${action.publishedId}" changed since it was read (revision ${draft._rev}, expected ${action.ifDraftRevisionId}).`);
+            throw new LakeError(
+              409,
+              "actionError",
+              `The draft of "${action.publishedId}" changed since it was read (revision ${draft._rev}, expected ${action.ifDraftRevisionId}).`,
+            );
           }
           const published = current(action.publishedId);
           if (action.ifPublishedRevisionId && published?._rev !== action.ifPublishedRevisionId) {
@@ -255,7 +296,8 @@ export class Dataset {
         case "sanity.action.document.unpublish": {
           const draftId = action.draftId ?? draftIdOf(action.publishedId);
           const published = current(action.publishedId);
-          if (!published) throw new LakeError(409, "actionError", `Cannot unpublish "${action.publishedId}": it is not published.`);
+          if (!published)
+            throw new LakeError(409, "actionError", `Cannot unpublish "${action.publishedId}": it is not published.`);
           if (!current(draftId)) {
             const draft = { ...published, _id: draftId } as LakeDocument;
             mutations.push({ create: draft });
@@ -268,7 +310,8 @@ export class Dataset {
         case "sanity.action.document.discard":
         case "sanity.action.document.version.discard": {
           const draftId = action.draftId ?? action.versionId;
-          if (!draftId || !current(draftId)) throw new LakeError(409, "actionError", `Nothing to discard: "${draftId}" does not exist.`);
+          if (!draftId || !current(draftId))
+            throw new LakeError(409, "actionError", `Nothing to discard: "${draftId}" does not exist.`);
           mutations.push({ delete: { id: draftId } });
           put(draftId, null);
           break;
@@ -291,7 +334,11 @@ export class Dataset {
           break;
         }
         default:
-          throw new LakeError(400, "actionError", `Action "${(action as { actionType?: string }).actionType}" is not supported by this stand-in.`);
+          throw new LakeError(
+            400,
+            "actionError",
+            `Action "${(action as { actionType?: string }).actionType}" is not supported by this stand-in.`,
+          );
       }
     }
     return this.mutate(mutations, options);
@@ -299,8 +346,18 @@ export class Dataset {
 }
 
 export type DocumentAction =
-  | { actionType: "sanity.action.document.create"; publishedId: string; attributes?: LakeDocument; ifExists?: "fail" | "ignore" }
-  | { actionType: "sanity.action.document.edit"; publishedId: string; draftId?: string; patch?: Record<string, unknown> }
+  | {
+      actionType: "sanity.action.document.create";
+      publishedId: string;
+      attributes?: LakeDocument;
+      ifExists?: "fail" | "ignore";
+    }
+  | {
+      actionType: "sanity.action.document.edit";
+      publishedId: string;
+      draftId?: string;
+      patch?: Record<string, unknown>;
+    }
   | {
       actionType: "sanity.action.document.publish";
       publishedId: string;

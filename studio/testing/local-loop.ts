@@ -20,7 +20,10 @@ import { ensureStudioBuild } from "./studio-build";
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
 /** The site's settings for reading its content from the stand-in. */
-export function siteEnvForLake(lake: Pick<ContentLake, "httpApiHost" | "httpsOrigin" | "port">, secrets: { webhook: string; session: string }): Record<string, string> {
+export function siteEnvForLake(
+  lake: Pick<ContentLake, "httpApiHost" | "httpsOrigin" | "port">,
+  secrets: { webhook: string; session: string },
+): Record<string, string> {
   const studioOrigins = [lake.httpsOrigin, `https://localhost:${lake.port}`];
   return {
     SANITY_PROJECT_ID: LOCAL_PROJECT_ID,

@@ -23,7 +23,8 @@ function newestSource(): number {
       }
     } else if (!entry.endsWith(".test.ts")) newest = Math.max(newest, stats.mtimeMs);
   };
-  for (const entry of ["sanity.config.ts", "sanity.cli.ts", "path-aliases.ts", "package-lock.json", "studio", "shared"]) visit(path.join(root, entry));
+  for (const entry of ["sanity.config.ts", "sanity.cli.ts", "path-aliases.ts", "package-lock.json", "studio", "shared"])
+    visit(path.join(root, entry));
   return newest;
 }
 
@@ -51,7 +52,6 @@ export function ensureStudioBuild(): string {
   writeFileSync(STAMP, JSON.stringify({ project: "local", builtAt: new Date().toISOString() }));
   return dist;
 }
-
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   try {

@@ -42,7 +42,10 @@ function report(label: string, t: Tally): void {
 
 async function main(): Promise<void> {
   const dir = process.env.FOOTBALL_DATA_DIR;
-  if (!dir) throw new Error("Set FOOTBALL_DATA_DIR to a football-data.co.uk copy (…/mmz4281) to fit the live goal-rate profile.");
+  if (!dir)
+    throw new Error(
+      "Set FOOTBALL_DATA_DIR to a football-data.co.uk copy (…/mmz4281) to fit the live goal-rate profile.",
+    );
   const seasons = seasonCodes(process.env.LIVE_FIT_FIRST_SEASON ?? "0506", process.env.LIVE_FIT_LAST_SEASON ?? "2526");
   const overall = emptyTally();
   const byLeague = new Map<string, Tally>();
@@ -51,10 +54,24 @@ async function main(): Promise<void> {
   for (const season of seasons) {
     for (const league of ALL_LEAGUES) {
       const file = path.join(dir, season, `${league.footballDataCode}.csv`);
-      const parsed = parseFootballDataCsv(await readFile(file, "utf8"), file, { kind: "season", league: league.key, season });
-      const era = Number(season.slice(0, 2)) < 15 ? "2005-06 to 2014-15" : Number(season.slice(0, 2)) < 23 ? "2015-16 to 2022-23" : "2023-24 to 2025-26";
+      const parsed = parseFootballDataCsv(await readFile(file, "utf8"), file, {
+        kind: "season",
+        league: league.key,
+        season,
+      });
+      const era =
+        Number(season.slice(0, 2)) < 15
+          ? "2005-06 to 2014-15"
+          : Number(season.slice(0, 2)) < 23
+            ? "2015-16 to 2022-23"
+            : "2023-24 to 2025-26";
       for (const match of parsed.matches) {
-        if (!match.fullTime || !match.halfTime || match.halfTime.home > match.fullTime.home || match.halfTime.away > match.fullTime.away) {
+        if (
+          !match.fullTime ||
+          !match.halfTime ||
+          match.halfTime.home > match.fullTime.home ||
+          match.halfTime.away > match.fullTime.away
+        ) {
           skipped += match.fullTime ? 1 : 0;
           continue;
         }
@@ -68,7 +85,9 @@ async function main(): Promise<void> {
       }
     }
   }
-  console.log(`Seasons ${seasons[0]} to ${seasons.at(-1)}, five leagues; ${skipped} played rows without a usable half-time score left out.\n`);
+  console.log(
+    `Seasons ${seasons[0]} to ${seasons.at(-1)}, five leagues; ${skipped} played rows without a usable half-time score left out.\n`,
+  );
   report("all", overall);
   for (const [name, tally] of byEra) report(name, tally);
   for (const [name, tally] of byLeague) report(name, tally);
@@ -80,7 +99,7 @@ async function main(): Promise<void> {
     `\nFIRST_HALF_GOAL_SHARE = ${first.toFixed(4)}; SECOND_HALF_GOAL_SHARE = ${(1 - first).toFixed(4)}` +
       `\ngoals per minute, both sides: first half ${perMinute(first, FIRST_HALF_PLAYED_MINUTES)} (over ${FIRST_HALF_PLAYED_MINUTES} min), ` +
       `second half ${perMinute(1 - first, SECOND_HALF_PLAYED_MINUTES)} (over ${SECOND_HALF_PLAYED_MINUTES} min)` +
-      `\nsecond half's rate per minute / first half's: ${(((1 - first) / SECOND_HALF_PLAYED_MINUTES) / (first / FIRST_HALF_PLAYED_MINUTES)).toFixed(3)}`,
+      `\nsecond half's rate per minute / first half's: ${((1 - first) / SECOND_HALF_PLAYED_MINUTES / (first / FIRST_HALF_PLAYED_MINUTES)).toFixed(3)}`,
   );
 }
 

@@ -32,11 +32,18 @@ export function resultTable(card: Scorecard): string[] {
 
 export function binaryTables(card: Scorecard): string[] {
   const widths = [20, 9, 8];
-  const ou = FORECASTERS.map((k) => row([LABELS[k], pct(card.overUnder[k].accuracy), f(card.overUnder[k].brier)], widths));
+  const ou = FORECASTERS.map((k) =>
+    row([LABELS[k], pct(card.overUnder[k].accuracy), f(card.overUnder[k].brier)], widths),
+  );
   const btts = (["modelOnly", "published", "baseRate"] as const).map((k) =>
     row([LABELS[k], pct(card.btts[k].accuracy), f(card.btts[k].brier)], widths),
   );
-  return [row(["over/under 2.5", "accuracy", "Brier"], widths), ...ou, row(["BTTS", "accuracy", "Brier"], widths), ...btts];
+  return [
+    row(["over/under 2.5", "accuracy", "Brier"], widths),
+    ...ou,
+    row(["BTTS", "accuracy", "Brier"], widths),
+    ...btts,
+  ];
 }
 
 export function comparisonLines(card: Scorecard): string[] {
@@ -104,12 +111,36 @@ export function targetChecks(card: Scorecard): TargetCheck[] {
     ["best pick", card.calibration.bestPick.ece],
   ];
   return [
-    { target: "published RPS / market opening RPS <= 1.000", value: f(r.published.rps / r.opening.rps), met: r.published.rps <= r.opening.rps },
-    { target: "published RPS / market closing RPS <= 1.000 (moonshot)", value: f(r.published.rps / r.closing.rps), met: r.published.rps <= r.closing.rps },
-    { target: "model without odds RPS / market closing RPS <= 1.03", value: f(r.modelOnly.rps / r.closing.rps), met: r.modelOnly.rps / r.closing.rps <= 1.03 },
-    { target: "best-pick hit rate >= market favourite's", value: `${pct(card.bestPick.hitRate)} vs ${pct(card.marketFavourite.best)}`, met: card.bestPick.hitRate >= card.marketFavourite.best },
-    { target: "over/under hit rate >= market favourite's", value: `${pct(card.ourPicks.overUnder)} vs ${pct(card.marketFavourite.overUnder)}`, met: card.ourPicks.overUnder >= card.marketFavourite.overUnder },
-    { target: "BTTS hit rate > base rate", value: `${pct(card.ourPicks.btts)} vs ${pct(card.btts.baseRate.accuracy)}`, met: card.ourPicks.btts > card.btts.baseRate.accuracy },
+    {
+      target: "published RPS / market opening RPS <= 1.000",
+      value: f(r.published.rps / r.opening.rps),
+      met: r.published.rps <= r.opening.rps,
+    },
+    {
+      target: "published RPS / market closing RPS <= 1.000 (moonshot)",
+      value: f(r.published.rps / r.closing.rps),
+      met: r.published.rps <= r.closing.rps,
+    },
+    {
+      target: "model without odds RPS / market closing RPS <= 1.03",
+      value: f(r.modelOnly.rps / r.closing.rps),
+      met: r.modelOnly.rps / r.closing.rps <= 1.03,
+    },
+    {
+      target: "best-pick hit rate >= market favourite's",
+      value: `${pct(card.bestPick.hitRate)} vs ${pct(card.marketFavourite.best)}`,
+      met: card.bestPick.hitRate >= card.marketFavourite.best,
+    },
+    {
+      target: "over/under hit rate >= market favourite's",
+      value: `${pct(card.ourPicks.overUnder)} vs ${pct(card.marketFavourite.overUnder)}`,
+      met: card.ourPicks.overUnder >= card.marketFavourite.overUnder,
+    },
+    {
+      target: "BTTS hit rate > base rate",
+      value: `${pct(card.ourPicks.btts)} vs ${pct(card.btts.baseRate.accuracy)}`,
+      met: card.ourPicks.btts > card.btts.baseRate.accuracy,
+    },
     ...eces.map(([market, ece]) => ({ target: `ECE ${market} <= 0.015`, value: f(ece), met: ece <= 0.015 })),
   ];
 }

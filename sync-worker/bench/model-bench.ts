@@ -42,9 +42,13 @@ function outputPath(argv: readonly string[]): string {
 
 function dataDirectory(): string {
   const configured = parseEnv(process.env).FOOTBALL_DATA_DIR;
-  const dir = configured ? path.resolve(PROJECT_ROOT, configured) : path.resolve(PROJECT_ROOT, "..", "shared", "data", "football-data", "mmz4281");
+  const dir = configured
+    ? path.resolve(PROJECT_ROOT, configured)
+    : path.resolve(PROJECT_ROOT, "..", "shared", "data", "football-data", "mmz4281");
   if (!existsSync(dir)) {
-    throw new Error(`the directory ${dir} does not exist: set FOOTBALL_DATA_DIR to a directory of football-data.co.uk season files`);
+    throw new Error(
+      `the directory ${dir} does not exist: set FOOTBALL_DATA_DIR to a directory of football-data.co.uk season files`,
+    );
   }
   return dir;
 }
@@ -52,12 +56,22 @@ function dataDirectory(): string {
 /** Milliseconds to fit all five leagues' ratings at a moment, from scratch and from the previous week's fits. */
 function fiveLeagueFitTimes(matches: readonly HistoricalMatch[], asOf: number): { cold: number; warm: number } {
   const options = DEFAULT_MODEL_OPTIONS;
-  const byLeagueKey = new Map<LeagueKey, HistoricalMatch[]>(ALL_LEAGUES.map((l) => [l.key, matches.filter((m) => m.league === l.key)]));
+  const byLeagueKey = new Map<LeagueKey, HistoricalMatch[]>(
+    ALL_LEAGUES.map((l) => [l.key, matches.filter((m) => m.league === l.key)]),
+  );
   const fitAll = (at: number, previous: Map<LeagueKey, ReturnType<typeof fitLeagueRatings>>) =>
     new Map(
       ALL_LEAGUES.map((l) => [
         l.key,
-        fitLeagueRatings({ league: l.key, matches: byLeagueKey.get(l.key)!, asOf: at, season: LAST_SEASON, seasonTeamIds: [], options, previous: previous.get(l.key) }),
+        fitLeagueRatings({
+          league: l.key,
+          matches: byLeagueKey.get(l.key)!,
+          asOf: at,
+          season: LAST_SEASON,
+          seasonTeamIds: [],
+          options,
+          previous: previous.get(l.key),
+        }),
       ]),
     );
   const cold: number[] = [];
@@ -80,15 +94,25 @@ async function main(): Promise<void> {
   const dir = dataDirectory();
   const started = performance.now();
   const history = await loadFootballDataHistory(dir, seasonCodes(FIRST_SEASON, LAST_SEASON));
-  console.log(`prediction engine ${MODEL_VERSION}: walk-forward backtest, weekly refits, seasons ${BENCHMARK_SEASONS.join(", ")}`);
-  console.log(`data: ${dir} (${history.files} files, ${history.matches.length} played matches, ${history.rejectedRows} rows rejected)`);
+  console.log(
+    `prediction engine ${MODEL_VERSION}: walk-forward backtest, weekly refits, seasons ${BENCHMARK_SEASONS.join(", ")}`,
+  );
+  console.log(
+    `data: ${dir} (${history.files} files, ${history.matches.length} played matches, ${history.rejectedRows} rows rejected)`,
+  );
 
   const walk = walkForward(history.matches, BENCHMARK_SEASONS);
-  const { scored, excluded } = scoredMatches(walk.rows, baseRates(history.matches, BENCHMARK_SEASONS), DEFAULT_MODEL_OPTIONS.devigMethod);
+  const { scored, excluded } = scoredMatches(
+    walk.rows,
+    baseRates(history.matches, BENCHMARK_SEASONS),
+    DEFAULT_MODEL_OPTIONS.devigMethod,
+  );
   console.log(
     `${walk.rows.length} forecasts in ${walk.weeks} weekly calls; ${scored.length} scored on the same matches (${excluded} left out for a missing opening or closing price)`,
   );
-  console.log(`market prices: the market average of the CSV files, margin removed by the ${DEFAULT_MODEL_OPTIONS.devigMethod} method`);
+  console.log(
+    `market prices: the market average of the CSV files, margin removed by the ${DEFAULT_MODEL_OPTIONS.devigMethod} method`,
+  );
 
   const leagues = byLeague(scored);
   for (const league of ALL_LEAGUES) {
@@ -119,14 +143,17 @@ async function main(): Promise<void> {
   const weekly = [...walk.weeklyCallMs].sort((a, b) => a - b);
   console.log();
   console.log("== Time");
-  console.log(`fitting all five leagues (goals and shots models): ${fits.cold.toFixed(0)} ms from scratch, ${fits.warm.toFixed(0)} ms warm-started from the week before`);
+  console.log(
+    `fitting all five leagues (goals and shots models): ${fits.cold.toFixed(0)} ms from scratch, ${fits.warm.toFixed(0)} ms warm-started from the week before`,
+  );
   console.log(
     `weekly engine call (fits, blend, calibration, predictions): median ${weekly[Math.floor(weekly.length / 2)].toFixed(0)} ms, max ${weekly[weekly.length - 1].toFixed(0)} ms; first call (rebuilds ${DEFAULT_MODEL_OPTIONS.coldStartTrackDays / 365} years of track record) ${(walk.coldStartMs / 1000).toFixed(1)} s`,
   );
 
   console.log();
   console.log("== Targets (all five leagues, same matches)");
-  for (const check of targetChecks(overall)) console.log(`${check.met ? "met    " : "not met"}  ${check.target}: ${check.value}`);
+  for (const check of targetChecks(overall))
+    console.log(`${check.met ? "met    " : "not met"}  ${check.target}: ${check.value}`);
 
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(
@@ -142,7 +169,9 @@ async function main(): Promise<void> {
     ),
   );
   console.log();
-  console.log(`forecasts: ${out} (${walk.rows.length} rows); total ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `forecasts: ${out} (${walk.rows.length} rows); total ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -22,7 +22,13 @@ function historical(id: string, season: string, homeGoals: number, awayGoals: nu
   };
 }
 
-function prediction(id: string, home: number, over25: number, btts: number, best: "result" | "over-under"): MatchPrediction {
+function prediction(
+  id: string,
+  home: number,
+  over25: number,
+  btts: number,
+  best: "result" | "over-under",
+): MatchPrediction {
   const pick = (kind: "result" | "over-under" | "btts", text: string, probability: number) => ({
     kind,
     text,
@@ -31,8 +37,14 @@ function prediction(id: string, home: number, over25: number, btts: number, best
     odds: null,
   });
   const result = { ...pick("result", "Bayern München to Win", home), code: "1" as const };
-  const overUnder = { ...pick("over-under", over25 >= 0.5 ? "Over 2.5 Goals" : "Under 2.5 Goals", Math.max(over25, 1 - over25)), side: over25 >= 0.5 ? ("over" as const) : ("under" as const) };
-  const bttsPick = { ...pick("btts", btts >= 0.5 ? "BTTS: Yes" : "BTTS: No", Math.max(btts, 1 - btts)), code: btts >= 0.5 ? ("YES" as const) : ("NO" as const) };
+  const overUnder = {
+    ...pick("over-under", over25 >= 0.5 ? "Over 2.5 Goals" : "Under 2.5 Goals", Math.max(over25, 1 - over25)),
+    side: over25 >= 0.5 ? ("over" as const) : ("under" as const),
+  };
+  const bttsPick = {
+    ...pick("btts", btts >= 0.5 ? "BTTS: Yes" : "BTTS: No", Math.max(btts, 1 - btts)),
+    code: btts >= 0.5 ? ("YES" as const) : ("NO" as const),
+  };
   const probabilities = { home, draw: (1 - home) / 2, away: (1 - home) / 2, over25, btts };
   return {
     matchId: id,
@@ -75,7 +87,11 @@ describe("scorecard", () => {
     { match: lost, prediction: prediction("l", 0.6, 0.4, 0.45, "over-under") },
     { match: unpriced, prediction: prediction("u", 0.6, 0.4, 0.45, "result") },
   ];
-  const { scored, excluded } = scoredMatches(rows, baseRates([...EARLIER, won, lost, unpriced], ["2324"]), "multiplicative");
+  const { scored, excluded } = scoredMatches(
+    rows,
+    baseRates([...EARLIER, won, lost, unpriced], ["2324"]),
+    "multiplicative",
+  );
   const card = scorecard(scored);
 
   it("scores only matches every forecaster has a view of", () => {

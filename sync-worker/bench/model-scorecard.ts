@@ -4,8 +4,19 @@
  */
 import type { LeagueKey } from "@shared/domain/leagues";
 import { devig, type DevigMethod } from "@shared/model/devig";
-import { expectedCalibrationError, reliabilityBins, type ProbabilityOutcome, type ReliabilityBin } from "@shared/model/reliability";
-import { binaryBrierScore, binaryLogLoss, brierScore, logLoss, rankedProbabilityScore } from "@shared/model/scoring-rules";
+import {
+  expectedCalibrationError,
+  reliabilityBins,
+  type ProbabilityOutcome,
+  type ReliabilityBin,
+} from "@shared/model/reliability";
+import {
+  binaryBrierScore,
+  binaryLogLoss,
+  brierScore,
+  logLoss,
+  rankedProbabilityScore,
+} from "@shared/model/scoring-rules";
 import { outcomeOf, type MatchOutcome } from "@shared/model/track";
 import type { HistoricalMatch } from "./football-data-history";
 import type { WalkForwardRow } from "./model-walk-forward";
@@ -119,11 +130,16 @@ export function baseRates(matches: readonly HistoricalMatch[], seasons: readonly
 }
 
 /** The rows the scorecard can judge: every forecaster has a view. */
-export function scoredMatches(rows: readonly WalkForwardRow[], rates: BaseRates, method: DevigMethod): { scored: ScoredMatch[]; excluded: number } {
+export function scoredMatches(
+  rows: readonly WalkForwardRow[],
+  rates: BaseRates,
+  method: DevigMethod,
+): { scored: ScoredMatch[]; excluded: number } {
   const scored: ScoredMatch[] = [];
   let excluded = 0;
   for (const { match, prediction } of rows) {
-    const prices = (o: { home: number; draw: number; away: number } | null | undefined) => o && devig([o.home, o.draw, o.away], method);
+    const prices = (o: { home: number; draw: number; away: number } | null | undefined) =>
+      o && devig([o.home, o.draw, o.away], method);
     const totals = (o: { over: number; under: number } | null | undefined) => o && devig([o.over, o.under], method);
     const opening = prices(match.resultOdds);
     const closing = prices(match.closingResultOdds);
@@ -177,9 +193,13 @@ function resultScores(matches: readonly ScoredMatch[], pick: (m: ScoredMatch) =>
   };
 }
 
-function binaryScores(matches: readonly ScoredMatch[], probability: (m: ScoredMatch) => number, happened: (m: ScoredMatch) => boolean): BinaryScores {
+function binaryScores(
+  matches: readonly ScoredMatch[],
+  probability: (m: ScoredMatch) => number,
+  happened: (m: ScoredMatch) => boolean,
+): BinaryScores {
   return {
-    accuracy: mean(matches.map((m) => ((probability(m) >= 0.5) === happened(m) ? 1 : 0))),
+    accuracy: mean(matches.map((m) => (probability(m) >= 0.5 === happened(m) ? 1 : 0))),
     brier: mean(matches.map((m) => binaryBrierScore(probability(m), happened(m)))),
     logLoss: mean(matches.map((m) => binaryLogLoss(probability(m), happened(m)))),
   };
@@ -209,7 +229,11 @@ export function scorecard(matches: readonly ScoredMatch[]): Scorecard {
     Object.fromEntries(FORECASTERS.map((f) => [f, score(forecasters[f])])) as Record<Forecaster, T>;
 
   const marketBest = (m: ScoredMatch) => {
-    const selections = [...m.opening.result.map((p, k) => ({ p, hit: k === m.outcome.result })), { p: m.opening.over25, hit: m.outcome.over25 }, { p: 1 - m.opening.over25, hit: !m.outcome.over25 }];
+    const selections = [
+      ...m.opening.result.map((p, k) => ({ p, hit: k === m.outcome.result })),
+      { p: m.opening.over25, hit: m.outcome.over25 },
+      { p: 1 - m.opening.over25, hit: !m.outcome.over25 },
+    ];
     return selections.reduce((best, s) => (s.p > best.p ? s : best)).hit;
   };
 
@@ -217,16 +241,34 @@ export function scorecard(matches: readonly ScoredMatch[]): Scorecard {
     matches: matches.length,
     result: mapForecasters((pick) => resultScores(matches, pick)),
     overUnder: mapForecasters((pick) =>
-      binaryScores(matches, (m) => pick(m).over25, (m) => m.outcome.over25),
+      binaryScores(
+        matches,
+        (m) => pick(m).over25,
+        (m) => m.outcome.over25,
+      ),
     ),
     btts: {
-      modelOnly: binaryScores(matches, (m) => m.modelOnly.btts!, (m) => m.outcome.btts),
-      published: binaryScores(matches, (m) => m.published.btts!, (m) => m.outcome.btts),
-      baseRate: binaryScores(matches, (m) => m.baseRate.btts!, (m) => m.outcome.btts),
+      modelOnly: binaryScores(
+        matches,
+        (m) => m.modelOnly.btts!,
+        (m) => m.outcome.btts,
+      ),
+      published: binaryScores(
+        matches,
+        (m) => m.published.btts!,
+        (m) => m.outcome.btts,
+      ),
+      baseRate: binaryScores(
+        matches,
+        (m) => m.baseRate.btts!,
+        (m) => m.outcome.btts,
+      ),
     },
     calibration: {
       result: calibration(
-        matches.flatMap((m) => m.published.result.map((probability, k) => ({ probability, happened: k === m.outcome.result }))),
+        matches.flatMap((m) =>
+          m.published.result.map((probability, k) => ({ probability, happened: k === m.outcome.result })),
+        ),
       ),
       overUnder: calibration(matches.map((m) => ({ probability: m.published.over25, happened: m.outcome.over25 }))),
       btts: calibration(matches.map((m) => ({ probability: m.published.btts!, happened: m.outcome.btts }))),
@@ -250,7 +292,7 @@ export function scorecard(matches: readonly ScoredMatch[]): Scorecard {
     },
     marketFavourite: {
       result: mean(matches.map((m) => (argmax(m.opening.result) === m.outcome.result ? 1 : 0))),
-      overUnder: mean(matches.map((m) => ((m.opening.over25 >= 0.5) === m.outcome.over25 ? 1 : 0))),
+      overUnder: mean(matches.map((m) => (m.opening.over25 >= 0.5 === m.outcome.over25 ? 1 : 0))),
       best: mean(matches.map((m) => (marketBest(m) ? 1 : 0))),
     },
     ourPicks: {

@@ -38,7 +38,9 @@ const RATINGS_GRID: Array<Partial<ModelOptions>> = [
 /** RPS and log-loss of the goals and shots models' own 1X2 forecasts, refitted weekly. */
 function scoreRatings(matches: readonly HistoricalMatch[], options: ModelOptions) {
   const scored = matches.filter((m) => TUNING_SEASONS.includes(m.season));
-  const byLeague = new Map<LeagueKey, HistoricalMatch[]>(ALL_LEAGUES.map((l) => [l.key, matches.filter((m) => m.league === l.key)]));
+  const byLeague = new Map<LeagueKey, HistoricalMatch[]>(
+    ALL_LEAGUES.map((l) => [l.key, matches.filter((m) => m.league === l.key)]),
+  );
   const previous = new Map<LeagueKey, LeagueRatings>();
   const totals = { count: 0, goalsRps: 0, goalsLogLoss: 0, shotsRps: 0, shotsLogLoss: 0 };
   const first = weekStart(Math.min(...scored.map((m) => m.kickoff.getTime())));
@@ -93,10 +95,18 @@ function scoreEngine(matches: readonly HistoricalMatch[], options: ModelOptions)
 
 async function main(): Promise<void> {
   const [mode, ...settings] = process.argv.slice(2);
-  if (mode !== "ratings" && mode !== "engine") throw new Error('usage: model-tune.ts ratings|engine [\'{"halfLifeDays":300}\' ...]');
-  const candidates: Array<Partial<ModelOptions>> = settings.length > 0 ? settings.map((s) => JSON.parse(s) as Partial<ModelOptions>) : mode === "ratings" ? [{}, ...RATINGS_GRID] : [{}];
+  if (mode !== "ratings" && mode !== "engine")
+    throw new Error("usage: model-tune.ts ratings|engine ['{\"halfLifeDays\":300}' ...]");
+  const candidates: Array<Partial<ModelOptions>> =
+    settings.length > 0
+      ? settings.map((s) => JSON.parse(s) as Partial<ModelOptions>)
+      : mode === "ratings"
+        ? [{}, ...RATINGS_GRID]
+        : [{}];
   const configured = parseEnv(process.env).FOOTBALL_DATA_DIR;
-  const dir = configured ? path.resolve(PROJECT_ROOT, configured) : path.resolve(PROJECT_ROOT, "..", "shared", "data", "football-data", "mmz4281");
+  const dir = configured
+    ? path.resolve(PROJECT_ROOT, configured)
+    : path.resolve(PROJECT_ROOT, "..", "shared", "data", "football-data", "mmz4281");
   if (!existsSync(dir)) throw new Error(`the directory ${dir} does not exist: set FOOTBALL_DATA_DIR`);
   // Only seasons up to the last tuning season are read: the benchmark seasons stay unseen.
   const history = await loadFootballDataHistory(dir, seasonCodes("0506", TUNING_SEASONS[TUNING_SEASONS.length - 1]));

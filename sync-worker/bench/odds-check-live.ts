@@ -22,7 +22,8 @@ import type { OddsCheckConfig } from "./odds-check";
 export function runLiveCheck(matches: readonly HistoricalMatch[], config: OddsCheckConfig): LiveCheckFigures | null {
   const started = performance.now();
   const known = matches.filter((m) => m.kickoff.getTime() < config.asOf);
-  if (known.filter((m) => config.liveSeasons.includes(m.season) && m.halfTime).length < config.minimumLiveMatches) return null;
+  if (known.filter((m) => config.liveSeasons.includes(m.season) && m.halfTime).length < config.minimumLiveMatches)
+    return null;
   const walk = walkForward(known, config.liveSeasons, config.modelOptions);
   const scored: Array<{ ours: number[]; preMatch: number[]; leader: number[]; outcome: number }> = [];
   for (const { match, prediction } of walk.rows) {
@@ -50,9 +51,12 @@ export function runLiveCheck(matches: readonly HistoricalMatch[], config: OddsCh
     });
   }
   if (scored.length === 0) return null;
-  const as = (key: "ours" | "preMatch" | "leader") => scored.map((s) => ({ probabilities: s[key], outcome: s.outcome }));
+  const as = (key: "ours" | "preMatch" | "leader") =>
+    scored.map((s) => ({ probabilities: s[key], outcome: s.outcome }));
   const { ece, bins } = resultCalibrationError(as("ours"));
-  const seasons = new Set(scored.length > 0 ? walk.rows.filter((r) => r.match.halfTime).map((r) => r.match.season) : []);
+  const seasons = new Set(
+    scored.length > 0 ? walk.rows.filter((r) => r.match.halfTime).map((r) => r.match.season) : [],
+  );
   return {
     seasons: config.liveSeasons.filter((s) => seasons.has(s)),
     matches: scored.length,

@@ -54,7 +54,8 @@ function mixSeed(league: LeagueKey, season: string, checkpoint: number): number 
   return h >>> 0;
 }
 
-const teamsOf = (matches: readonly HistoricalMatch[]) => [...new Set(matches.flatMap((m) => [m.homeTeamId, m.awayTeamId]))].sort((a, b) => a - b);
+const teamsOf = (matches: readonly HistoricalMatch[]) =>
+  [...new Set(matches.flatMap((m) => [m.homeTeamId, m.awayTeamId]))].sort((a, b) => a - b);
 
 /**
  * The outlook and the baseline after matchweek `checkpoint` of a league season, or null when the
@@ -125,7 +126,11 @@ export function outlookCheckpoint(
       const between = ([from, to]: [number, number]) => t.positions.slice(from - 1, to).reduce((sum, x) => sum + x, 0);
       return {
         teamId: t.teamId,
-        ours: { title: t.title, championsLeague: between(bands.championsLeague), relegation: between(bands.relegation) },
+        ours: {
+          title: t.title,
+          championsLeague: between(bands.championsLeague),
+          relegation: between(bands.relegation),
+        },
         baseline: baseline.get(t.teamId)!,
       };
     }),
@@ -192,7 +197,8 @@ export function runOutlookCheck(
         { teamNames: Object.fromEntries(teams.map((id) => [id, getTeamById(id)?.name ?? String(id)])) },
       );
       const position = new Map(final.map((row) => [row.teamId, row.position]));
-      const happened = (teamId: number, [from, to]: [number, number]) => position.get(teamId)! >= from && position.get(teamId)! <= to;
+      const happened = (teamId: number, [from, to]: [number, number]) =>
+        position.get(teamId)! >= from && position.get(teamId)! <= to;
       const before = new Set(teamsOf(leagueMatches.filter((m) => m.season === previousSeason(season))));
       let counted = false;
       for (const checkpoint of config.checkpoints) {

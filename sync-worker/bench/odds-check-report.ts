@@ -29,12 +29,20 @@ export function oddsCheckReport(payload: OddsCheckPayload): string[] {
       `${outlook.simulations.toLocaleString("en-US")} simulated seasons per checkpoint for ours and for the baseline (the live outlook uses 20,000): ` +
         `the Monte Carlo adds at most p(1-p)/${outlook.simulations} = ${(0.25 / outlook.simulations).toFixed(6)} to a Brier score; ${(outlook.elapsedMs / 1000).toFixed(1)} s`,
     );
-    lines.push("baseline: points per game so far extrapolated to the games left, normal spread (variance = games left x the league's variance of points per game)");
-    lines.push("bands: the leagues' current Champions League places; relegation the same number of places from the bottom");
+    lines.push(
+      "baseline: points per game so far extrapolated to the games left, normal spread (variance = games left x the league's variance of points per game)",
+    );
+    lines.push(
+      "bands: the leagues' current Champions League places; relegation the same number of places from the bottom",
+    );
     lines.push("");
-    lines.push(`${"probability".padEnd(24)} ${"Brier ours".padStart(10)} ${"baseline".padStart(10)} ${"better by".padStart(10)}  target >= 20%`);
+    lines.push(
+      `${"probability".padEnd(24)} ${"Brier ours".padStart(10)} ${"baseline".padStart(10)} ${"better by".padStart(10)}  target >= 20%`,
+    );
     for (const m of outlook.metrics) {
-      lines.push(`${m.label.padEnd(24)} ${f4(m.ours).padStart(10)} ${f4(m.baseline).padStart(10)} ${pct(m.improvement).padStart(10)}  ${m.met ? "met" : "NOT MET"}`);
+      lines.push(
+        `${m.label.padEnd(24)} ${f4(m.ours).padStart(10)} ${f4(m.baseline).padStart(10)} ${pct(m.improvement).padStart(10)}  ${m.met ? "met" : "NOT MET"}`,
+      );
     }
     for (const m of outlook.metrics) {
       lines.push("");
@@ -82,13 +90,18 @@ export function outlookBreakdownReport(forecasts: readonly ScoredTeamForecast[])
   for (const league of LEAGUE_KEYS) {
     groups.push([LEAGUES[league].name, forecasts.filter((f) => f.league === league)]);
   }
-  groups.push(["promoted clubs", forecasts.filter((f) => f.promoted)], ["other clubs", forecasts.filter((f) => !f.promoted)]);
+  groups.push(
+    ["promoted clubs", forecasts.filter((f) => f.promoted)],
+    ["other clubs", forecasts.filter((f) => !f.promoted)],
+  );
   const lines = [
     "where the outlook beats the baseline: Brier ours / baseline, better by (title | Champions League places | relegation)",
   ];
   for (const [label, group] of groups) {
     if (group.length === 0) continue;
-    const cells = outlookGroupScores(group).map((s) => `${f4(s.ours)} / ${f4(s.baseline)} ${pct(s.improvement).padStart(6)}`);
+    const cells = outlookGroupScores(group).map(
+      (s) => `${f4(s.ours)} / ${f4(s.baseline)} ${pct(s.improvement).padStart(6)}`,
+    );
     lines.push(`  ${label.padEnd(22)} n ${String(group.length).padStart(5)}  ${cells.join("  |  ")}`);
   }
   return lines;

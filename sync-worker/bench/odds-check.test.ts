@@ -28,7 +28,9 @@ describe("the season outlook's walk-forward check", () => {
     expect(season.filter((m) => m.kickoff < before.cut)).toHaveLength(100);
 
     const later = matches.indexOf(season.find((m) => m.kickoff >= before.cut)!);
-    const changedLater = matches.map((m, i) => (i === later ? { ...m, homeGoals: 9, awayGoals: 0, halfTime: { home: 5, away: 0 } } : m));
+    const changedLater = matches.map((m, i) =>
+      i === later ? { ...m, homeGoals: 9, awayGoals: 0, halfTime: { home: 5, away: 0 } } : m,
+    );
     expect(outlookCheckpoint(changedLater, "premier-league", "2425", 10, config)).toEqual(before);
 
     const earlier = matches.indexOf(season.find((m) => m.kickoff < before.cut)!);
@@ -38,7 +40,8 @@ describe("the season outlook's walk-forward check", () => {
 
   it("sums each probability over the teams as the bands' sizes", () => {
     const forecast = outlookCheckpoint(matches, "premier-league", "2425", 19, config)!;
-    const sum = (pick: (t: (typeof forecast.teams)[number]) => number) => forecast.teams.reduce((s, t) => s + pick(t), 0);
+    const sum = (pick: (t: (typeof forecast.teams)[number]) => number) =>
+      forecast.teams.reduce((s, t) => s + pick(t), 0);
     expect(sum((t) => t.ours.title)).toBeCloseTo(1, 9);
     expect(sum((t) => t.ours.championsLeague)).toBeCloseTo(4, 9);
     expect(sum((t) => t.ours.relegation)).toBeCloseTo(3, 9);
@@ -55,7 +58,13 @@ describe("the season outlook's walk-forward check", () => {
 
   it("scores every team at every checkpoint of the complete seasons, and none of an unfinished one", () => {
     const figures = runOutlookCheck(matches, config)!;
-    expect(figures).toMatchObject({ seasons: ["2324", "2425"], checkpoints: [10, 19, 28], leagueSeasons: 2, forecasts: 6, teamForecasts: 120 });
+    expect(figures).toMatchObject({
+      seasons: ["2324", "2425"],
+      checkpoints: [10, 19, 28],
+      leagueSeasons: 2,
+      forecasts: 6,
+      teamForecasts: 120,
+    });
     for (const metric of figures.metrics) {
       expect(metric.ours).toBeGreaterThanOrEqual(0);
       expect(metric.reliability.reduce((n, bin) => n + bin.count, 0)).toBe(120);
@@ -63,7 +72,11 @@ describe("the season outlook's walk-forward check", () => {
     }
     // With the clock before the end of 2024-25, that season is not complete: only 2023-24 counts.
     const lastKickoff = Math.max(...matches.filter((m) => m.season === "2425").map((m) => m.kickoff.getTime()));
-    expect(runOutlookCheck(matches, { ...config, asOf: lastKickoff })).toMatchObject({ seasons: ["2324"], leagueSeasons: 1, forecasts: 3 });
+    expect(runOutlookCheck(matches, { ...config, asOf: lastKickoff })).toMatchObject({
+      seasons: ["2324"],
+      leagueSeasons: 1,
+      forecasts: 3,
+    });
   });
 
   it("hands every scored team forecast to a breakdown whose whole is the check's figures", () => {
@@ -91,7 +104,11 @@ describe("the season outlook's walk-forward check", () => {
     const swapped = matches.map((m) =>
       m.season !== "2425"
         ? m
-        : { ...m, homeTeamId: m.homeTeamId === leaving ? newcomer : m.homeTeamId, awayTeamId: m.awayTeamId === leaving ? newcomer : m.awayTeamId },
+        : {
+            ...m,
+            homeTeamId: m.homeTeamId === leaving ? newcomer : m.homeTeamId,
+            awayTeamId: m.awayTeamId === leaving ? newcomer : m.awayTeamId,
+          },
     );
     const scored: ScoredTeamForecast[] = [];
     runOutlookCheck(swapped, config, (f) => scored.push(f));

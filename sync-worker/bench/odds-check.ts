@@ -96,7 +96,17 @@ export function oddsCheckInputsHash(matches: readonly HistoricalMatch[], config:
   for (const m of matches) {
     if (m.kickoff.getTime() >= asOf) continue;
     hash.update(
-      JSON.stringify([m.id, m.kickoff.getTime(), m.homeGoals, m.awayGoals, m.halfTime, m.homeShotsOnTarget, m.awayShotsOnTarget, m.resultOdds, m.overUnderOdds]),
+      JSON.stringify([
+        m.id,
+        m.kickoff.getTime(),
+        m.homeGoals,
+        m.awayGoals,
+        m.halfTime,
+        m.homeShotsOnTarget,
+        m.awayShotsOnTarget,
+        m.resultOdds,
+        m.overUnderOdds,
+      ]),
     );
   }
   return hash.digest("hex");
@@ -125,5 +135,9 @@ export async function runOddsCheck(
   if (inputsHash === unlessInputs) return { unchanged: true, ...counts };
   const outlook = runOutlookCheck(history.matches, config, study.onScored);
   const live = study.outlookOnly ? null : runLiveCheck(history.matches, config);
-  return { unchanged: false, ...counts, payload: { version: ODDS_CHECK_VERSION, ranAt: ranAt.toISOString(), outlook, live } };
+  return {
+    unchanged: false,
+    ...counts,
+    payload: { version: ODDS_CHECK_VERSION, ranAt: ranAt.toISOString(), outlook, live },
+  };
 }

@@ -81,7 +81,12 @@ for (let run = 0; run < RUNS; run++) {
   const started = performance.now();
   for (const input of inputs) {
     const t0 = performance.now();
-    simulateSeasonOutlook({ league: input.league.key, teams: input.teams, results: input.results, remaining: input.remaining });
+    simulateSeasonOutlook({
+      league: input.league.key,
+      teams: input.teams,
+      results: input.results,
+      remaining: input.remaining,
+    });
     times.get(input.league.key)!.push(performance.now() - t0);
   }
   totals.push(performance.now() - started);
@@ -90,7 +95,9 @@ for (let run = 0; run < RUNS; run++) {
 console.log(`Season outlook: ${OUTLOOK_SEASONS} simulated seasons per league, ${RUNS} runs (min / median)`);
 for (const input of inputs) {
   const t = times.get(input.league.key)!;
-  console.log(`${input.league.name.padEnd(16)} ${String(input.remaining.length).padStart(4)} fixtures left  ${ms(Math.min(...t))} / ${ms(median(t))}`);
+  console.log(
+    `${input.league.name.padEnd(16)} ${String(input.remaining.length).padStart(4)} fixtures left  ${ms(Math.min(...t))} / ${ms(median(t))}`,
+  );
 }
 console.log(`${"Total".padEnd(16)} ${" ".repeat(21)}${ms(Math.min(...totals))} / ${ms(median(totals))}`);
 
@@ -98,9 +105,13 @@ const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 function dataDirectory(): string {
   const configured = parseEnv(process.env).FOOTBALL_DATA_DIR;
-  const dir = configured ? path.resolve(PROJECT_ROOT, configured) : path.resolve(PROJECT_ROOT, "..", "shared", "data", "football-data", "mmz4281");
+  const dir = configured
+    ? path.resolve(PROJECT_ROOT, configured)
+    : path.resolve(PROJECT_ROOT, "..", "shared", "data", "football-data", "mmz4281");
   if (!existsSync(dir)) {
-    throw new Error(`the directory ${dir} does not exist: set FOOTBALL_DATA_DIR to a directory of football-data.co.uk season files`);
+    throw new Error(
+      `the directory ${dir} does not exist: set FOOTBALL_DATA_DIR to a directory of football-data.co.uk season files`,
+    );
   }
   return dir;
 }
@@ -114,7 +125,10 @@ async function check(): Promise<void> {
   const dir = dataDirectory();
   const started = performance.now();
   const scored: ScoredTeamForecast[] = [];
-  const run = await runOddsCheck(dir, LEAGUE_KEYS, config, new Date(), null, { outlookOnly, onScored: (f) => scored.push(f) });
+  const run = await runOddsCheck(dir, LEAGUE_KEYS, config, new Date(), null, {
+    outlookOnly,
+    onScored: (f) => scored.push(f),
+  });
   console.log();
   const flags = [quick && "--quick", outlookOnly && "--outlook-only"].filter(Boolean).join(" ");
   console.log(`== How good are our season and live odds?${flags ? ` (${flags})` : ""}`);
@@ -124,7 +138,11 @@ async function check(): Promise<void> {
   // The breakdown goes after the outlook's part, before the half-time part.
   const live = report.findIndex((line) => line.startsWith("live probability at half-time"));
   const outlookPart = live >= 0 ? report.slice(0, live) : report;
-  const livePart = outlookOnly ? ["live probability at half-time: left out (--outlook-only)"] : live >= 0 ? report.slice(live) : [];
+  const livePart = outlookOnly
+    ? ["live probability at half-time: left out (--outlook-only)"]
+    : live >= 0
+      ? report.slice(live)
+      : [];
   for (const line of [...outlookPart, ...outlookBreakdownReport(scored), "", ...livePart]) console.log(line);
   console.log();
   console.log(`check total ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -113,7 +113,9 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  console.log(`bench:sync: ${dataDir}, replay clock ${DEFAULT_REPLAY_INSTANT}, ${MAX_BACKFILL_SEASONS} seasons x 5 leagues`);
+  console.log(
+    `bench:sync: ${dataDir}, replay clock ${DEFAULT_REPLAY_INSTANT}, ${MAX_BACKFILL_SEASONS} seasons x 5 leagues`,
+  );
   const results: Figures[] = [];
   const pglite = await openDb({ inMemory: true });
   try {
@@ -127,9 +129,15 @@ async function main(): Promise<void> {
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   for (const r of results) {
     console.log(`\n${r.target}`);
-    console.log(`  full backfill      ${seconds(r.backfillMs).padStart(9)}  (${r.fixtures} matches, ${r.odds} odds rows; target < 20 s)`);
-    console.log(`  incremental cycle  ${seconds(r.incrementalMs).padStart(9)}  (${r.incrementalWritten} rows written; target < 1 s)`);
-    console.log(`  live tick          ${`${r.liveTickMs.toFixed(1)} ms`.padStart(9)}  (median of ${LIVE_TICKS}, max ${r.liveTickMaxMs.toFixed(1)} ms; target < 100 ms)`);
+    console.log(
+      `  full backfill      ${seconds(r.backfillMs).padStart(9)}  (${r.fixtures} matches, ${r.odds} odds rows; target < 20 s)`,
+    );
+    console.log(
+      `  incremental cycle  ${seconds(r.incrementalMs).padStart(9)}  (${r.incrementalWritten} rows written; target < 1 s)`,
+    );
+    console.log(
+      `  live tick          ${`${r.liveTickMs.toFixed(1)} ms`.padStart(9)}  (median of ${LIVE_TICKS}, max ${r.liveTickMaxMs.toFixed(1)} ms; target < 100 ms)`,
+    );
   }
 }
 

@@ -68,7 +68,9 @@ export const backfillJob: JobDefinition = {
       result.rowsWritten += await ctx.db.transaction(async (tx) => {
         const written = await writeSeason(tx, data, now, "season", { force: ctx.settings.fullBackfill });
         // A season that had finished by the clock will not change: it is not read again.
-        return season === current || data.fixtures.length === 0 ? written : written + (await markCompleted(tx, league, season));
+        return season === current || data.fixtures.length === 0
+          ? written
+          : written + (await markCompleted(tx, league, season));
       });
       done += 1;
       ctx.progress?.(done, steps.length, `${league} ${season}`);

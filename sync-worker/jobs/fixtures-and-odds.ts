@@ -16,7 +16,8 @@ export const fixturesAndOddsJob: JobDefinition = {
   description: "The current season's fixtures, kick-off times and odds (opening; closing from kick-off)",
   kind: "fixtures",
   cadence: {
-    description: "daily at 06:00 UTC and on Fridays at 12:00 UTC before the weekend's matchweek; every 6 hours embedded",
+    description:
+      "daily at 06:00 UTC and on Fridays at 12:00 UTC before the weekend's matchweek; every 6 hours embedded",
     cron: ["0 6 * * *", "0 12 * * 5"],
     everyMs: 6 * HOUR_MS,
   },
@@ -27,7 +28,9 @@ export const fixturesAndOddsJob: JobDefinition = {
     const now = ctx.clock.now();
     const result = emptyResult();
     const seasons = await readCurrentSeasons(ctx, now, result);
-    const upcoming = provider.upcomingFixtures ? await provider.upcomingFixtures({ leagues: ctx.settings.leagues, signal: ctx.signal }) : null;
+    const upcoming = provider.upcomingFixtures
+      ? await provider.upcomingFixtures({ leagues: ctx.settings.leagues, signal: ctx.signal })
+      : null;
     if (upcoming) countFeed(result, upcoming, ctx.log);
     throwIfAborted(ctx.signal);
 

@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@shared/db";
 import { testDatabases } from "@shared/db/test-databases";
 import { LEAGUES } from "@shared/domain/leagues";
-import { leagueSchedule, leagueScheduleKey, parseStoredLeagueSchedule, type LeagueSchedule } from "@shared/domain/matchweeks";
+import {
+  leagueSchedule,
+  leagueScheduleKey,
+  parseStoredLeagueSchedule,
+  type LeagueSchedule,
+} from "@shared/domain/matchweeks";
 import { directorySource } from "../providers/football-data-csv/source";
 import { refreshLeagueSchedules } from "../store/league-schedules";
 import { writeSyntheticSeasons } from "../test-support/synthetic-seasons";
@@ -30,18 +35,35 @@ describe.each(testDatabases())("the stored league schedules on $driver", (testDb
   const file = () => path.join(dataDir, SEASON, "E0.csv");
 
   const storedRow = async () =>
-    (await db.execute<{ inputs: string; payload: unknown; computed_at: unknown }>(`select inputs, payload, computed_at from read_models where key = '${KEY}'`))[0];
+    (
+      await db.execute<{ inputs: string; payload: unknown; computed_at: unknown }>(
+        `select inputs, payload, computed_at from read_models where key = '${KEY}'`,
+      )
+    )[0];
   const stored = async () => parseStoredLeagueSchedule((await storedRow())?.payload, "premier-league", SEASON, 38);
   /** The schedule as the pages computed it before it was stored: from the season's active fixtures. */
   const computed = async (): Promise<LeagueSchedule> => {
-    const rows = await db.execute<{ id: number; kickoff_at: string | Date; home_team_id: number; away_team_id: number }>(
+    const rows = await db.execute<{
+      id: number;
+      kickoff_at: string | Date;
+      home_team_id: number;
+      away_team_id: number;
+    }>(
       `select id, kickoff_at, home_team_id, away_team_id from fixtures where league = 'premier-league' and season = '${SEASON}' and is_active`,
     );
-    const matches = rows.map((r) => ({ id: r.id, kickoffAt: new Date(r.kickoff_at), homeTeamId: r.home_team_id, awayTeamId: r.away_team_id }));
+    const matches = rows.map((r) => ({
+      id: r.id,
+      kickoffAt: new Date(r.kickoff_at),
+      homeTeamId: r.home_team_id,
+      awayTeamId: r.away_team_id,
+    }));
     return leagueSchedule(matches, LEAGUES["premier-league"].matchweeks);
   };
   const dataVersion = async () =>
-    Number((await db.execute<{ version: string | number }>(`select version from data_versions where scope = 'data'`))[0]?.version ?? 0);
+    Number(
+      (await db.execute<{ version: string | number }>(`select version from data_versions where scope = 'data'`))[0]
+        ?.version ?? 0,
+    );
   /** Moves the file's match `line` (1 is the first match) to `date` (dd/mm/yyyy); returns its clubs. */
   const moveMatch = (line: number, date: string) => {
     const lines = readFileSync(file(), "utf8").trim().split("\n");

@@ -23,7 +23,13 @@ import { openDb, type DbHandle } from "@shared/db";
 import { readFixtureAuditRows, readLedgerRows } from "@shared/db/ledger-export";
 import { fixtures, predictions } from "@shared/db/schema";
 import { describeOnPostgres } from "@shared/db/on-postgres";
-import { insertSampleClubs, postgresTestDatabase, rejection, SAMPLE_SEASON, SAMPLE_TEAMS } from "@shared/db/test-databases";
+import {
+  insertSampleClubs,
+  postgresTestDatabase,
+  rejection,
+  SAMPLE_SEASON,
+  SAMPLE_TEAMS,
+} from "@shared/db/test-databases";
 import { fixtureAuditCsv } from "@shared/ledger/audit-csv";
 import { ledgerCsv, parseLedgerCsv } from "@shared/ledger/csv";
 import { ukDate } from "@shared/ledger/public-results";
@@ -94,7 +100,13 @@ describeOnPostgres("the application's database role on PostgreSQL", (serverUrl) 
     const fixture = async (home: keyof typeof SAMPLE_TEAMS, away: keyof typeof SAMPLE_TEAMS, kickoffAt: Date) => {
       const [row] = await app.db
         .insert(fixtures)
-        .values({ league: "premier-league", season: SAMPLE_SEASON, kickoffAt, homeTeamId: SAMPLE_TEAMS[home].id, awayTeamId: SAMPLE_TEAMS[away].id })
+        .values({
+          league: "premier-league",
+          season: SAMPLE_SEASON,
+          kickoffAt,
+          homeTeamId: SAMPLE_TEAMS[home].id,
+          awayTeamId: SAMPLE_TEAMS[away].id,
+        })
         .returning();
       await app.db.insert(predictions).values({
         fixtureId: row.id,
@@ -133,7 +145,10 @@ describeOnPostgres("the application's database role on PostgreSQL", (serverUrl) 
     const locked = await app.execute<{ fixture_id: number }>(`select fixture_id from pick_ledger`);
     expect(locked.map((r) => r.fixture_id)).toEqual([onTime, onTime, onTime, onTime]);
 
-    await app.db.update(fixtures).set({ matchState: "post-match", status: "FT", homeScore: 2, awayScore: 1 }).where(eq(fixtures.id, onTime));
+    await app.db
+      .update(fixtures)
+      .set({ matchState: "post-match", status: "FT", homeScore: 2, awayScore: 1 })
+      .where(eq(fixtures.id, onTime));
     worker.setNow(new Date(dbNow + 60_000));
     expect(await worker.run(settlePicksJob)).toMatchObject({ status: "ok", rowsWritten: 4 });
     const settled = await app.execute<{ pick_kind: string; outcome: string; profit: string }>(
@@ -149,12 +164,20 @@ describeOnPostgres("the application's database role on PostgreSQL", (serverUrl) 
 
   it("cannot lock a pick late; the owner can, and the ledger shows it as late", async () => {
     const refused = await rejection(
-      app.execute(`insert into pick_ledger (fixture_id, pick_kind, pick, confidence, source, recorded_at) values (${late}, 'best', 'Draw', 40, 'algorithm', now())`),
+      app.execute(
+        `insert into pick_ledger (fixture_id, pick_kind, pick, confidence, source, recorded_at) values (${late}, 'best', 'Draw', 40, 'algorithm', now())`,
+      ),
     );
-    expect(refused).toMatchObject({ code: "23001", message: expect.stringMatching(/A later lock \(a catch-up\) needs the role that owns pick_ledger$/) });
+    expect(refused).toMatchObject({
+      code: "23001",
+      message: expect.stringMatching(/A later lock \(a catch-up\) needs the role that owns pick_ledger$/),
+    });
 
     const [{ now }] = await owner.execute<{ now: string }>(`select now()::text as now`);
-    expect(await testWorker(owner, { now: new Date(now) }).run(lockPicksJob)).toMatchObject({ status: "ok", rowsWritten: 4 });
+    expect(await testWorker(owner, { now: new Date(now) }).run(lockPicksJob)).toMatchObject({
+      status: "ok",
+      rowsWritten: 4,
+    });
     const ledger = verifyLedger(parseLedgerCsv(ledgerCsv(await readLedgerRows(app))));
     expect(ledger).toMatchObject({ rows: 8, settled: 4, lateLocks: 4 });
   });
@@ -188,16 +211,26 @@ describeOnPostgres("the application's database role on PostgreSQL", (serverUrl) 
       expect(error.code, statement).toBe(INSUFFICIENT_PRIVILEGE);
     }
     // Settling again, or otherwise than the score says, is refused by the trigger.
-    const resettled = await rejection(app.execute(`update pick_ledger set settled_at = now(), outcome = 'miss', profit = -1 where id = ${id}`));
+    const resettled = await rejection(
+      app.execute(`update pick_ledger set settled_at = now(), outcome = 'miss', profit = -1 where id = ${id}`),
+    );
     expect(resettled).toMatchObject({ code: "23001", message: expect.stringMatching(/already settled/) });
     const unfinished = await rejection(
-      app.execute(`update pick_ledger set settled_at = now(), outcome = 'hit', profit = 0.7 where fixture_id = ${late} and pick_kind = 'best'`),
+      app.execute(
+        `update pick_ledger set settled_at = now(), outcome = 'hit', profit = 0.7 where fixture_id = ${late} and pick_kind = 'best'`,
+      ),
     );
     expect(unfinished.message).toMatch(/is not final/);
     expect(ledgerCsv(await readLedgerRows(app))).toBe(before);
   });
   /** A fixture inserted by the application's role; `kickoff` is SQL (the database's clock). */
-  const insertFixture = async (season: string, home: keyof typeof SAMPLE_TEAMS, away: keyof typeof SAMPLE_TEAMS, kickoff: string, final?: [number, number]) => {
+  const insertFixture = async (
+    season: string,
+    home: keyof typeof SAMPLE_TEAMS,
+    away: keyof typeof SAMPLE_TEAMS,
+    kickoff: string,
+    final?: [number, number],
+  ) => {
     const [row] = await app.execute<{ id: number }>(
       `insert into fixtures (league, season, kickoff_at, home_team_id, away_team_id, match_state, status, home_score, away_score)
        values ('premier-league', '${season}', ${kickoff}, ${SAMPLE_TEAMS[home].id}, ${SAMPLE_TEAMS[away].id},
@@ -207,7 +240,9 @@ describeOnPostgres("the application's database role on PostgreSQL", (serverUrl) 
     return row.id;
   };
   const insertPick = (handle: DbHandle, fixtureId: number, pickKind: string, pick: string, odds: number) =>
-    handle.execute(`insert into pick_ledger (fixture_id, pick_kind, pick, confidence, odds, source) values (${fixtureId}, '${pickKind}', '${pick}', 55, ${odds}, 'algorithm')`);
+    handle.execute(
+      `insert into pick_ledger (fixture_id, pick_kind, pick, confidence, odds, source) values (${fixtureId}, '${pickKind}', '${pick}', 55, ${odds}, 'algorithm')`,
+    );
   const auditOf = (fixtureId: number) =>
     app.execute<{ change: string; by_owner: boolean; old_state: string; new_state: string; score: string | null }>(
       `select change, by_owner, old_match_state as old_state, new_match_state as new_state, new_home_score || '-' || new_away_score as score
@@ -218,7 +253,9 @@ describeOnPostgres("the application's database role on PostgreSQL", (serverUrl) 
   let farFuture: number;
 
   it("reads the fixture audit, but cannot write, change or delete it, bypass its triggers or borrow its function", async () => {
-    await app.execute(`insert into seasons (league, season) values ('premier-league', '2425'), ('premier-league', '2627') on conflict do nothing`);
+    await app.execute(
+      `insert into seasons (league, season) values ('premier-league', '2425'), ('premier-league', '2627') on conflict do nothing`,
+    );
     expect(await app.execute(`select count(*)::int as n from fixture_audit`)).toEqual([{ n: expect.any(Number) }]);
     const forbidden = [
       `insert into fixture_audit (fixture_id, change, by_owner, league, season, home_team_id, away_team_id, old_kickoff_at, old_match_state)
@@ -243,7 +280,9 @@ describeOnPostgres("the application's database role on PostgreSQL", (serverUrl) 
     try {
       await serverClient(app).unsafe(`create table ${schema}.fixtures (like public.fixtures)`);
       const borrowed = await rejection(
-        serverClient(app).unsafe(`create trigger forge after update on ${schema}.fixtures for each row execute function public.fixture_audit_record()`),
+        serverClient(app).unsafe(
+          `create trigger forge after update on ${schema}.fixtures for each row execute function public.fixture_audit_record()`,
+        ),
       );
       expect(borrowed.code).toBe(INSUFFICIENT_PRIVILEGE);
     } finally {
@@ -254,15 +293,24 @@ describeOnPostgres("the application's database role on PostgreSQL", (serverUrl) 
   it("forgery 1: cannot lock a pick for a finished match, nor after moving its kick-off or deleting its fixture", async () => {
     const finished = await insertFixture("2425", "arsenal", "everton", "'2024-08-17T14:00:00Z'", [2, 0]);
     await app.execute(`update fixtures set kickoff_at = now() + interval '5 minutes' where id = ${finished}`);
-    expect(await auditOf(finished)).toEqual([{ change: "kickoff", by_owner: false, old_state: "post-match", new_state: "post-match", score: "2-0" }]);
+    expect(await auditOf(finished)).toEqual([
+      { change: "kickoff", by_owner: false, old_state: "post-match", new_state: "post-match", score: "2-0" },
+    ]);
     const final = await rejection(insertPick(app, finished, "result", "Arsenal to Win", 4.5));
-    expect(final).toMatchObject({ code: RESTRICT_VIOLATION, message: expect.stringMatching(/^pick_ledger: fixture \d+ is already final; /) });
+    expect(final).toMatchObject({
+      code: RESTRICT_VIOLATION,
+      message: expect.stringMatching(/^pick_ledger: fixture \d+ is already final; /),
+    });
 
-    await app.execute(`update fixtures set match_state = 'pre-match', status = 'NS', home_score = null, away_score = null where id = ${finished}`);
+    await app.execute(
+      `update fixtures set match_state = 'pre-match', status = 'NS', home_score = null, away_score = null where id = ${finished}`,
+    );
     const moved = await rejection(insertPick(app, finished, "result", "Arsenal to Win", 4.5));
     expect(moved).toMatchObject({
       code: RESTRICT_VIOLATION,
-      message: expect.stringMatching(/^pick_ledger: the kick-off of fixture \d+ was changed \(or a fixture of its match deleted\) at .*, less than 24:00:00 ago/),
+      message: expect.stringMatching(
+        /^pick_ledger: the kick-off of fixture \d+ was changed \(or a fixture of its match deleted\) at .*, less than 24:00:00 ago/,
+      ),
     });
 
     // Deleted and inserted again, as a new match kicking off a minute ago.
@@ -270,7 +318,9 @@ describeOnPostgres("the application's database role on PostgreSQL", (serverUrl) 
     await app.execute(`delete from fixtures where id = ${other}`);
     const again = await insertFixture("2425", "liverpool", "arsenal", "now() - interval '1 minute'");
     const reinserted = await rejection(insertPick(app, again, "result", "Liverpool to Win", 3.1));
-    expect(reinserted.message).toMatch(/^pick_ledger: the kick-off of fixture \d+ was changed \(or a fixture of its match deleted\)/);
+    expect(reinserted.message).toMatch(
+      /^pick_ledger: the kick-off of fixture \d+ was changed \(or a fixture of its match deleted\)/,
+    );
 
     // lock-picks does not try: the database says these matches are closed to it.
     const open = await app.execute<{ open: boolean }>(
@@ -283,7 +333,9 @@ describeOnPostgres("the application's database role on PostgreSQL", (serverUrl) 
   it("forgery 3: settles at the database's time, whatever time it sends", async () => {
     farFuture = await insertFixture("2627", "liverpool", "chelsea", "now() - interval '1 minute'");
     await insertPick(app, farFuture, "best", "Liverpool to Win", 2);
-    await app.execute(`update fixtures set match_state = 'post-match', status = 'FT', home_score = 2, away_score = 0 where id = ${farFuture}`);
+    await app.execute(
+      `update fixtures set match_state = 'post-match', status = 'FT', home_score = 2, away_score = 0 where id = ${farFuture}`,
+    );
     const [settled] = await app.execute<{ stamped: boolean }>(
       `update pick_ledger set settled_at = '2100-01-01', outcome = 'hit', profit = 1 where fixture_id = ${farFuture} returning settled_at = now() as stamped`,
     );
@@ -293,8 +345,12 @@ describeOnPostgres("the application's database role on PostgreSQL", (serverUrl) 
   it("forgery 2: a final 3-0 set while the match is in play is on record, with its time and who set it", async () => {
     falseScore = await insertFixture("2627", "arsenal", "chelsea", "now() - interval '2 minutes'");
     await insertPick(app, falseScore, "over-under", "Over 2.5 Goals", 2.1);
-    await app.execute(`update fixtures set match_state = 'live', status = '1H', home_score = 1, away_score = 0 where id = ${falseScore}`);
-    await app.execute(`update fixtures set match_state = 'post-match', status = 'FT', home_score = 3, away_score = 0 where id = ${falseScore}`);
+    await app.execute(
+      `update fixtures set match_state = 'live', status = '1H', home_score = 1, away_score = 0 where id = ${falseScore}`,
+    );
+    await app.execute(
+      `update fixtures set match_state = 'post-match', status = 'FT', home_score = 3, away_score = 0 where id = ${falseScore}`,
+    );
     await app.execute(`update pick_ledger set outcome = 'hit', profit = 1.10 where fixture_id = ${falseScore}`);
     // The real result comes in afterwards.
     await app.execute(`update fixtures set home_score = 1 where id = ${falseScore}`);
@@ -308,7 +364,9 @@ describeOnPostgres("the application's database role on PostgreSQL", (serverUrl) 
     forgedByOwner = await insertFixture("2425", "chelsea", "liverpool", "'2024-08-24T14:00:00Z'", [1, 2]);
     await owner.execute(`update fixtures set kickoff_at = now() - interval '1 minute' where id = ${forgedByOwner}`);
     await insertPick(owner, forgedByOwner, "result", "Liverpool to Win", 2.2);
-    await owner.execute(`update pick_ledger set settled_at = now(), outcome = 'hit', profit = 1.20 where fixture_id = ${forgedByOwner}`);
+    await owner.execute(
+      `update pick_ledger set settled_at = now(), outcome = 'hit', profit = 1.20 where fixture_id = ${forgedByOwner}`,
+    );
     await owner.execute(`update fixtures set kickoff_at = '2024-08-24T14:00:00Z' where id = ${forgedByOwner}`);
     expect((await auditOf(forgedByOwner)).map((r) => [r.change, r.by_owner])).toEqual([
       ["kickoff", true],
@@ -339,26 +397,42 @@ describeOnPostgres("the application's database role on PostgreSQL", (serverUrl) 
       );
 
       const lines: string[] = [];
-      const code = await verifyCommand([ledger, "--results", results, "--audit", audit], (line) => lines.push(line), (line) => lines.push(line));
+      const code = await verifyCommand(
+        [ledger, "--results", results, "--audit", audit],
+        (line) => lines.push(line),
+        (line) => lines.push(line),
+      );
       expect(code).toBe(1);
       const about = (fixtureId: number) => lines.filter((line) => line.includes(`(fixture ${fixtureId}, `));
       const ownerRow = rows.find((r) => r.fixture_id === String(forgedByOwner))!;
       expect(about(forgedByOwner)).toEqual([
-        expect.stringMatching(/^ {2}note: .*: after the pick was locked, its match's kick-off was changed at \S+ from \S+ to 2024-08-24T14:00:00.000000Z \(by the owner\)$/),
+        expect.stringMatching(
+          /^ {2}note: .*: after the pick was locked, its match's kick-off was changed at \S+ from \S+ to 2024-08-24T14:00:00.000000Z \(by the owner\)$/,
+        ),
         `  row ${ownerRow.id} (fixture ${forgedByOwner}, Chelsea v Liverpool, premier-league 2425): kicked off at ${ownerRow.kickoff}, outside its season 2024/25 (2024-07-01 to 2025-06-30)`,
         `  row ${ownerRow.id} (fixture ${forgedByOwner}, Chelsea v Liverpool, premier-league 2425): kicked off on ${ukDate(ownerRow.kickoff)} (UK date), but the public results have Chelsea v Liverpool on 2024-08-24 (2425/E0.csv line 3)`,
-        expect.stringMatching(/: was locked less than a minute after its match's kick-off was changed at \S+ from 2024-08-24T14:00:00.000000Z to \S+ \(by the owner\): a lock the database refuses the application$/),
+        expect.stringMatching(
+          /: was locked less than a minute after its match's kick-off was changed at \S+ from 2024-08-24T14:00:00.000000Z to \S+ \(by the owner\): a lock the database refuses the application$/,
+        ),
       ]);
       const falseRow = rows.find((r) => r.fixture_id === String(falseScore))!;
       const falseMatch = `row ${falseRow.id} (fixture ${falseScore}, Arsenal v Chelsea, premier-league 2627)`;
       expect(about(falseScore)).toEqual([
         `  ${falseMatch}: was settled against a final score of 3-0, but the public result (2627/E0.csv line 2) is 1-0`,
-        expect.stringMatching(/: was settled against a final score of 3-0, but the fixture audit's last word on its match is 1-0 at \S+ \(by the application\)$/),
-        expect.stringMatching(/: its match was recorded final at 3-0 at \S+ \(by the application\), only 2 minutes after its kick-off: no match is over in less than 95 minutes$/),
+        expect.stringMatching(
+          /: was settled against a final score of 3-0, but the fixture audit's last word on its match is 1-0 at \S+ \(by the application\)$/,
+        ),
+        expect.stringMatching(
+          /: its match was recorded final at 3-0 at \S+ \(by the application\), only 2 minutes after its kick-off: no match is over in less than 95 minutes$/,
+        ),
       ]);
       // Forgery 3 left nothing to find: its settlement is the database's. (This test's match ended a
       // minute after kick-off, which the audit shows.)
-      expect(about(farFuture)).toEqual([expect.stringMatching(/: its match was recorded final at 2-0 at \S+ \(by the application\), only 1 minute after its kick-off/)]);
+      expect(about(farFuture)).toEqual([
+        expect.stringMatching(
+          /: its match was recorded final at 2-0 at \S+ \(by the application\), only 1 minute after its kick-off/,
+        ),
+      ]);
       expect(lines.join("\n")).not.toContain("2100-01-01");
     } finally {
       rmSync(directory, { recursive: true, force: true });

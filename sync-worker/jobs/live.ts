@@ -19,7 +19,10 @@ const inPlay = (now: Date) => sql`
 async function matchStates(db: JobDb, ids: readonly number[]): Promise<string> {
   const [row] = await db.execute<{ states: string | null }>(sql`
     select string_agg(id::text || ':' || match_state, ',' order by id) as states
-    from fixtures where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+    from fixtures where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
   return row?.states ?? "";
 }
 
@@ -37,7 +40,9 @@ export const liveJob: JobDefinition = {
     everyMs: 15_000,
     repeatEveryMs: 15_000,
     async due({ db, clock }) {
-      const [row] = await db.execute<{ due: boolean }>(sql`select exists (select 1 from fixtures where ${inPlay(clock.now())}) as due`);
+      const [row] = await db.execute<{ due: boolean }>(
+        sql`select exists (select 1 from fixtures where ${inPlay(clock.now())}) as due`,
+      );
       return row.due;
     },
   },

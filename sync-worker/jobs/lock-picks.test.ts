@@ -42,11 +42,29 @@ const PREVIEWS: ContentDocument[] = [
     projectedScore: "2-0",
   }),
   // Only a draft: previews show it, the ledger never does.
-  { ...preview("fulham", "everton", { _updatedAt: "2026-02-07T09:00:00Z", bestPick: "Draw", confidence: 40, result: "X" }), _id: "drafts.matchPreview-2526-premier-league-fulham-vs-everton" },
+  {
+    ...preview("fulham", "everton", {
+      _updatedAt: "2026-02-07T09:00:00Z",
+      bestPick: "Draw",
+      confidence: 40,
+      result: "X",
+    }),
+    _id: "drafts.matchPreview-2526-premier-league-fulham-vs-everton",
+  },
   // Locked late (the worker starts at 15:50): published before kick-off (12:30), so it counts.
-  preview("manchester-united", "tottenham-hotspur", { _updatedAt: "2026-02-06T06:30:00Z", bestPick: "Manchester United to Win", confidence: 68, result: "1" }),
+  preview("manchester-united", "tottenham-hotspur", {
+    _updatedAt: "2026-02-06T06:30:00Z",
+    bestPick: "Manchester United to Win",
+    confidence: 68,
+    result: "1",
+  }),
   // Locked late and edited after kick-off (15:00): nobody can tell what it said at kick-off, so the algorithm's pick is locked.
-  preview("arsenal", "sunderland", { _updatedAt: "2026-02-07T15:20:00Z", bestPick: "Arsenal to Win", confidence: 82, result: "1" }),
+  preview("arsenal", "sunderland", {
+    _updatedAt: "2026-02-07T15:20:00Z",
+    bestPick: "Arsenal to Win",
+    confidence: 82,
+    result: "1",
+  }),
 ];
 
 describe.each(testDatabases())("locking editorial picks on $driver", (testDb) => {
@@ -56,7 +74,14 @@ describe.each(testDatabases())("locking editorial picks on $driver", (testDb) =>
   let directory: string;
   const rows = <T = Record<string, unknown>>(sql: string) => db.execute<T>(sql);
   const ledgerOf = (home: string, away: string) =>
-    rows<{ pick_kind: string; pick: string; confidence: string; odds: string | null; source: string; source_ref: string }>(`
+    rows<{
+      pick_kind: string;
+      pick: string;
+      confidence: string;
+      odds: string | null;
+      source: string;
+      source_ref: string;
+    }>(`
       select l.pick_kind, l.pick, l.confidence, l.odds, l.source, l.source_ref from pick_ledger l join fixtures f on f.id = l.fixture_id
       where f.season = '2526' and f.home_team_id = ${id(home)} and f.away_team_id = ${id(away)} order by ${KIND_ORDER}`);
   const summary = async (home: string, away: string) =>
@@ -71,7 +96,11 @@ describe.each(testDatabases())("locking editorial picks on $driver", (testDb) =>
     worker = testWorker(db, { content });
     await worker.run(backfillJob);
     const fixtureOf = async (home: string, away: string) =>
-      (await rows<{ id: number }>(`select id from fixtures where season = '2526' and home_team_id = ${id(home)} and away_team_id = ${id(away)}`))[0].id;
+      (
+        await rows<{ id: number }>(
+          `select id from fixtures where season = '2526' and home_team_id = ${id(home)} and away_team_id = ${id(away)}`,
+        )
+      )[0].id;
     const algorithm = {
       modelVersion: MODEL,
       probHome: 0.3,
@@ -111,13 +140,30 @@ describe.each(testDatabases())("locking editorial picks on $driver", (testDb) =>
   it("a late lock takes a published preview only when it was last updated before kick-off, and never a draft", async () => {
     expect(await worker.run(lockPicksJob)).toMatchObject({ status: "ok", rowsWritten: 12 });
     expect(await summary("manchester-united", "tottenham-hotspur")).toEqual([
-      ["best", "Manchester United to Win", 68, "editorial", "matchPreview-2526-premier-league-manchester-united-vs-tottenham-hotspur"],
+      [
+        "best",
+        "Manchester United to Win",
+        68,
+        "editorial",
+        "matchPreview-2526-premier-league-manchester-united-vs-tottenham-hotspur",
+      ],
       // The editor's result pick, with the model's probability of a home win as its confidence.
-      ["result", "Manchester United to Win", 30, "editorial", "matchPreview-2526-premier-league-manchester-united-vs-tottenham-hotspur"],
+      [
+        "result",
+        "Manchester United to Win",
+        30,
+        "editorial",
+        "matchPreview-2526-premier-league-manchester-united-vs-tottenham-hotspur",
+      ],
       ["over-under", "Over 2.5 Goals", 64.2, "algorithm", MODEL],
       ["btts", "BTTS: Yes", 58, "algorithm", MODEL],
     ]);
-    expect((await summary("arsenal", "sunderland")).map((r) => r[3])).toEqual(["algorithm", "algorithm", "algorithm", "algorithm"]);
+    expect((await summary("arsenal", "sunderland")).map((r) => r[3])).toEqual([
+      "algorithm",
+      "algorithm",
+      "algorithm",
+      "algorithm",
+    ]);
     expect(await summary("fulham", "everton")).toEqual([
       ["best", "Over 2.5 Goals", 64.2, "algorithm", MODEL],
       ["result", "Everton to Win", 46.1, "algorithm", MODEL],
@@ -139,13 +185,23 @@ describe.each(testDatabases())("locking editorial picks on $driver", (testDb) =>
       ["btts", "BTTS: No", 43, "editorial", ref],
     ]);
     // The market's opening prices for a home win and for under 2.5 goals.
-    expect((await ledgerOf("newcastle-united", "brentford")).map((r) => r.odds && Number(r.odds))).toEqual([1.89, 1.89, 2.25, null]);
+    expect((await ledgerOf("newcastle-united", "brentford")).map((r) => r.odds && Number(r.odds))).toEqual([
+      1.89,
+      1.89,
+      2.25,
+      null,
+    ]);
   });
 
   it("editing the preview after kick-off changes nothing in the ledger", async () => {
     const before = await ledgerOf("newcastle-united", "brentford");
     await content.source.commit([
-      { patch: { id: "matchPreview-2526-premier-league-newcastle-united-vs-brentford", set: { bestPick: "Brentford to Win", confidence: 90, result: "2" } } },
+      {
+        patch: {
+          id: "matchPreview-2526-premier-league-newcastle-united-vs-brentford",
+          set: { bestPick: "Brentford to Win", confidence: 90, result: "2" },
+        },
+      },
     ]);
     worker.setNow("2026-02-07T17:45:00Z");
     expect((await worker.run(lockPicksJob)).rowsWritten).toBe(0);
@@ -153,9 +209,13 @@ describe.each(testDatabases())("locking editorial picks on $driver", (testDb) =>
   });
 
   it("the database refuses to change or delete a locked row", async () => {
-    const [row] = await rows<{ id: number }>(`select l.id from pick_ledger l where l.source = 'editorial' order by l.locked_at, ${KIND_ORDER} limit 1`);
+    const [row] = await rows<{ id: number }>(
+      `select l.id from pick_ledger l where l.source = 'editorial' order by l.locked_at, ${KIND_ORDER} limit 1`,
+    );
     await expect(rows(`update pick_ledger set pick = 'Brentford to Win' where id = ${row.id}`)).rejects.toThrow();
-    await expect(rows(`update pick_ledger set recorded_at = now() - interval '1 day' where id = ${row.id}`)).rejects.toThrow();
+    await expect(
+      rows(`update pick_ledger set recorded_at = now() - interval '1 day' where id = ${row.id}`),
+    ).rejects.toThrow();
     await expect(rows(`delete from pick_ledger where id = ${row.id}`)).rejects.toThrow();
     const [after] = await rows<{ pick: string }>(`select pick from pick_ledger where id = ${row.id}`);
     expect(after.pick).toBe("Manchester United to Win");

@@ -124,7 +124,13 @@ function ledgerEntries(row: KickedOff, preview: MatchPreview | null): LedgerEntr
   const algorithm = lockablePick({ prediction });
   if (!locked || !algorithm) return [];
   const ref = (source: LockedPick["source"]) => (source === "editorial" && preview ? preview.id : row.model_version);
-  const entry = (kind: LedgerEntry["pick_kind"], pick: string, own: boolean, confidence: number, odds: number | null): LedgerEntry => ({
+  const entry = (
+    kind: LedgerEntry["pick_kind"],
+    pick: string,
+    own: boolean,
+    confidence: number,
+    odds: number | null,
+  ): LedgerEntry => ({
     fixture_id: row.fixture_id,
     pick_kind: kind,
     pick,
@@ -138,9 +144,11 @@ function ledgerEntries(row: KickedOff, preview: MatchPreview | null): LedgerEntr
   const tracked: LedgerEntry[] = [];
   if (locked.result) {
     const own = locked.result === algorithm.result;
-    const [probability, market] = { "1": [row.prob_home, row.market_home], X: [row.prob_draw, row.market_draw], "2": [row.prob_away, row.market_away] }[
-      locked.result
-    ] as [number, string | null];
+    const [probability, market] = {
+      "1": [row.prob_home, row.market_home],
+      X: [row.prob_draw, row.market_draw],
+      "2": [row.prob_away, row.market_away],
+    }[locked.result] as [number, string | null];
     tracked.push(
       entry(
         "result",
@@ -163,7 +171,11 @@ function ledgerEntries(row: KickedOff, preview: MatchPreview | null): LedgerEntr
         "over-under",
         overUnder,
         own,
-        own ? (num(row.over_under_confidence) ?? locked.confidence) : probability === null ? locked.confidence : percent(probability),
+        own
+          ? (num(row.over_under_confidence) ?? locked.confidence)
+          : probability === null
+            ? locked.confidence
+            : percent(probability),
         (own ? num(row.over_under_odds) : null) ?? num(market),
       ),
     );
@@ -171,7 +183,15 @@ function ledgerEntries(row: KickedOff, preview: MatchPreview | null): LedgerEntr
   if (locked.btts) {
     const own = locked.btts === algorithm.btts;
     const probability = locked.btts === "YES" ? row.prob_btts : 1 - row.prob_btts;
-    tracked.push(entry("btts", bttsPickText(locked.btts), own, own ? (num(row.btts_confidence) ?? percent(probability)) : percent(probability), own ? num(row.btts_odds) : null));
+    tracked.push(
+      entry(
+        "btts",
+        bttsPickText(locked.btts),
+        own,
+        own ? (num(row.btts_confidence) ?? percent(probability)) : percent(probability),
+        own ? num(row.btts_odds) : null,
+      ),
+    );
   }
 
   const sameText = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -229,7 +249,10 @@ export const lockPicksJob: JobDefinition = {
       left join fixture_odds o on o.fixture_id = f.id and o.source = 'market-average' and o.market = 'ou25' and o.kind = 'opening'
       where f.kickoff_at <= ${now.toISOString()}::timestamptz
         and p.predicted_at <= f.kickoff_at
-        and coalesce(f.status, '') not in (${sql.join(NOT_PLAYED_STATUSES.map((s) => sql`${s}`), sql`, `)})
+        and coalesce(f.status, '') not in (${sql.join(
+          NOT_PLAYED_STATUSES.map((s) => sql`${s}`),
+          sql`, `,
+        )})
         and not exists (select 1 from pick_ledger l where l.fixture_id = f.id)
         and ${LOCK_OPEN}
       order by f.kickoff_at, f.id`);
@@ -246,7 +269,8 @@ export const lockPicksJob: JobDefinition = {
       const found = home && away ? (previews.get(previewKey(row.league, row.season, home, away)) ?? null) : null;
       const isLate = now.getTime() - kickoff > LATE_LOCK_AFTER_MS;
       if (isLate) late += 1;
-      const editedAfterKickoff = found !== null && (found.updatedAt === null || new Date(found.updatedAt).getTime() > kickoff);
+      const editedAfterKickoff =
+        found !== null && (found.updatedAt === null || new Date(found.updatedAt).getTime() > kickoff);
       return ledgerEntries(row, isLate && editedAfterKickoff ? null : found);
     });
     const entries = byMatch.flat();
@@ -268,7 +292,9 @@ export const lockPicksJob: JobDefinition = {
         returning 1`);
       written += inserted.length;
     }
-    const editorial = new Set(entries.filter((e) => e.pick_kind === "best" && e.source === "editorial").map((e) => e.fixture_id)).size;
+    const editorial = new Set(
+      entries.filter((e) => e.pick_kind === "best" && e.source === "editorial").map((e) => e.fixture_id),
+    ).size;
     return {
       ...emptyResult(),
       rowsRead: rows.length,

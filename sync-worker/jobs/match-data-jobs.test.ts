@@ -47,7 +47,9 @@ describe.each(testDatabases())("match data jobs on $driver", (testDb) => {
   it("loads the registry's clubs and the seasons up to the clock's, and a second run writes nothing", async () => {
     const first = await worker.run(referenceDataJob);
     expect(first.status).toBe("ok");
-    expect(await count("select count(*) as n from teams where slug = 'arsenal' and football_data_name = 'Arsenal'")).toBe(1);
+    expect(
+      await count("select count(*) as n from teams where slug = 'arsenal' and football_data_name = 'Arsenal'"),
+    ).toBe(1);
     expect(await count("select count(*) as n from seasons")).toBe(5 * 21);
     expect(await count("select count(*) as n from seasons where is_current and season = '2526'")).toBe(5);
     expect((await worker.run(referenceDataJob)).rowsWritten).toBe(0);
@@ -65,8 +67,12 @@ describe.each(testDatabases())("match data jobs on $driver", (testDb) => {
     expect(lines).toContain(
       'error [sync:football-data] unknown team "Atletico Springfield" in 2526/E0.csv (line 10): not in the team registry; add its football-data.co.uk name to shared/domain/teams',
     );
-    expect(lines).toContain("warn [sync:backfill] rejected 2526/E0.csv line 11: duplicate fixture Arsenal v Chelsea in 2526 (first on line 2)");
-    expect(lines).toContain("warn [sync:backfill] rejected 2526/E0.csv line 9: malformed row: 7 fields where the header has 48");
+    expect(lines).toContain(
+      "warn [sync:backfill] rejected 2526/E0.csv line 11: duplicate fixture Arsenal v Chelsea in 2526 (first on line 2)",
+    );
+    expect(lines).toContain(
+      "warn [sync:backfill] rejected 2526/E0.csv line 9: malformed row: 7 fields where the header has 48",
+    );
 
     const [logged] = await db.execute<{ status: string; rows_rejected: number; details: { rejected: string[] } }>(
       `select status, rows_rejected, details from sync_runs where id = ${run.id}`,
@@ -97,11 +103,19 @@ describe.each(testDatabases())("match data jobs on $driver", (testDb) => {
       away_score: 0,
       home_shots: null,
     });
-    expect(await fixture("sc-freiburg", "werder-bremen")).toMatchObject({ match_state: "live", status: "2H", live_minute: 63 });
+    expect(await fixture("sc-freiburg", "werder-bremen")).toMatchObject({
+      match_state: "live",
+      status: "2H",
+      live_minute: 63,
+    });
     const later = await fixture("newcastle-united", "brentford");
     expect(later).toMatchObject({ match_state: "pre-match", status: "NS", home_score: null, referee: null });
-    expect(await count(`select count(*) as n from fixture_odds where fixture_id = ${later.id} and kind = 'closing'`)).toBe(0);
-    expect(await count(`select count(*) as n from fixture_odds where fixture_id = ${later.id} and kind = 'opening'`)).toBe(3);
+    expect(
+      await count(`select count(*) as n from fixture_odds where fixture_id = ${later.id} and kind = 'closing'`),
+    ).toBe(0);
+    expect(
+      await count(`select count(*) as n from fixture_odds where fixture_id = ${later.id} and kind = 'opening'`),
+    ).toBe(3);
     const [kickoff] = await db.execute<{ kickoff_at: Date | string }>(
       `select kickoff_at from fixtures where home_team_id = ${id("arsenal")} and away_team_id = ${id("chelsea")}`,
     );
@@ -113,14 +127,22 @@ describe.each(testDatabases())("match data jobs on $driver", (testDb) => {
     expect(run.status).toBe("ok");
     const upcoming = await fixture("arsenal", "everton");
     expect(upcoming).toMatchObject({ match_state: "pre-match", status: "NS", home_score: null });
-    expect(await count(`select count(*) as n from fixture_odds where fixture_id = ${upcoming.id} and kind = 'opening'`)).toBe(2);
+    expect(
+      await count(`select count(*) as n from fixture_odds where fixture_id = ${upcoming.id} and kind = 'opening'`),
+    ).toBe(2);
     expect((await worker.run(fixturesAndOddsJob)).rowsWritten).toBe(0);
   });
 
   it("computes the league tables from the results with every club of the season, and writes a snapshot only when the table changes", async () => {
     const run = await worker.run(standingsJob);
     expect(run.status).toBe("ok");
-    const table = await db.execute<{ team_id: number; position: number; points: number; played: number; form: string | null }>(`
+    const table = await db.execute<{
+      team_id: number;
+      position: number;
+      points: number;
+      played: number;
+      form: string | null;
+    }>(`
       select r.team_id, r.position, r.points, r.played, r.form from standing_rows r
       join standings_snapshots s on s.id = r.snapshot_id
       where s.league = 'premier-league' and s.season = '2526' order by r.position`);
@@ -132,7 +154,9 @@ describe.each(testDatabases())("match data jobs on $driver", (testDb) => {
 
   it("computes each club's season figures from the results, home and away", async () => {
     expect((await worker.run(teamStatisticsJob)).status).toBe("ok");
-    const [arsenal] = await db.execute(`select * from team_season_stats where team_id = ${id("arsenal")} and season = '2526'`);
+    const [arsenal] = await db.execute(
+      `select * from team_season_stats where team_id = ${id("arsenal")} and season = '2526'`,
+    );
     expect(arsenal).toMatchObject({
       source: "results",
       played_home: 1,
@@ -160,15 +184,29 @@ describe.each(testDatabases())("match data jobs on $driver", (testDb) => {
     // no match in play stay cached.
     expect(await readDataVersions(db)).toEqual({ ...before, live: before.live + 1 });
     expect(tick.status).toBe("ok");
-    expect(await fixture("arsenal", "sunderland")).toMatchObject({ match_state: "live", status: "2H", live_minute: 63, home_score: 1 });
+    expect(await fixture("arsenal", "sunderland")).toMatchObject({
+      match_state: "live",
+      status: "2H",
+      live_minute: 63,
+      home_score: 1,
+    });
     expect(await fixture("sc-freiburg", "werder-bremen")).toMatchObject({ match_state: "live", live_minute: 90 });
     expect(tick.next).toEqual([]);
 
     worker.setNow("2026-02-07T17:00:00Z");
     const beforeWhistle = await readDataVersions(db);
     const whistle = await worker.run(liveJob);
-    expect(await readDataVersions(db)).toEqual({ ...beforeWhistle, live: beforeWhistle.live + 1, data: beforeWhistle.data + 1 });
-    expect(await fixture("arsenal", "sunderland")).toMatchObject({ match_state: "post-match", status: "FT", home_score: 3, away_score: 0 });
+    expect(await readDataVersions(db)).toEqual({
+      ...beforeWhistle,
+      live: beforeWhistle.live + 1,
+      data: beforeWhistle.data + 1,
+    });
+    expect(await fixture("arsenal", "sunderland")).toMatchObject({
+      match_state: "post-match",
+      status: "FT",
+      home_score: 3,
+      away_score: 0,
+    });
     expect(whistle.next).toEqual(["standings", "team-statistics", "settle-picks"]);
     await worker.run(standingsJob);
     const [arsenal] = await db.execute<{ points: number }>(`
@@ -185,7 +223,9 @@ describe.each(testDatabases())("match data jobs on $driver", (testDb) => {
     expect(await readDataVersions(db)).toEqual({ ...before, data: before.data + 1 });
     const newcastle = await fixture("newcastle-united", "brentford");
     expect(newcastle).toMatchObject({ match_state: "post-match", home_score: 2, away_score: 3, home_shots: 16 });
-    expect(await count(`select count(*) as n from fixture_odds where fixture_id = ${newcastle.id} and kind = 'closing'`)).toBe(3);
+    expect(
+      await count(`select count(*) as n from fixture_odds where fixture_id = ${newcastle.id} and kind = 'closing'`),
+    ).toBe(3);
     expect((await worker.run(resultsJob)).rowsWritten).toBe(0);
     // Nothing written, nothing bumped: cached pages stay.
     expect(await readDataVersions(db)).toEqual({ ...before, data: before.data + 1 });
@@ -198,6 +238,8 @@ describe.each(testDatabases())("match data jobs on $driver", (testDb) => {
     await worker.run(fixturesAndOddsJob);
     const newcastle = await fixture("newcastle-united", "brentford");
     expect(newcastle).toMatchObject({ match_state: "pre-match", home_score: null });
-    expect(await count(`select count(*) as n from fixture_odds where fixture_id = ${newcastle.id} and kind = 'closing'`)).toBe(0);
+    expect(
+      await count(`select count(*) as n from fixture_odds where fixture_id = ${newcastle.id} and kind = 'closing'`),
+    ).toBe(0);
   });
 });

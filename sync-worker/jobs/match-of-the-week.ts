@@ -3,8 +3,6 @@ import { LEAGUE_KEYS, type LeagueKey } from "@shared/domain/leagues";
 import { emptyResult, type JobDb, type JobDefinition } from "./types";
 import { weekStartDate } from "@shared/domain/matchweek";
 
-
-
 /** The league after `previous` in the rotation; the first league when there is none. */
 export function nextFeaturedLeague(previous: string | null): LeagueKey {
   const index = LEAGUE_KEYS.indexOf(previous as LeagueKey);
@@ -42,17 +40,25 @@ async function featuredFixture(db: JobDb, league: LeagueKey, weekStart: string):
 export const matchOfTheWeekJob: JobDefinition = {
   name: "match-of-the-week",
   description: "Rotates the featured league weekly and picks its match of the week",
-  cadence: { description: "daily at 05:00 UTC and on Mondays at 00:05 UTC", cron: ["0 5 * * *", "5 0 * * 1"], everyMs: 6 * 60 * 60_000 },
+  cadence: {
+    description: "daily at 05:00 UTC and on Mondays at 00:05 UTC",
+    cron: ["0 5 * * *", "5 0 * * 1"],
+    everyMs: 6 * 60 * 60_000,
+  },
   transactional: true,
   async run(ctx) {
     const weekStart = weekStartDate(ctx.clock.now());
     const [week] = await ctx.db.execute<{ id: number; last_featured_league: LeagueKey; fixture_id: number | null }>(sql`
       select id, last_featured_league, fixture_id from match_of_the_week where week_start_date = ${weekStart}::date`);
     if (week) {
-      if (week.fixture_id !== null) return { ...emptyResult(), reason: `${week.last_featured_league} is featured this week` };
+      if (week.fixture_id !== null)
+        return { ...emptyResult(), reason: `${week.last_featured_league} is featured this week` };
       const fixtureId = await featuredFixture(ctx.db, week.last_featured_league, weekStart);
-      if (fixtureId === null) return { ...emptyResult(), reason: `no ${week.last_featured_league} match this week yet` };
-      await ctx.db.execute(sql`update match_of_the_week set fixture_id = ${fixtureId}, updated_at = now() where id = ${week.id}`);
+      if (fixtureId === null)
+        return { ...emptyResult(), reason: `no ${week.last_featured_league} match this week yet` };
+      await ctx.db.execute(
+        sql`update match_of_the_week set fixture_id = ${fixtureId}, updated_at = now() where id = ${week.id}`,
+      );
       return { ...emptyResult(), rowsWritten: 1 };
     }
     const [previous] = await ctx.db.execute<{ last_featured_league: string }>(sql`

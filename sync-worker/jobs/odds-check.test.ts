@@ -12,7 +12,12 @@ import { createOddsCheckJob } from "./odds-check";
 
 /** Saturday 25 October 2025, 16:30 UTC: 13 rounds (130 matches) of the made-up 2025-26 season are played. */
 const CLOCK = new Date("2025-10-25T16:30:00Z");
-const CONFIG = { outlookSeasons: ["2324", "2425"], liveSeasons: ["2526"], simulations: 300, modelOptions: TEST_MODEL_OPTIONS };
+const CONFIG = {
+  outlookSeasons: ["2324", "2425"],
+  liveSeasons: ["2526"],
+  simulations: 300,
+  modelOptions: TEST_MODEL_OPTIONS,
+};
 
 describe.each(testDatabases())("the odds-check job on $driver", (testDb) => {
   let db: DbHandle;
@@ -20,7 +25,11 @@ describe.each(testDatabases())("the odds-check job on $driver", (testDb) => {
   let dataDir: string;
   const rows = <T = Record<string, unknown>>(query: string) => db.execute<T>(query);
   const storedRow = async () =>
-    (await rows<{ inputs: string; payload: unknown }>(`select inputs, payload from read_models where key = '${ODDS_CHECK_MODEL_KEY}'`))[0];
+    (
+      await rows<{ inputs: string; payload: unknown }>(
+        `select inputs, payload from read_models where key = '${ODDS_CHECK_MODEL_KEY}'`,
+      )
+    )[0];
 
   beforeAll(async () => {
     db = await testDb.open();
@@ -60,7 +69,14 @@ describe.each(testDatabases())("the odds-check job on $driver", (testDb) => {
     expect(stored.inputs).toMatch(/^\d+ matches, 4 files; inputs:[0-9a-f]{64}; sha256:[0-9a-f]{64}$/);
     const payload = parseOddsCheckPayload(stored.payload)!;
     expect(payload.ranAt).toBe(CLOCK.toISOString());
-    expect(payload.outlook).toMatchObject({ seasons: ["2324", "2425"], checkpoints: [10, 19, 28], leagueSeasons: 2, forecasts: 6, teamForecasts: 120, simulations: 300 });
+    expect(payload.outlook).toMatchObject({
+      seasons: ["2324", "2425"],
+      checkpoints: [10, 19, 28],
+      leagueSeasons: 2,
+      forecasts: 6,
+      teamForecasts: 120,
+      simulations: 300,
+    });
     expect(payload.outlook!.metrics.map((m) => m.key)).toEqual(["title", "championsLeague", "relegation"]);
     for (const metric of payload.outlook!.metrics) {
       expect(metric.improvement).toBeCloseTo(1 - metric.ours / metric.baseline, 9);

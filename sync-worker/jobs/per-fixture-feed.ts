@@ -40,7 +40,9 @@ export function perFixtureFeedJob<Item extends { fixture: FixtureRef }>(spec: Pe
     cadence: {
       ...spec.cadence,
       async due({ db, clock }) {
-        const [row] = await db.execute<{ due: boolean }>(sql`select exists (select 1 from fixtures where ${spec.wanted(clock.now())}) as due`);
+        const [row] = await db.execute<{ due: boolean }>(
+          sql`select exists (select 1 from fixtures where ${spec.wanted(clock.now())}) as due`,
+        );
         return row.due;
       },
     },

@@ -5,7 +5,14 @@ import { matchweekFor } from "@shared/domain/matchweek";
 import { formatScore, hitRate } from "@shared/domain/picks";
 import { getTeamById, teamNameById } from "@shared/domain/teams/registry";
 import { matchUrl } from "@shared/domain/urls";
-import { algoPerformance, dailyHitRates, recentSettledMatches, type AlgoPerformance, type LedgerRow, type SettledMatch } from "@shared/model";
+import {
+  algoPerformance,
+  dailyHitRates,
+  recentSettledMatches,
+  type AlgoPerformance,
+  type LedgerRow,
+  type SettledMatch,
+} from "@shared/model";
 import { TRACK_RECORD_MODEL_KEY, trackRecordPayload, trackRecordView } from "@shared/model/track-record-view";
 import { storeReadModel } from "../store/read-models";
 import type { JobDb } from "./types";
@@ -21,7 +28,8 @@ const dateOf = (instant: Date) => instant.toISOString().slice(0, 10);
 /** The settled best picks as the recent-results list shows them (a void best pick has no result to show). */
 function settledMatches(rows: readonly SettledPick[]): SettledMatch[] {
   return rows.flatMap((row) => {
-    if (row.pickKind !== "best" || row.outcome === "void" || row.homeScore === null || row.awayScore === null) return [];
+    if (row.pickKind !== "best" || row.outcome === "void" || row.homeScore === null || row.awayScore === null)
+      return [];
     const home = getTeamById(row.homeTeamId);
     const away = getTeamById(row.awayTeamId);
     return [
@@ -58,13 +66,20 @@ function performanceValues(p: AlgoPerformance) {
 const COUNT_COLUMNS = Object.keys(performanceValues(algoPerformance([])));
 
 /** Writes one performance row (overall when league is null); returns 1 when it changed. */
-async function writePerformance(db: JobDb, league: LeagueKey | null, rows: readonly LedgerRow[], now: Date): Promise<number> {
+async function writePerformance(
+  db: JobDb,
+  league: LeagueKey | null,
+  rows: readonly LedgerRow[],
+  now: Date,
+): Promise<number> {
   const kickoffs = rows.map((row) => row.kickoff.getTime());
   const trackingStartDate = kickoffs.length > 0 ? dateOf(new Date(Math.min(...kickoffs))) : null;
   const values = { ...performanceValues(algoPerformance(rows)), tracking_start_date: trackingStartDate };
   const json = JSON.stringify({ ...values, league });
   const columns = [...COUNT_COLUMNS, "tracking_start_date"];
-  const types = columns.map((c) => `${c} ${c === "tracking_start_date" ? "date" : c.endsWith("accuracy") ? "numeric" : "int"}`).join(", ");
+  const types = columns
+    .map((c) => `${c} ${c === "tracking_start_date" ? "date" : c.endsWith("accuracy") ? "numeric" : "int"}`)
+    .join(", ");
   // The tracking start stays the schema's default until the ledger has a settled pick.
   const start = `coalesce(t.tracking_start_date, '2025-10-04'::date)`;
   const chosen = columns.map((c) => (c === "tracking_start_date" ? start : `t.${c}`));
@@ -99,7 +114,7 @@ async function writeRecentMatches(db: JobDb, league: LeagueKey, matches: readonl
     match_url: m.matchUrl || null,
     display_order: m.displayOrder,
   }));
-  const current = await db.execute<typeof desired[number]>(sql`
+  const current = await db.execute<(typeof desired)[number]>(sql`
     select fixture_id, league, match_date::text as match_date, home_team, away_team, final_score, best_pick, best_pick_result,
            match_url, display_order
     from algo_recent_matches where league = ${league} order by display_order`);
@@ -127,8 +142,20 @@ async function writeHitRates(db: JobDb, rows: readonly LedgerRow[]): Promise<num
     allLeagues.set(day.date, total);
   }
   const records = [
-    ...days.map((d) => ({ league: d.league, date: d.date, total_picks: d.totalPicks, successful_picks: d.successfulPicks, hit_rate: d.hitRate })),
-    ...[...allLeagues].map(([date, t]) => ({ league: ALL_LEAGUES_LABEL, date, total_picks: t.total, successful_picks: t.hits, hit_rate: hitRate(t.hits, t.total) })),
+    ...days.map((d) => ({
+      league: d.league,
+      date: d.date,
+      total_picks: d.totalPicks,
+      successful_picks: d.successfulPicks,
+      hit_rate: d.hitRate,
+    })),
+    ...[...allLeagues].map(([date, t]) => ({
+      league: ALL_LEAGUES_LABEL,
+      date,
+      total_picks: t.total,
+      successful_picks: t.hits,
+      hit_rate: hitRate(t.hits, t.total),
+    })),
   ].map((record) => ({ ...record, matchweek: matchweekFor(`${record.date}T12:00:00Z`) }));
   const written = await db.execute(sql`
     insert into hit_rate_tracking (league, date, total_picks, successful_picks, hit_rate, matchweek)
@@ -165,7 +192,8 @@ async function writeTrackRecordView(db: JobDb, settled: readonly SettledPick[]):
  */
 export const performanceJob: JobDefinition = {
   name: "performance",
-  description: "Accuracy overall and per league, recent settled matches, daily hit rates and the track record's view (from the ledger)",
+  description:
+    "Accuracy overall and per league, recent settled matches, daily hit rates and the track record's view (from the ledger)",
   cadence: { description: "after settlement, and hourly", cron: ["30 * * * *"], everyMs: 60 * 60_000 },
   transactional: true,
   async run(ctx) {
@@ -179,8 +207,17 @@ export const performanceJob: JobDefinition = {
     const result = { ...emptyResult(), rowsRead: scored.length };
     result.rowsWritten += await writePerformance(ctx.db, null, scored, now);
     for (const league of LEAGUE_KEYS) {
-      result.rowsWritten += await writePerformance(ctx.db, league, scored.filter((r) => r.league === league), now);
-      result.rowsWritten += await writeRecentMatches(ctx.db, league, matches.filter((m) => m.league === league));
+      result.rowsWritten += await writePerformance(
+        ctx.db,
+        league,
+        scored.filter((r) => r.league === league),
+        now,
+      );
+      result.rowsWritten += await writeRecentMatches(
+        ctx.db,
+        league,
+        matches.filter((m) => m.league === league),
+      );
     }
     result.rowsWritten += await writeHitRates(ctx.db, scored);
     result.rowsWritten += await writeTrackRecordView(ctx.db, settled);

@@ -36,7 +36,12 @@ export function memoryOf(engine: PredictionEngine): EngineMemory {
  * has not changed since they were stored, and the fit, which the thread checks against the
  * results at its first call. Anything unusable is left out: the engine then reads or fits again.
  */
-export async function restoreEngine(ctx: JobContext, engine: PredictionEngine, fitKey: string, memory: EngineMemory): Promise<void> {
+export async function restoreEngine(
+  ctx: JobContext,
+  engine: PredictionEngine,
+  fitKey: string,
+  memory: EngineMemory,
+): Promise<void> {
   memory.seasonStates.clear();
   memory.savedFit = null;
   memory.savedSeasons = null;
@@ -47,20 +52,26 @@ export async function restoreEngine(ctx: JobContext, engine: PredictionEngine, f
   let storedStates: Record<string, string> = {};
   try {
     const parsed: unknown = seasonsRow ? JSON.parse(seasonsRow.fittedThrough) : {};
-    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) storedStates = parsed as Record<string, string>;
+    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed))
+      storedStates = parsed as Record<string, string>;
   } catch {
     // An unreadable description: no stored season is trusted.
   }
   const finished = new Set(
-    (await ctx.db.execute<{ league: string; season: string }>(sql`select league, season from seasons where not is_current`)).map((s) =>
-      seasonKey(s.league, s.season),
-    ),
+    (
+      await ctx.db.execute<{ league: string; season: string }>(
+        sql`select league, season from seasons where not is_current`,
+      )
+    ).map((s) => seasonKey(s.league, s.season)),
   );
   const states = await seasonDataStates(ctx.db);
   const valid = Object.entries(storedStates)
     .filter(([key, state]) => finished.has(key) && typeof state === "string" && states.get(key) === state)
     .map(([key]) => key);
-  const restored = await engine.restore({ fit: fitRow?.payload ?? null, seasons: seasonsRow?.payload ?? null, validSeasons: valid }, ctx.signal);
+  const restored = await engine.restore(
+    { fit: fitRow?.payload ?? null, seasons: seasonsRow?.payload ?? null, validSeasons: valid },
+    ctx.signal,
+  );
   for (const key of restored.seasons) memory.seasonStates.set(key, storedStates[key]);
   // Stored seasons left out (changed since, or unreadable) are read again, and stored again after the run.
   const allRestored = Object.keys(storedStates).every((key) => restored.seasons.includes(key));
@@ -95,8 +106,10 @@ export async function saveEngineState(
   if (!snapshot.fit && !snapshot.seasons) return { fitBytes, seasonsBytes };
   throwIfAborted(ctx.signal);
   await ctx.db.transaction(async (tx) => {
-    if (snapshot.fit && snapshot.fittedThrough) await writeEngineState(tx, { key: fitKey, fittedThrough: snapshot.fittedThrough, payload: snapshot.fit });
-    if (snapshot.seasons) await writeEngineState(tx, { key: SEASONS_STATE_KEY, fittedThrough: seasonsThrough, payload: snapshot.seasons });
+    if (snapshot.fit && snapshot.fittedThrough)
+      await writeEngineState(tx, { key: fitKey, fittedThrough: snapshot.fittedThrough, payload: snapshot.fit });
+    if (snapshot.seasons)
+      await writeEngineState(tx, { key: SEASONS_STATE_KEY, fittedThrough: seasonsThrough, payload: snapshot.seasons });
     await deleteEngineStatesExcept(tx, ENGINE_STATE_PREFIX, [fitKey, SEASONS_STATE_KEY]);
   });
   if (snapshot.fit) memory.savedFit = snapshot.fittedThrough;

@@ -75,8 +75,15 @@ export interface HistoryRead {
  * time: pages are served between them. The data state of every season read is noted in
  * `states`, to be stored with it.
  */
-export async function historyUpdate(db: JobDb, engine: PredictionEngine, at: string, states: Map<string, string>): Promise<HistoryRead> {
-  const seasons = await db.execute<{ league: string; season: string; is_current: boolean }>(sql`select league, season, is_current from seasons`);
+export async function historyUpdate(
+  db: JobDb,
+  engine: PredictionEngine,
+  at: string,
+  states: Map<string, string>,
+): Promise<HistoryRead> {
+  const seasons = await db.execute<{ league: string; season: string; is_current: boolean }>(
+    sql`select league, season, is_current from seasons`,
+  );
   const held = engine.heldSeasons();
   const keep = seasons.map((s) => seasonKey(s.league, s.season));
   const current = new Set(seasons.filter((s) => s.is_current).map((s) => seasonKey(s.league, s.season)));
@@ -107,7 +114,13 @@ export async function historyUpdate(db: JobDb, engine: PredictionEngine, at: str
 
 function matchInput(row: MatchRow): MatchInput {
   const price = (value: string | null) => (value === null ? null : Number(value));
-  const [home, draw, away, over, under] = [row.home_price, row.draw_price, row.away_price, row.over_price, row.under_price].map(price);
+  const [home, draw, away, over, under] = [
+    row.home_price,
+    row.draw_price,
+    row.away_price,
+    row.over_price,
+    row.under_price,
+  ].map(price);
   return {
     id: String(row.id),
     league: row.league,
@@ -144,7 +157,10 @@ export async function unpredictedKickedOff(db: JobDb, now: string): Promise<Matc
     db,
     sql`f.kickoff_at <= ${now}::timestamptz
         and exists (select 1 from seasons s where s.league = f.league and s.season = f.season and s.is_current)
-        and coalesce(f.status, '') not in (${sql.join(NOT_PLAYED_STATUSES.map((s) => sql`${s}`), sql`, `)})
+        and coalesce(f.status, '') not in (${sql.join(
+          NOT_PLAYED_STATUSES.map((s) => sql`${s}`),
+          sql`, `,
+        )})
         and not exists (select 1 from pick_ledger l where l.fixture_id = f.id)
         and not exists (select 1 from predictions p where p.fixture_id = f.id and p.predicted_at <= f.kickoff_at)`,
   );

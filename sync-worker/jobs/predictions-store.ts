@@ -7,14 +7,17 @@ import { sql } from "drizzle-orm";
 import type { MatchPrediction } from "@shared/model";
 import type { JobDb } from "./types";
 
-
 const TEXT_COLUMNS = new Set(["model_version", "result_pick", "over_under_pick", "btts_pick", "best_pick"]);
 
 /**
  * Stores the forecasts as of `asOf` (predicted_at: the instant whose information they use).
  * Only matches kicking off at or after asOf are written; a stored prediction is replaced.
  */
-export async function storePredictions(db: JobDb, predictions: readonly MatchPrediction[], asOf: Date): Promise<number> {
+export async function storePredictions(
+  db: JobDb,
+  predictions: readonly MatchPrediction[],
+  asOf: Date,
+): Promise<number> {
   if (predictions.length === 0) return 0;
   const records = predictions.map((p) => ({
     fixture_id: Number(p.matchId),
@@ -47,7 +50,8 @@ export async function storePredictions(db: JobDb, predictions: readonly MatchPre
     btts_odds: p.picks.btts.odds,
   }));
   const columns = Object.keys(records[0]);
-  const typeOf = (c: string) => (TEXT_COLUMNS.has(c) ? "text" : c === "fixture_id" || c.startsWith("projected") ? "int" : "double precision");
+  const typeOf = (c: string) =>
+    TEXT_COLUMNS.has(c) ? "text" : c === "fixture_id" || c.startsWith("projected") ? "int" : "double precision";
   const updated = columns.filter((c) => c !== "fixture_id");
   const at = asOf.toISOString();
   return db.transaction(async (tx) => {

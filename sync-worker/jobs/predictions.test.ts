@@ -5,7 +5,12 @@ import { testDatabases } from "@shared/db/test-databases";
 import { MODEL_VERSION, weekStart } from "@shared/model";
 import { engineThread, type PredictionEngine } from "../model/engine-client";
 import { fitStateKey, modelOptionsOf, SEASONS_STATE_KEY } from "../model/engine-state";
-import { replayedSeason, REPLAYED_SEASON_CLOCK as CLOCK, TEST_MODEL_OPTIONS, type ReplayedSeason } from "../test-support/replayed-season";
+import {
+  replayedSeason,
+  REPLAYED_SEASON_CLOCK as CLOCK,
+  TEST_MODEL_OPTIONS,
+  type ReplayedSeason,
+} from "../test-support/replayed-season";
 import type { TestWorker } from "../test-support/worker";
 import { backfillJob } from "./backfill";
 import { lockPicksJob } from "./lock-picks";
@@ -34,10 +39,17 @@ describe.each(testDatabases())("the predictions job and the walk-forward catch-u
     const run = await worker.run(createPredictionsJob({ engine: season.engine }));
     // Two finished seasons and 130 matches of this one, the 130 to catch up, the 20 upcoming.
     expect(run).toMatchObject({ status: "ok", rowsRead: 760 + 130 + 130 + 20 });
-    const predicted = await rows<{ kickoff_at: Date | string; predicted_at: Date | string; model_version: string; state: string }>(`
+    const predicted = await rows<{
+      kickoff_at: Date | string;
+      predicted_at: Date | string;
+      model_version: string;
+      state: string;
+    }>(`
       select f.kickoff_at, p.predicted_at, p.model_version, f.match_state as state
       from predictions p join fixtures f on f.id = p.fixture_id where f.season = '2526' order by f.kickoff_at`);
-    const kickedOff = await rows<{ n: number }>(`select count(*)::int as n from fixtures where season = '2526' and kickoff_at <= '${CLOCK}'`);
+    const kickedOff = await rows<{ n: number }>(
+      `select count(*)::int as n from fixtures where season = '2526' and kickoff_at <= '${CLOCK}'`,
+    );
     const past = predicted.filter((p) => new Date(p.kickoff_at) <= new Date(CLOCK));
     // 13 Saturdays (2 August to 25 October) of 10 matches each, every one predicted.
     expect(past).toHaveLength(130);
@@ -57,21 +69,38 @@ describe.each(testDatabases())("the predictions job and the walk-forward catch-u
   });
 
   it("re-predicts only the upcoming matches on the next run, warm, reading only the current season, and never a kicked-off one", async () => {
-    const before = await rows(`select * from predictions p join fixtures f on f.id = p.fixture_id where f.kickoff_at <= '${CLOCK}' order by p.fixture_id`);
+    const before = await rows(
+      `select * from predictions p join fixtures f on f.id = p.fixture_id where f.kickoff_at <= '${CLOCK}' order by p.fixture_id`,
+    );
     const run = await worker.run(createPredictionsJob({ engine: season.engine }));
     expect(run.rowsRead).toBe(130 + 20);
     const [logged] = await rows<{ details: { catchUpMatches: number; coldStarts: number; engineCalls: number } }>(
       `select details from sync_runs where id = ${run.id}`,
     );
     // Nothing new learnt since the first run stored the engine's state: nothing stored again.
-    expect(logged.details).toMatchObject({ catchUpMatches: 0, coldStarts: 0, engineCalls: 1, engineStateSaved: { fitBytes: 0, seasonsBytes: 0 } });
-    expect(await rows(`select * from predictions p join fixtures f on f.id = p.fixture_id where f.kickoff_at <= '${CLOCK}' order by p.fixture_id`)).toEqual(before);
+    expect(logged.details).toMatchObject({
+      catchUpMatches: 0,
+      coldStarts: 0,
+      engineCalls: 1,
+      engineStateSaved: { fitBytes: 0, seasonsBytes: 0 },
+    });
+    expect(
+      await rows(
+        `select * from predictions p join fixtures f on f.id = p.fixture_id where f.kickoff_at <= '${CLOCK}' order by p.fixture_id`,
+      ),
+    ).toEqual(before);
   });
 
   it("locks every kicked-off match at its kick-off, settles the finished ones, and aggregates from the ledger", async () => {
     const locked = await worker.run(lockPicksJob);
     expect(locked).toMatchObject({ status: "ok", rowsWritten: 520 });
-    const ledger = await rows<{ kickoff_at: Date | string; locked_at: Date | string; recorded_at: Date | string; source: string; source_ref: string }>(`
+    const ledger = await rows<{
+      kickoff_at: Date | string;
+      locked_at: Date | string;
+      recorded_at: Date | string;
+      source: string;
+      source_ref: string;
+    }>(`
       select f.kickoff_at, l.locked_at, l.recorded_at, l.source, l.source_ref from pick_ledger l join fixtures f on f.id = l.fixture_id`);
     expect(ledger).toHaveLength(520);
     for (const row of ledger) {
@@ -91,8 +120,13 @@ describe.each(testDatabases())("the predictions job and the walk-forward catch-u
     expect(days.n).toBe(13);
   });
   const FIT_KEY = fitStateKey(modelOptionsOf(TEST_MODEL_OPTIONS));
-  type RunDetails = { coldStarts: number; engineStart: string; engineStateSaved: { fitBytes: number; seasonsBytes: number } };
-  const detailsOf = async (runId: number) => (await rows<{ details: RunDetails }>(`select details from sync_runs where id = ${runId}`))[0].details;
+  type RunDetails = {
+    coldStarts: number;
+    engineStart: string;
+    engineStateSaved: { fitBytes: number; seasonsBytes: number };
+  };
+  const detailsOf = async (runId: number) =>
+    (await rows<{ details: RunDetails }>(`select details from sync_runs where id = ${runId}`))[0].details;
   const engines: PredictionEngine[] = [];
   /** A new engine thread, as a restarted worker process has. */
   const newEngine = () => {
@@ -112,7 +146,9 @@ describe.each(testDatabases())("the predictions job and the walk-forward catch-u
       `select max(kickoff_at) as kickoff_at from fixtures where match_state = 'post-match' and kickoff_at < '${CLOCK}'`,
     );
     // The 760 matches of the two finished seasons and the 130 of this one.
-    expect(fit.fitted_through).toMatch(new RegExp(`^890 results, latest kick-off ${new Date(latest.kickoff_at).toISOString()}, digest \\S+$`));
+    expect(fit.fitted_through).toMatch(
+      new RegExp(`^890 results, latest kick-off ${new Date(latest.kickoff_at).toISOString()}, digest \\S+$`),
+    );
     expect(Number(fit.bytes)).toBeGreaterThan(10_000);
     // The current season is read every run: only the finished ones are stored.
     expect(Object.keys(JSON.parse(seasons.fitted_through))).toEqual(["premier-league|2324", "premier-league|2425"]);
@@ -123,7 +159,11 @@ describe.each(testDatabases())("the predictions job and the walk-forward catch-u
     const run = await worker.run(createPredictionsJob({ engine: newEngine() }));
     // This season's 130 results and the 20 upcoming matches; the same forecasts, so nothing written.
     expect(run).toMatchObject({ status: "ok", rowsRead: 130 + 20, rowsWritten: 0 });
-    expect(await detailsOf(run.id)).toMatchObject({ coldStarts: 0, engineStart: "stored fit", engineStateSaved: { fitBytes: 0, seasonsBytes: 0 } });
+    expect(await detailsOf(run.id)).toMatchObject({
+      coldStarts: 0,
+      engineStart: "stored fit",
+      engineStateSaved: { fitBytes: 0, seasonsBytes: 0 },
+    });
     expect(await rows("select * from predictions order by fixture_id")).toEqual(before);
     expect(worker.log.lines.map((l) => l.line)).toContainEqual(
       expect.stringContaining("restored the prediction engine's stored state: 2 of 2 finished league seasons"),
@@ -131,12 +171,16 @@ describe.each(testDatabases())("the predictions job and the walk-forward catch-u
   });
 
   it("ignores a stored fit of another model version, fits from scratch, and stores its own in its place", async () => {
-    const [stored] = await rows<{ payload: string }>(`select encode(payload, 'base64') as payload from engine_states where key = '${FIT_KEY}'`);
+    const [stored] = await rows<{ payload: string }>(
+      `select encode(payload, 'base64') as payload from engine_states where key = '${FIT_KEY}'`,
+    );
     const payload = JSON.parse(gunzipSync(Buffer.from(stored.payload, "base64")).toString("utf8"));
     const older = gzipSync(JSON.stringify({ ...payload, modelVersion: "dc-sot-market-0.9.0" })).toString("base64");
     await rows(`update engine_states set payload = decode('${older}', 'base64') where key = '${FIT_KEY}'`);
     // A row of an older format is not even read, and goes at the next save.
-    await rows(`insert into engine_states (key, fitted_through, payload) values ('predictions-engine:fit:v0:old', 'old', '\\x00')`);
+    await rows(
+      `insert into engine_states (key, fitted_through, payload) values ('predictions-engine:fit:v0:old', 'old', '\\x00')`,
+    );
 
     const run = await worker.run(createPredictionsJob({ engine: newEngine() }));
     expect(run.status).toBe("ok");
@@ -144,9 +188,14 @@ describe.each(testDatabases())("the predictions job and the walk-forward catch-u
     expect(details).toMatchObject({ coldStarts: 1, engineStart: "from scratch" });
     expect(details.engineStateSaved.fitBytes).toBeGreaterThan(10_000);
     expect(worker.log.lines.map((l) => l.line)).toContainEqual(
-      expect.stringContaining(`2 of 2 finished league seasons, no fit (made by model dc-sot-market-0.9.0, this is ${MODEL_VERSION})`),
+      expect.stringContaining(
+        `2 of 2 finished league seasons, no fit (made by model dc-sot-market-0.9.0, this is ${MODEL_VERSION})`,
+      ),
     );
-    expect((await rows<{ key: string }>("select key from engine_states order by key")).map((r) => r.key)).toEqual([FIT_KEY, SEASONS_STATE_KEY]);
+    expect((await rows<{ key: string }>("select key from engine_states order by key")).map((r) => r.key)).toEqual([
+      FIT_KEY,
+      SEASONS_STATE_KEY,
+    ]);
 
     const next = await worker.run(createPredictionsJob({ engine: newEngine() }));
     expect(await detailsOf(next.id)).toMatchObject({ coldStarts: 0, engineStart: "stored fit" });

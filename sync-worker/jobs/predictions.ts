@@ -46,7 +46,8 @@ export function createPredictionsJob(options: { engine?: PredictionEngine } = {}
   const memory = memoryOf(engine);
   return {
     name: "predictions",
-    description: "The prediction engine's forecasts for the matches of the next two weeks (and any kicked-off match of the season without one)",
+    description:
+      "The prediction engine's forecasts for the matches of the next two weeks (and any kicked-off match of the season without one)",
     cadence: { description: "hourly, after fixtures and results", cron: ["20 * * * *"], everyMs: 60 * 60_000 },
     transactional: false,
     async run(ctx) {
@@ -62,7 +63,8 @@ export function createPredictionsJob(options: { engine?: PredictionEngine } = {}
         }
       }
       const history = await historyUpdate(ctx.db, engine, at, memory.seasonStates);
-      if (history.read === 0 && engine.heldSeasons().size === 0) return skipped("no finished matches to learn from yet");
+      if (history.read === 0 && engine.heldSeasons().size === 0)
+        return skipped("no finished matches to learn from yet");
       const upcoming = await matches(
         ctx.db,
         sql`f.match_state = 'pre-match' and f.kickoff_at > ${at}::timestamptz
@@ -81,19 +83,24 @@ export function createPredictionsJob(options: { engine?: PredictionEngine } = {}
       const result = { ...emptyResult(), rowsRead: history.read + upcoming.length + catchUp.length };
       if (steps.length === 0) return { ...result, reason: "nothing to predict", next: [] };
       if (catchUp.length > 0) {
-        ctx.log.info(`catching up ${catchUp.length} kicked-off matches without a prediction, walk-forward over ${weeks.size} weeks`);
+        ctx.log.info(
+          `catching up ${catchUp.length} kicked-off matches without a prediction, walk-forward over ${weeks.size} weeks`,
+        );
       }
       // One message to the thread: the history is copied across once, whatever the number of weeks.
       const answers = await engine.predict({ history: history.update, steps }, ctx.signal);
       const restored = answers[0]?.restored;
-      if (restored?.adopted) ctx.log.info(`prediction engine started from its stored fit in ${answers[0].durationMs} ms`);
+      if (restored?.adopted)
+        ctx.log.info(`prediction engine started from its stored fit in ${answers[0].durationMs} ms`);
       if (restored && !restored.adopted) {
         memory.savedFit = null;
         ctx.log.warn(`prediction engine's stored fit not used: ${restored.reason}`);
       }
       for (const answer of answers) {
         if (!answer.warm) {
-          ctx.log.info(`prediction engine fitted from scratch as of ${answer.asOf.toISOString()} in ${answer.durationMs} ms (in its own thread)`);
+          ctx.log.info(
+            `prediction engine fitted from scratch as of ${answer.asOf.toISOString()} in ${answer.durationMs} ms (in its own thread)`,
+          );
         }
         throwIfAborted(ctx.signal);
         result.rowsWritten += await storePredictions(ctx.db, answer.predictions, answer.asOf);
@@ -119,7 +126,10 @@ export function createPredictionsJob(options: { engine?: PredictionEngine } = {}
           catchUpWeeks: weeks.size,
           engineStateSaved: saved,
         },
-        next: catchUp.length > 0 ? ["lock-picks", "match-of-the-week", "season-outlook"] : ["match-of-the-week", "season-outlook"],
+        next:
+          catchUp.length > 0
+            ? ["lock-picks", "match-of-the-week", "season-outlook"]
+            : ["match-of-the-week", "season-outlook"],
       };
     },
   };

@@ -20,7 +20,11 @@ describe.each(testDatabases())("a match-data source failing for a whole job, on 
   let worker: TestWorker;
   let stored: unknown[][];
 
-  const snapshot = async () => [await snapshotOf(db, "fixtures"), await snapshotOf(db, "fixture_odds"), await snapshotOf(db, "seasons", "league, season")];
+  const snapshot = async () => [
+    await snapshotOf(db, "fixtures"),
+    await snapshotOf(db, "fixture_odds"),
+    await snapshotOf(db, "seasons", "league, season"),
+  ];
 
   beforeAll(async () => {
     db = await testDb.open();
@@ -42,17 +46,22 @@ describe.each(testDatabases())("a match-data source failing for a whole job, on 
     origin.only = null;
   });
 
-  it.each(failures)("fails cleanly when the source answers %s, keeps the previous data, and the next run recovers", async (behaviour, error) => {
-    origin.behaviour = behaviour;
-    for (const job of [fixturesAndOddsJob, resultsJob]) {
-      const run = await worker.run(job);
-      expect(run.status).toBe("failed");
-      expect(run.error).toMatch(error);
-      const [logged] = await db.execute<{ status: string; error: string }>(`select status, error from sync_runs where id = ${run.id}`);
-      expect(logged).toEqual({ status: "failed", error: run.error });
-    }
-    expect(await snapshot()).toEqual(stored);
-  });
+  it.each(failures)(
+    "fails cleanly when the source answers %s, keeps the previous data, and the next run recovers",
+    async (behaviour, error) => {
+      origin.behaviour = behaviour;
+      for (const job of [fixturesAndOddsJob, resultsJob]) {
+        const run = await worker.run(job);
+        expect(run.status).toBe("failed");
+        expect(run.error).toMatch(error);
+        const [logged] = await db.execute<{ status: string; error: string }>(
+          `select status, error from sync_runs where id = ${run.id}`,
+        );
+        expect(logged).toEqual({ status: "failed", error: run.error });
+      }
+      expect(await snapshot()).toEqual(stored);
+    },
+  );
 
   it("writes nothing when one league's file fails half-way through the job", async () => {
     origin.behaviour = "error-500";
@@ -66,7 +75,9 @@ describe.each(testDatabases())("a match-data source failing for a whole job, on 
     const down = testWorker(db, { source: httpSource(await unreachableBaseUrl()), now: worker.clock.now() });
     const run = await down.run(resultsJob);
     expect(run.status).toBe("failed");
-    expect(run.error).toMatch(/cannot reach http:\/\/127\.0\.0\.1:\d+\/mmz4281\/2526\/E0\.csv \(ECONNREFUSED\) \(set FOOTBALL_DATA_DIR/);
+    expect(run.error).toMatch(
+      /cannot reach http:\/\/127\.0\.0\.1:\d+\/mmz4281\/2526\/E0\.csv \(ECONNREFUSED\) \(set FOOTBALL_DATA_DIR/,
+    );
     expect(await snapshot()).toEqual(stored);
   });
 

@@ -45,7 +45,9 @@ function describeError(error: unknown): string {
 }
 
 /** The fields of a run's log line: the run-log row's id, the job, how it ended and its counts. */
-function runFields(run: Pick<JobRun, "id" | "job" | "status" | "rowsRead" | "rowsWritten" | "rowsRejected" | "durationMs" | "error">) {
+function runFields(
+  run: Pick<JobRun, "id" | "job" | "status" | "rowsRead" | "rowsWritten" | "rowsRejected" | "durationMs" | "error">,
+) {
   return {
     runId: run.id,
     job: run.job,
@@ -118,12 +120,22 @@ export async function runJob(job: JobDefinition, ctx: JobContext): Promise<JobRu
     const run = await finish(status, result, result.outcome === "skipped" ? (result.reason ?? null) : null);
     const summary = `${run.rowsRead} read, ${run.rowsWritten} written, ${run.rowsRejected} rejected`;
     if (status === "skipped") log.info(`skipped: ${result.reason ?? ""}`, runFields(run));
-    else log.info(`ok in ${run.durationMs} ms (${summary})${result.reason ? `: ${result.reason}` : ""}`, runFields(run));
+    else
+      log.info(`ok in ${run.durationMs} ms (${summary})${result.reason ? `: ${result.reason}` : ""}`, runFields(run));
     return run;
   } catch (error) {
     const message = ctx.signal.aborted ? `abandoned: ${String(ctx.signal.reason ?? "stopped")}` : describeError(error);
     const durationMs = Math.round(performance.now() - started);
-    const failed = { id: row.id, job: job.name, status: "failed" as const, rowsRead: 0, rowsWritten: 0, rowsRejected: 0, durationMs, error: message };
+    const failed = {
+      id: row.id,
+      job: job.name,
+      status: "failed" as const,
+      rowsRead: 0,
+      rowsWritten: 0,
+      rowsRejected: 0,
+      durationMs,
+      error: message,
+    };
     // A bug's stack goes into the line; a provider's refusal or an abandoned run says all in its message.
     const unexpected = error instanceof Error && !(error instanceof ProviderError) && !ctx.signal.aborted;
     log.error(`failed: ${message}`, { ...runFields(failed), ...(unexpected ? { err: error } : {}) });

@@ -8,7 +8,14 @@ import type { LeagueKey } from "@shared/domain/leagues";
 import { seasonCodeFor } from "@shared/domain/matchweek";
 import type { ProviderFixture } from "../providers/types";
 import { fingerprintOf, rememberFingerprint, seasonDataState, storedFingerprint } from "../store/fingerprints";
-import { fixtureKey, lockMatchRows, seasonFixtureIds, seasonIsEmpty, upsertFixtures, upsertOdds } from "../store/fixtures";
+import {
+  fixtureKey,
+  lockMatchRows,
+  seasonFixtureIds,
+  seasonIsEmpty,
+  upsertFixtures,
+  upsertOdds,
+} from "../store/fixtures";
 import { refreshLeagueSchedules } from "../store/league-schedules";
 import { updateSeasonDates } from "../store/reference";
 import { countFeed } from "./feeds";

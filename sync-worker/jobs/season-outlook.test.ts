@@ -37,10 +37,14 @@ describe.each(testDatabases())("the season-outlook job on $driver", (testDb) => 
 
   it("stores each league's outlook after the predictions, from the real table and the fixtures left", async () => {
     expect((await worker.run(createPredictionsJob({ engine: season.engine }))).status).toBe("ok");
-    const versionsBefore = await rows<{ version: string }>(`select version::text as version from data_versions where scope = 'data'`);
+    const versionsBefore = await rows<{ version: string }>(
+      `select version::text as version from data_versions where scope = 'data'`,
+    );
     const run = await worker.run(outlookJob);
     expect(run).toMatchObject({ status: "ok", rowsWritten: 1 });
-    const versionsAfter = await rows<{ version: string }>(`select version::text as version from data_versions where scope = 'data'`);
+    const versionsAfter = await rows<{ version: string }>(
+      `select version::text as version from data_versions where scope = 'data'`,
+    );
     expect(versionsAfter).not.toEqual(versionsBefore);
 
     const [stored] = await rows<{ key: string; inputs: string; payload: unknown }>(
@@ -48,17 +52,35 @@ describe.each(testDatabases())("the season-outlook job on $driver", (testDb) => 
     );
     expect(stored.inputs).toMatch(/^2526: 130 results, 250 fixtures left; inputs:[0-9a-f]{64}; sha256:[0-9a-f]{64}$/);
     const outlook = parseSeasonOutlookPayload(stored.payload)!;
-    expect(outlook).toMatchObject({ league: "premier-league", season: "2526", seasons: OUTLOOK_SEASONS, resultsPlayed: 130, remainingFixtures: 250 });
+    expect(outlook).toMatchObject({
+      league: "premier-league",
+      season: "2526",
+      seasons: OUTLOOK_SEASONS,
+      resultsPlayed: 130,
+      remainingFixtures: 250,
+    });
     expect(outlook.teams).toHaveLength(20);
 
     // The current positions are the standings' (the league's tie-breakers) as of the clock.
-    const results = await rows<{ home_team_id: number; away_team_id: number; home_score: number; away_score: number; kickoff_at: string }>(
+    const results = await rows<{
+      home_team_id: number;
+      away_team_id: number;
+      home_score: number;
+      away_score: number;
+      kickoff_at: string;
+    }>(
       `select home_team_id, away_team_id, home_score, away_score, kickoff_at from fixtures
        where season = '2526' and match_state = 'post-match' and kickoff_at < '${worker.clock.now().toISOString()}'`,
     );
     const table = computeStandings(
       "premier-league",
-      results.map((r) => ({ homeTeamId: r.home_team_id, awayTeamId: r.away_team_id, homeGoals: r.home_score, awayGoals: r.away_score, kickoffAt: r.kickoff_at })),
+      results.map((r) => ({
+        homeTeamId: r.home_team_id,
+        awayTeamId: r.away_team_id,
+        homeGoals: r.home_score,
+        awayGoals: r.away_score,
+        kickoffAt: r.kickoff_at,
+      })),
     );
     expect(outlook.teams.map((t) => [t.teamId, t.currentPoints])).toEqual(table.map((r) => [r.teamId, r.points]));
     for (const team of outlook.teams) {
@@ -75,17 +97,23 @@ describe.each(testDatabases())("the season-outlook job on $driver", (testDb) => 
     const before = await rows(`select inputs, payload, computed_at from read_models where key like 'season-outlook:%'`);
     const rerun = await worker.run(outlookJob);
     expect(rerun).toMatchObject({ status: "ok", rowsWritten: 0 });
-    expect(await rows(`select inputs, payload, computed_at from read_models where key like 'season-outlook:%'`)).toEqual(before);
+    expect(
+      await rows(`select inputs, payload, computed_at from read_models where key like 'season-outlook:%'`),
+    ).toEqual(before);
 
     // The next match kicks off and ends: one more result.
     const [next] = await rows<{ id: number; kickoff_at: string | Date }>(
       `select id, kickoff_at from fixtures where season = '2526' and match_state = 'pre-match' order by kickoff_at, id limit 1`,
     );
-    await db.execute(`update fixtures set match_state = 'post-match', status = 'FT', home_score = 2, away_score = 1 where id = ${next.id}`);
+    await db.execute(
+      `update fixtures set match_state = 'post-match', status = 'FT', home_score = 2, away_score = 1 where id = ${next.id}`,
+    );
     worker.setNow(new Date(new Date(next.kickoff_at).getTime() + 3 * 3_600_000));
     const later = await worker.run(outlookJob);
     expect(later, JSON.stringify(later)).toMatchObject({ status: "ok", rowsWritten: 1 });
-    const [stored] = await rows<{ payload: unknown }>(`select payload from read_models where key = '${seasonOutlookKey("premier-league")}'`);
+    const [stored] = await rows<{ payload: unknown }>(
+      `select payload from read_models where key = '${seasonOutlookKey("premier-league")}'`,
+    );
     expect(parseSeasonOutlookPayload(stored.payload)).toMatchObject({ resultsPlayed: 131, remainingFixtures: 249 });
   });
 });

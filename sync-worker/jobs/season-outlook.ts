@@ -15,7 +15,12 @@ import { seasonResults, seasonTeamIds } from "../store/results";
 import { emptyResult, skipped, throwIfAborted, type JobDb, type JobDefinition } from "./types";
 
 /** Fixtures of a league season not finished as of `at`, with the stored forecast's expected goals. */
-async function remainingFixtures(db: JobDb, league: LeagueKey, season: string, at: string): Promise<RemainingFixture[]> {
+async function remainingFixtures(
+  db: JobDb,
+  league: LeagueKey,
+  season: string,
+  at: string,
+): Promise<RemainingFixture[]> {
   const rows = await db.execute<{
     id: number;
     home_team_id: number;
@@ -55,7 +60,8 @@ export function createSeasonOutlookJob(options: { modelOptions?: Partial<ModelOp
   const fitKey = fitStateKey(modelOptions);
   return {
     name: "season-outlook",
-    description: "Each league's season outlook: the rest of the season simulated 20,000 times (title, European places, relegation)",
+    description:
+      "Each league's season outlook: the rest of the season simulated 20,000 times (title, European places, relegation)",
     cadence: { description: "after predictions, and hourly", cron: ["40 * * * *"], everyMs: 60 * 60_000 },
     transactional: false,
     async run(ctx) {
@@ -63,7 +69,9 @@ export function createSeasonOutlookJob(options: { modelOptions?: Partial<ModelOp
       const at = now.toISOString();
       const season = seasonCodeFor(now);
       const result = emptyResult();
-      const [fitRow] = await ctx.db.execute<{ fitted_through: string }>(sql`select fitted_through from engine_states where key = ${fitKey}`);
+      const [fitRow] = await ctx.db.execute<{ fitted_through: string }>(
+        sql`select fitted_through from engine_states where key = ${fitKey}`,
+      );
       const fitThrough = fitRow?.fitted_through ?? null;
 
       const wanted: Array<{ input: OutlookLeagueInput; source: string }> = [];
@@ -71,7 +79,9 @@ export function createSeasonOutlookJob(options: { modelOptions?: Partial<ModelOp
       const empty: LeagueKey[] = [];
       for (const league of ctx.settings.leagues) {
         throwIfAborted(ctx.signal);
-        const results = (await seasonResults(ctx.db, league, season)).filter((r) => r.kickoffAt.getTime() < now.getTime());
+        const results = (await seasonResults(ctx.db, league, season)).filter(
+          (r) => r.kickoffAt.getTime() < now.getTime(),
+        );
         const remaining = await remainingFixtures(ctx.db, league, season, at);
         result.rowsRead += results.length + remaining.length;
         if (results.length + remaining.length === 0) {
@@ -84,7 +94,12 @@ export function createSeasonOutlookJob(options: { modelOptions?: Partial<ModelOp
           season,
           teams,
           teamNames: Object.fromEntries(teams.map((id) => [id, getTeamById(id)?.name ?? ""])),
-          results: results.map((r) => ({ homeTeamId: r.homeTeamId, awayTeamId: r.awayTeamId, homeGoals: r.homeGoals, awayGoals: r.awayGoals })),
+          results: results.map((r) => ({
+            homeTeamId: r.homeTeamId,
+            awayTeamId: r.awayTeamId,
+            homeGoals: r.homeGoals,
+            awayGoals: r.awayGoals,
+          })),
           remaining,
         };
         const needsFit = remaining.some((f) => f.expectedGoals === null);
@@ -99,7 +114,9 @@ export function createSeasonOutlookJob(options: { modelOptions?: Partial<ModelOp
           }),
         );
         const source = `${season}: ${results.length} results, ${remaining.length} fixtures left; inputs:${fingerprint}`;
-        const [stored] = await ctx.db.execute<{ inputs: string }>(sql`select inputs from read_models where key = ${seasonOutlookKey(league)}`);
+        const [stored] = await ctx.db.execute<{ inputs: string }>(
+          sql`select inputs from read_models where key = ${seasonOutlookKey(league)}`,
+        );
         if (stored?.inputs.startsWith(`${source};`)) unchanged.push(league);
         else wanted.push({ input, source });
       }
@@ -112,7 +129,10 @@ export function createSeasonOutlookJob(options: { modelOptions?: Partial<ModelOp
         ? ((await readEngineStates(ctx.db, [fitKey])).get(fitKey)?.payload ?? null)
         : null;
       const started = performance.now();
-      const outcomes = await simulateOutlooksInThread({ fit, options: modelOptions, leagues: wanted.map((w) => w.input) }, ctx.signal);
+      const outcomes = await simulateOutlooksInThread(
+        { fit, options: modelOptions, leagues: wanted.map((w) => w.input) },
+        ctx.signal,
+      );
       const simulationMs = Math.round(performance.now() - started);
       throwIfAborted(ctx.signal);
 
@@ -128,7 +148,8 @@ export function createSeasonOutlookJob(options: { modelOptions?: Partial<ModelOp
           result.rowsWritten += await storeReadModel(tx, seasonOutlookKey(outcome.league), payload, source);
         }
       });
-      for (const [league, reason] of Object.entries(skippedLeagues)) ctx.log.info(`season outlook of ${league} not computed: ${reason}`);
+      for (const [league, reason] of Object.entries(skippedLeagues))
+        ctx.log.info(`season outlook of ${league} not computed: ${reason}`);
       return {
         ...result,
         reason: `${wanted.length - Object.keys(skippedLeagues).length} leagues simulated (${OUTLOOK_SEASONS} seasons each) in ${simulationMs} ms; ${unchanged.length} unchanged`,

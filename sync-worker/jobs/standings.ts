@@ -6,7 +6,15 @@ import { getTeamById } from "@shared/domain/teams/registry";
 import { standingRows, standingsSnapshots, type NewStandingRow } from "@shared/db/schema";
 import { seasonResults, seasonTeamIds } from "../store/results";
 import { countFeed } from "./feeds";
-import { emptyResult, skipped, throwIfAborted, type JobContext, type JobDb, type JobDefinition, type JobResult } from "./types";
+import {
+  emptyResult,
+  skipped,
+  throwIfAborted,
+  type JobContext,
+  type JobDb,
+  type JobDefinition,
+  type JobResult,
+} from "./types";
 
 type TableRow = Omit<NewStandingRow, "snapshotId">;
 
@@ -30,7 +38,12 @@ async function tableFromResults(db: JobDb, league: LeagueKey, season: string, no
   }));
 }
 
-async function tableFromProvider(ctx: JobContext, league: LeagueKey, season: string, result: JobResult): Promise<TableRow[]> {
+async function tableFromProvider(
+  ctx: JobContext,
+  league: LeagueKey,
+  season: string,
+  result: JobResult,
+): Promise<TableRow[]> {
   const provider = ctx.providers.for("standings");
   if (!provider?.standings) throw new Error(`${ctx.providers.sources.standings} has no standings`);
   const feed = await provider.standings({ league, season, signal: ctx.signal });
@@ -42,7 +55,19 @@ const comparable = (rows: readonly TableRow[]) =>
   JSON.stringify(
     [...rows]
       .sort((a, b) => a.position - b.position)
-      .map((r) => [r.teamId, r.position, r.points, r.played, r.won, r.drawn, r.lost, r.goalsFor, r.goalsAgainst, r.form ?? null, r.decidedBy ?? null]),
+      .map((r) => [
+        r.teamId,
+        r.position,
+        r.points,
+        r.played,
+        r.won,
+        r.drawn,
+        r.lost,
+        r.goalsFor,
+        r.goalsAgainst,
+        r.form ?? null,
+        r.decidedBy ?? null,
+      ]),
   );
 
 /** The rows of the latest snapshot of a league season. */
@@ -54,7 +79,11 @@ async function latestTable(db: JobDb, league: LeagueKey, season: string): Promis
     .orderBy(desc(standingsSnapshots.takenAt), desc(standingsSnapshots.id))
     .limit(1);
   if (!latest) return null;
-  const rows = await db.db.select().from(standingRows).where(eq(standingRows.snapshotId, latest.id)).orderBy(asc(standingRows.position));
+  const rows = await db.db
+    .select()
+    .from(standingRows)
+    .where(eq(standingRows.snapshotId, latest.id))
+    .orderBy(asc(standingRows.position));
   return rows.map(({ snapshotId: _snapshot, ...row }) => row);
 }
 
@@ -77,7 +106,10 @@ export const standingsJob: JobDefinition = {
     const result = emptyResult();
     for (const league of ctx.settings.leagues) {
       throwIfAborted(ctx.signal);
-      const table = source === "results" ? await tableFromResults(ctx.db, league, season, now) : await tableFromProvider(ctx, league, season, result);
+      const table =
+        source === "results"
+          ? await tableFromResults(ctx.db, league, season, now)
+          : await tableFromProvider(ctx, league, season, result);
       result.rowsRead += source === "results" ? table.length : 0;
       if (table.length === 0) continue;
       result.rowsWritten += await ctx.db.transaction(async (tx) => {

@@ -67,7 +67,11 @@ export function teamStatisticsFromResults(
   const form = formString(
     own.map((r) => {
       const home = r.homeTeamId === teamId;
-      return { teamGoals: home ? r.homeGoals : r.awayGoals, opponentGoals: home ? r.awayGoals : r.homeGoals, kickoffAt: r.kickoffAt };
+      return {
+        teamGoals: home ? r.homeGoals : r.awayGoals,
+        opponentGoals: home ? r.awayGoals : r.homeGoals,
+        kickoffAt: r.kickoffAt,
+      };
     }),
   );
   stats.form = form === "" ? null : form;
@@ -95,7 +99,11 @@ const COLUMNS = [
   "source",
 ];
 
-async function upsertTeamStatistics(db: JobDb, items: readonly TeamStatisticsFeedItem[], source: string): Promise<number> {
+async function upsertTeamStatistics(
+  db: JobDb,
+  items: readonly TeamStatisticsFeedItem[],
+  source: string,
+): Promise<number> {
   if (items.length === 0) return 0;
   const records = items.map((s) => ({
     team_id: s.teamId,
@@ -154,7 +162,9 @@ export const teamStatisticsJob: JobDefinition = {
       let items: TeamStatisticsFeedItem[];
       if (source === "results") {
         const results = await seasonResults(ctx.db, league, season);
-        items = (await seasonTeamIds(ctx.db, league, season)).map((id) => teamStatisticsFromResults(id, league, season, results));
+        items = (await seasonTeamIds(ctx.db, league, season)).map((id) =>
+          teamStatisticsFromResults(id, league, season, results),
+        );
         result.rowsRead += results.length;
       } else {
         if (!provider?.teamStatistics) throw new Error(`${source} has no team statistics`);

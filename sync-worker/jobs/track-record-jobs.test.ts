@@ -29,7 +29,11 @@ describe.each(testDatabases())("pick locking, settlement and the track record on
     worker = testWorker(db);
     await worker.run(backfillJob);
     const fixtureOf = async (home: string, away: string) =>
-      (await rows<{ id: number }>(`select id from fixtures where home_team_id = ${id(home)} and away_team_id = ${id(away)}`))[0].id;
+      (
+        await rows<{ id: number }>(
+          `select id from fixtures where home_team_id = ${id(home)} and away_team_id = ${id(away)}`,
+        )
+      )[0].id;
     newcastleBrentford = await fixtureOf("newcastle-united", "brentford");
     const prediction = {
       modelVersion: MODEL,
@@ -57,7 +61,12 @@ describe.each(testDatabases())("pick locking, settlement and the track record on
     // Made before Newcastle v Brentford kicked off (17:30), and after Arsenal v Sunderland had (15:00).
     await db.db.insert(predictions).values([
       { ...prediction, fixtureId: newcastleBrentford, predictedAt: new Date("2026-02-07T15:45:00Z") },
-      { ...prediction, confidence: 55, fixtureId: await fixtureOf("arsenal", "sunderland"), predictedAt: new Date("2026-02-07T15:45:00Z") },
+      {
+        ...prediction,
+        confidence: 55,
+        fixtureId: await fixtureOf("arsenal", "sunderland"),
+        predictedAt: new Date("2026-02-07T15:45:00Z"),
+      },
     ]);
   });
   afterAll(() => testDb.dispose());
@@ -71,10 +80,17 @@ describe.each(testDatabases())("pick locking, settlement and the track record on
   it("freezes the effective pick at kick-off: best pick and the three tracked picks, with odds", async () => {
     worker.setNow("2026-02-07T17:31:00Z");
     expect(await worker.run(lockPicksJob)).toMatchObject({ status: "ok", rowsWritten: 4 });
-    const ledger = await rows<{ pick_kind: string; pick: string; confidence: string; odds: string; source: string; source_ref: string }>(
-      "select pick_kind, pick, confidence, odds, source, source_ref from pick_ledger order by id",
-    );
-    expect(ledger.map((r) => [r.pick_kind, r.pick, Number(r.confidence), Number(r.odds), r.source, r.source_ref])).toEqual([
+    const ledger = await rows<{
+      pick_kind: string;
+      pick: string;
+      confidence: string;
+      odds: string;
+      source: string;
+      source_ref: string;
+    }>("select pick_kind, pick, confidence, odds, source, source_ref from pick_ledger order by id");
+    expect(
+      ledger.map((r) => [r.pick_kind, r.pick, Number(r.confidence), Number(r.odds), r.source, r.source_ref]),
+    ).toEqual([
       ["best", "Over 2.5 Goals", 64.2, 1.64, "algorithm", MODEL],
       // No price came with the result pick: the market's opening price for a home win.
       ["result", "Newcastle United to Win", 48.5, 1.89, "algorithm", MODEL],
@@ -121,16 +137,31 @@ describe.each(testDatabases())("pick locking, settlement and the track record on
     expect(leagues.find((l) => l.league === "premier-league")?.total_matches_predicted).toBe(1);
     expect(leagues.find((l) => l.league === "serie-a")?.total_matches_predicted).toBe(0);
 
-    const hitRates = await rows<{ league: string; date: string; total_picks: number; successful_picks: number; hit_rate: string; matchweek: number }>(
+    const hitRates = await rows<{
+      league: string;
+      date: string;
+      total_picks: number;
+      successful_picks: number;
+      hit_rate: string;
+      matchweek: number;
+    }>(
       "select league, date::text as date, total_picks, successful_picks, hit_rate, matchweek from hit_rate_tracking order by league",
     );
-    const day = { date: "2026-02-07", total_picks: 3, successful_picks: 2, hit_rate: "66.67", matchweek: matchweekFor("2026-02-07T12:00:00Z") };
+    const day = {
+      date: "2026-02-07",
+      total_picks: 3,
+      successful_picks: 2,
+      hit_rate: "66.67",
+      matchweek: matchweekFor("2026-02-07T12:00:00Z"),
+    };
     expect(hitRates).toEqual([
       { league: "all", ...day },
       { league: "premier-league", ...day },
     ]);
 
-    const recent = await rows("select league, home_team, away_team, final_score, best_pick, best_pick_result, match_url, display_order from algo_recent_matches");
+    const recent = await rows(
+      "select league, home_team, away_team, final_score, best_pick, best_pick_result, match_url, display_order from algo_recent_matches",
+    );
     expect(recent).toEqual([
       {
         league: "premier-league",
@@ -206,9 +237,9 @@ describe.each(testDatabases())("pick locking, settlement and the track record on
   it("features a league a week in rotation, with its most promising match", async () => {
     const first = await worker.run(matchOfTheWeekJob);
     expect(first.rowsWritten).toBe(1);
-    expect(await rows("select last_featured_league, week_start_date::text as week, fixture_id from match_of_the_week")).toEqual([
-      { last_featured_league: "premier-league", week: "2026-02-02", fixture_id: newcastleBrentford },
-    ]);
+    expect(
+      await rows("select last_featured_league, week_start_date::text as week, fixture_id from match_of_the_week"),
+    ).toEqual([{ last_featured_league: "premier-league", week: "2026-02-02", fixture_id: newcastleBrentford }]);
     expect((await worker.run(matchOfTheWeekJob)).rowsWritten).toBe(0);
 
     worker.setNow("2026-02-10T09:00:00Z");

@@ -47,12 +47,18 @@ describe("the prediction engine in its worker thread", () => {
     expect(first[0].warm).toBe(false);
     const [prediction] = first[0].predictions;
     expect(prediction.matchId).toBe("next");
-    expect(prediction.probabilities.home + prediction.probabilities.draw + prediction.probabilities.away).toBeCloseTo(1, 9);
+    expect(prediction.probabilities.home + prediction.probabilities.draw + prediction.probabilities.away).toBeCloseTo(
+      1,
+      9,
+    );
     expect(prediction.kickoff).toEqual(upcoming.kickoff);
     expect(engine.heldSeasons()).toEqual(new Set(["premier-league|2425"]));
 
     // Nothing resent: the thread still has the season.
-    const second = await engine.predict({ history: { seasons: {}, keep: ["premier-league|2425"] }, steps: [{ asOf: new Date("2025-08-12T00:00:00Z"), upcoming: [upcoming] }] });
+    const second = await engine.predict({
+      history: { seasons: {}, keep: ["premier-league|2425"] },
+      steps: [{ asOf: new Date("2025-08-12T00:00:00Z"), upcoming: [upcoming] }],
+    });
     expect(second[0].warm).toBe(true);
     expect(second[0].predictions[0].probabilities.home).toBeCloseTo(prediction.probabilities.home, 2);
   });
@@ -60,16 +66,25 @@ describe("the prediction engine in its worker thread", () => {
   it("passes a malformed row back as the engine's ModelInputError, and keeps working", async () => {
     const broken = { ...history()[0], id: "broken", season: "2526", homeGoals: -1 };
     await expect(
-      engine.predict({ history: { seasons: { "premier-league|2526": [broken] }, keep: ["premier-league|2425", "premier-league|2526"] }, steps: [{ asOf: new Date("2025-08-13T00:00:00Z"), upcoming: [upcoming] }] }),
+      engine.predict({
+        history: { seasons: { "premier-league|2526": [broken] }, keep: ["premier-league|2425", "premier-league|2526"] },
+        steps: [{ asOf: new Date("2025-08-13T00:00:00Z"), upcoming: [upcoming] }],
+      }),
     ).rejects.toBeInstanceOf(ModelInputError);
-    const again = await engine.predict({ history: { seasons: { "premier-league|2526": [] }, keep: ["premier-league|2425", "premier-league|2526"] }, steps: [{ asOf: new Date("2025-08-13T00:00:00Z"), upcoming: [upcoming] }] });
+    const again = await engine.predict({
+      history: { seasons: { "premier-league|2526": [] }, keep: ["premier-league|2425", "premier-league|2526"] },
+      steps: [{ asOf: new Date("2025-08-13T00:00:00Z"), upcoming: [upcoming] }],
+    });
     expect(again[0].predictions).toHaveLength(1);
   });
 
   it("abandons a call when its signal fires, and starts a new thread for the next one", async () => {
     const controller = new AbortController();
     const call = engine.predict(
-      { history: { seasons: { "premier-league|2425": history() }, keep: ["premier-league|2425"] }, steps: [{ asOf: new Date("2025-08-14T00:00:00Z"), upcoming: [upcoming] }] },
+      {
+        history: { seasons: { "premier-league|2425": history() }, keep: ["premier-league|2425"] },
+        steps: [{ asOf: new Date("2025-08-14T00:00:00Z"), upcoming: [upcoming] }],
+      },
       controller.signal,
     );
     controller.abort("SIGTERM");
@@ -115,8 +130,14 @@ describe("the prediction engine's state, stored and restored in a new thread", (
     expect(restored.isFresh()).toBe(false);
 
     // Nothing resent: the restored thread has the season from the snapshot.
-    const [fromStored] = await restored.predict({ history: { seasons: {}, keep: [KEY] }, steps: [step("2025-08-12T00:00:00Z")] });
-    const [fromWarm] = await engine.predict({ history: { seasons: {}, keep: [KEY] }, steps: [step("2025-08-12T00:00:00Z")] });
+    const [fromStored] = await restored.predict({
+      history: { seasons: {}, keep: [KEY] },
+      steps: [step("2025-08-12T00:00:00Z")],
+    });
+    const [fromWarm] = await engine.predict({
+      history: { seasons: {}, keep: [KEY] },
+      steps: [step("2025-08-12T00:00:00Z")],
+    });
     expect(fromStored).toMatchObject({ warm: true, restored: { adopted: true } });
     expect(fromWarm.warm).toBe(true);
     expect(fromStored.predictions).toEqual(fromWarm.predictions);
@@ -130,7 +151,10 @@ describe("the prediction engine's state, stored and restored in a new thread", (
     const { snapshot } = await fittedEngine("2025-08-11T12:00:00Z");
     const restored = newEngine();
     await restored.restore({ fit: snapshot.fit, seasons: snapshot.seasons, validSeasons: [KEY] });
-    const [answer] = await restored.predict({ history: { seasons: {}, keep: [KEY] }, steps: [step("2025-08-11T00:00:00Z")] });
+    const [answer] = await restored.predict({
+      history: { seasons: {}, keep: [KEY] },
+      steps: [step("2025-08-11T00:00:00Z")],
+    });
     expect(answer).toMatchObject({ warm: true, restored: { adopted: true } });
   });
 
@@ -139,13 +163,25 @@ describe("the prediction engine's state, stored and restored in a new thread", (
     const changed = newEngine();
     await changed.restore({ fit: snapshot.fit, seasons: null, validSeasons: [] });
     const corrected = history().map((m, i) => (i === 3 ? { ...m, homeGoals: m.homeGoals + 1 } : m));
-    const [answer] = await changed.predict({ history: { seasons: { [KEY]: corrected }, keep: [KEY] }, steps: [step("2025-08-12T00:00:00Z")] });
-    expect(answer).toMatchObject({ warm: false, restored: { adopted: false, reason: "the results it learnt from have changed since it was stored" } });
+    const [answer] = await changed.predict({
+      history: { seasons: { [KEY]: corrected }, keep: [KEY] },
+      steps: [step("2025-08-12T00:00:00Z")],
+    });
+    expect(answer).toMatchObject({
+      warm: false,
+      restored: { adopted: false, reason: "the results it learnt from have changed since it was stored" },
+    });
 
     const earlier = newEngine();
     await earlier.restore({ fit: snapshot.fit, seasons: snapshot.seasons, validSeasons: [KEY] });
-    const [before] = await earlier.predict({ history: { seasons: {}, keep: [KEY] }, steps: [step("2025-05-01T00:00:00Z")] });
-    expect(before).toMatchObject({ warm: false, restored: { adopted: false, reason: "it learnt from results after this call's moment" } });
+    const [before] = await earlier.predict({
+      history: { seasons: {}, keep: [KEY] },
+      steps: [step("2025-05-01T00:00:00Z")],
+    });
+    expect(before).toMatchObject({
+      warm: false,
+      restored: { adopted: false, reason: "it learnt from results after this call's moment" },
+    });
   });
 
   it("ignores damaged bytes, another model version and stored seasons no longer valid, and fits from scratch", async () => {
@@ -156,7 +192,10 @@ describe("the prediction engine's state, stored and restored in a new thread", (
     expect(answer.seasons).toEqual([]);
     expect(answer.fit).toMatchObject({ pending: false, reason: expect.stringContaining("unreadable payload") });
     expect(damaged.isFresh()).toBe(true);
-    const [fromScratch] = await damaged.predict({ history: { seasons: { [KEY]: history() }, keep: [KEY] }, steps: [step("2025-08-12T00:00:00Z")] });
+    const [fromScratch] = await damaged.predict({
+      history: { seasons: { [KEY]: history() }, keep: [KEY] },
+      steps: [step("2025-08-12T00:00:00Z")],
+    });
     expect(fromScratch.warm).toBe(false);
     expect(fromScratch.predictions).toHaveLength(1);
 
@@ -168,6 +207,9 @@ describe("the prediction engine's state, stored and restored in a new thread", (
       seasons: snapshot.seasons,
       validSeasons: [],
     });
-    expect(refused).toEqual({ seasons: [], fit: { pending: false, reason: `made by model dc-sot-market-0.9.0, this is ${MODEL_VERSION}` } });
+    expect(refused).toEqual({
+      seasons: [],
+      fit: { pending: false, reason: `made by model dc-sot-market-0.9.0, this is ${MODEL_VERSION}` },
+    });
   });
 });

@@ -19,7 +19,14 @@ import type {
   RestoreResult,
 } from "./engine-messages";
 
-export type { EngineSnapshot, EngineStep, EngineStepResult, HistoryUpdate, RestoreResult, RestoredFit } from "./engine-messages";
+export type {
+  EngineSnapshot,
+  EngineStep,
+  EngineStepResult,
+  HistoryUpdate,
+  RestoreResult,
+  RestoredFit,
+} from "./engine-messages";
 
 export interface EngineCall {
   /** The league seasons of finished matches that changed since the thread last had them; each step sees those kicked off before its asOf. */
@@ -106,7 +113,11 @@ export function engineThread(options: { modelOptions?: Partial<ModelOptions> } =
         if (response.id !== request.id) return;
         cleanup();
         if ("error" in response) {
-          reject(response.error.name === "ModelInputError" ? new ModelInputError(response.error.message) : new Error(response.error.message));
+          reject(
+            response.error.name === "ModelInputError"
+              ? new ModelInputError(response.error.message)
+              : new Error(response.error.message),
+          );
         } else {
           resolve(response);
         }
@@ -142,22 +153,27 @@ export function engineThread(options: { modelOptions?: Partial<ModelOptions> } =
     modelOptions: options.modelOptions,
     async restore(state, signal) {
       const response = await call({ kind: "restore", ...state, options: options.modelOptions }, signal);
-      if (!("restored" in response)) throw new Error("the prediction engine's thread answered a restore with something else");
+      if (!("restored" in response))
+        throw new Error("the prediction engine's thread answered a restore with something else");
       held = new Set(response.restored.seasons);
       return response.restored;
     },
     async predict(engineCall, signal) {
-      const response = await call({ kind: "predict", ...engineCall, options: options.modelOptions }, signal).finally(() => {
-        // The thread applied the history update before predicting, whatever came of it (unless it stopped).
-        if (worker) held = new Set(engineCall.history.keep);
-      });
-      if (!("results" in response)) throw new Error("the prediction engine's thread answered a call with something else");
+      const response = await call({ kind: "predict", ...engineCall, options: options.modelOptions }, signal).finally(
+        () => {
+          // The thread applied the history update before predicting, whatever came of it (unless it stopped).
+          if (worker) held = new Set(engineCall.history.keep);
+        },
+      );
+      if (!("results" in response))
+        throw new Error("the prediction engine's thread answered a call with something else");
       if (response.results.length > 0) fitted = true;
       return response.results;
     },
     async snapshot(request, signal) {
       const response = await call({ kind: "snapshot", ...request }, signal);
-      if (!("snapshot" in response)) throw new Error("the prediction engine's thread answered a snapshot with something else");
+      if (!("snapshot" in response))
+        throw new Error("the prediction engine's thread answered a snapshot with something else");
       return response.snapshot;
     },
     close: stop,

@@ -72,7 +72,12 @@ describe("the engine's stored state", () => {
 
   it("refuses damaged bytes, another format, another model version, other settings and a fit of another shape", () => {
     const history = season("2425", Date.UTC(2024, 7, 17), 20);
-    const { fit } = predictMatches({ history, upcoming: [], asOf: new Date(Date.UTC(2025, 0, 6)), options: TEST_MODEL_OPTIONS });
+    const { fit } = predictMatches({
+      history,
+      upcoming: [],
+      asOf: new Date(Date.UTC(2025, 0, 6)),
+      options: TEST_MODEL_OPTIONS,
+    });
     const payload = JSON.parse(gunzipSync(encodeFit(fit, learntResults(history))).toString("utf8"));
     const encode = (value: unknown) => new Uint8Array(gzipSync(JSON.stringify(value)));
     const refusal = (bytes: Uint8Array) => {
@@ -86,9 +91,15 @@ describe("the engine's stored state", () => {
     };
     expect(refusal(new TextEncoder().encode("garbage"))).toMatch(/^unreadable payload/);
     expect(refusal(encode({ ...payload, format: 0 }))).toBe("stored in format 0, this code reads 1");
-    expect(refusal(encode({ ...payload, modelVersion: "dc-sot-market-0.9.0" }))).toMatch(/^made by model dc-sot-market-0.9.0/);
-    expect(refusal(encode({ ...payload, options: { ...payload.options, halfLifeDays: 100 } }))).toBe("made with other settings");
-    expect(refusal(encode({ ...payload, fit: { ...payload.fit, track: "none" } }))).toBe("the stored fit does not have the shape of this version's fit");
+    expect(refusal(encode({ ...payload, modelVersion: "dc-sot-market-0.9.0" }))).toMatch(
+      /^made by model dc-sot-market-0.9.0/,
+    );
+    expect(refusal(encode({ ...payload, options: { ...payload.options, halfLifeDays: 100 } }))).toBe(
+      "made with other settings",
+    );
+    expect(refusal(encode({ ...payload, fit: { ...payload.fit, track: "none" } }))).toBe(
+      "the stored fit does not have the shape of this version's fit",
+    );
     expect(refusal(encode(payload))).toBe("accepted");
     // Other settings are stored under another key.
     expect(fitStateKey(options)).not.toBe(fitStateKey(modelOptionsOf()));

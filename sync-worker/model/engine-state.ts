@@ -16,7 +16,13 @@
 import { createHash } from "node:crypto";
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { LeagueKey } from "@shared/domain/leagues";
-import { DEFAULT_MODEL_OPTIONS, MODEL_VERSION, type ModelFit, type ModelOptions, type PlayedMatch } from "@shared/model";
+import {
+  DEFAULT_MODEL_OPTIONS,
+  MODEL_VERSION,
+  type ModelFit,
+  type ModelOptions,
+  type PlayedMatch,
+} from "@shared/model";
 
 /** Bump when the stored layout changes (or a stored fit would mean something else): older rows are then ignored. */
 export const ENGINE_STATE_FORMAT = 1;
@@ -112,7 +118,8 @@ function decompress(payload: Uint8Array): unknown {
   }
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const isFiniteNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
 
 function isLearntResults(value: unknown): value is LearntResults {
@@ -133,7 +140,13 @@ interface FitPayload {
 }
 
 export function encodeFit(fit: ModelFit, learnt: LearntResults): Uint8Array {
-  const payload: FitPayload = { format: ENGINE_STATE_FORMAT, modelVersion: fit.modelVersion, options: fit.options, learnt, fit };
+  const payload: FitPayload = {
+    format: ENGINE_STATE_FORMAT,
+    modelVersion: fit.modelVersion,
+    options: fit.options,
+    learnt,
+    fit,
+  };
   return compress(payload);
 }
 
@@ -153,7 +166,9 @@ function checkFitShape(fit: unknown): asserts fit is ModelFit {
     isRecord(fit.blend.calibrationWithoutOdds) &&
     isFiniteNumber(fit.blend.trainingSize) &&
     Array.isArray(fit.track) &&
-    fit.track.every((e: unknown) => isRecord(e) && typeof e.matchId === "string" && isFiniteNumber(e.kickoff) && isRecord(e.goals)) &&
+    fit.track.every(
+      (e: unknown) => isRecord(e) && typeof e.matchId === "string" && isFiniteNumber(e.kickoff) && isRecord(e.goals),
+    ) &&
     isRecord(fit.pending);
   if (!ok) throw new StoredStateError("the stored fit does not have the shape of this version's fit");
 }
@@ -165,7 +180,8 @@ export function decodeFit(payload: Uint8Array, options: ModelOptions): { fit: Mo
   if (value.format !== ENGINE_STATE_FORMAT) {
     throw new StoredStateError(`stored in format ${String(value.format)}, this code reads ${ENGINE_STATE_FORMAT}`);
   }
-  if (value.modelVersion !== MODEL_VERSION) throw new StoredStateError(`made by model ${String(value.modelVersion)}, this is ${MODEL_VERSION}`);
+  if (value.modelVersion !== MODEL_VERSION)
+    throw new StoredStateError(`made by model ${String(value.modelVersion)}, this is ${MODEL_VERSION}`);
   if (!isRecord(value.options) || optionsText(value.options as unknown as ModelOptions) !== optionsText(options)) {
     throw new StoredStateError("made with other settings");
   }
@@ -230,11 +246,30 @@ function rowOf(m: PlayedMatch): MatchRow {
 const numberOrNull = (value: unknown): value is number | null => value === null || isFiniteNumber(value);
 
 function matchOf(row: unknown, league: LeagueKey, season: string): PlayedMatch {
-  const ok = Array.isArray(row) && row.length === 13 && typeof row[0] === "string" && row.slice(1, 6).every(isFiniteNumber) && row.slice(6).every(numberOrNull);
+  const ok =
+    Array.isArray(row) &&
+    row.length === 13 &&
+    typeof row[0] === "string" &&
+    row.slice(1, 6).every(isFiniteNumber) &&
+    row.slice(6).every(numberOrNull);
   if (!ok) {
     throw new StoredStateError("a stored match is damaged");
   }
-  const [id, kickoff, homeTeamId, awayTeamId, homeGoals, awayGoals, homeShots, awayShots, home, draw, away, over, under] = row as MatchRow;
+  const [
+    id,
+    kickoff,
+    homeTeamId,
+    awayTeamId,
+    homeGoals,
+    awayGoals,
+    homeShots,
+    awayShots,
+    home,
+    draw,
+    away,
+    over,
+    under,
+  ] = row as MatchRow;
   // The same fields in the same order as the rows the predictions job reads from the database.
   return {
     id,
@@ -287,7 +322,10 @@ export function decodeSeasons(payload: Uint8Array, wanted: ReadonlySet<string>):
     if (!wanted.has(entry.key)) continue;
     const league = entry.league as LeagueKey;
     const season = entry.season;
-    seasons.set(entry.key, entry.matches.map((row) => matchOf(row, league, season)));
+    seasons.set(
+      entry.key,
+      entry.matches.map((row) => matchOf(row, league, season)),
+    );
   }
   return seasons;
 }

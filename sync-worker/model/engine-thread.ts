@@ -19,7 +19,16 @@ import type {
   RestoredFit,
   SnapshotRequest,
 } from "./engine-messages";
-import { decodeFit, decodeSeasons, describeLearnt, encodeFit, encodeSeasons, learntResults, modelOptionsOf, type LearntResults } from "./engine-state";
+import {
+  decodeFit,
+  decodeSeasons,
+  describeLearnt,
+  encodeFit,
+  encodeSeasons,
+  learntResults,
+  modelOptionsOf,
+  type LearntResults,
+} from "./engine-state";
 
 const port = parentPort;
 if (!port) throw new Error("engine-thread.ts runs as a worker thread (see engine-client.ts)");
@@ -52,11 +61,17 @@ function playedInOrder(): PlayedMatch[] {
  * earlier moment takes later results away). Results that arrived since are fine: the next call
  * learns them, as it would have in the thread that stored the fit.
  */
-function checkRestored(restored: { fit: ModelFit; learnt: LearntResults }, played: readonly PlayedMatch[], asOf: number): string | null {
+function checkRestored(
+  restored: { fit: ModelFit; learnt: LearntResults },
+  played: readonly PlayedMatch[],
+  asOf: number,
+): string | null {
   const { learnt } = restored;
-  if (learnt.latestKickoff !== null && learnt.latestKickoff >= asOf) return "it learnt from results after this call's moment";
+  if (learnt.latestKickoff !== null && learnt.latestKickoff >= asOf)
+    return "it learnt from results after this call's moment";
   const now = learntResults(played, learnt.latestKickoff ?? -Infinity);
-  if (now.count !== learnt.count || now.digest !== learnt.digest) return "the results it learnt from have changed since it was stored";
+  if (now.count !== learnt.count || now.digest !== learnt.digest)
+    return "the results it learnt from have changed since it was stored";
   return null;
 }
 
@@ -90,7 +105,8 @@ function predict(request: PredictRequest): EngineStepResult[] {
     } catch (error) {
       // A restored fit this code cannot continue from (it passed every check, yet the engine
       // throws on it): start from scratch rather than fail. Errors in the input still fail.
-      if (!(restored?.adopted && results.length === 0) || (error instanceof Error && error.name === "ModelInputError")) throw error;
+      if (!(restored?.adopted && results.length === 0) || (error instanceof Error && error.name === "ModelInputError"))
+        throw error;
       restored = { adopted: false, reason: `the engine could not continue from it (${(error as Error).message})` };
       warm = false;
       result = predictMatches({ history, upcoming, asOf, options: request.options });
@@ -114,7 +130,8 @@ function restore(request: RestoreRequest): RestoreResult {
   const reasons: string[] = [];
   if (request.seasons) {
     try {
-      for (const [key, matches] of decodeSeasons(request.seasons, new Set(request.validSeasons))) seasons.set(key, matches);
+      for (const [key, matches] of decodeSeasons(request.seasons, new Set(request.validSeasons)))
+        seasons.set(key, matches);
     } catch (error) {
       reasons.push(`stored seasons not used: ${(error as Error).message}`);
     }
@@ -124,7 +141,10 @@ function restore(request: RestoreRequest): RestoreResult {
     restoredFit = decodeFit(request.fit, options);
     return { seasons: [...seasons.keys()], fit: { pending: true } };
   } catch (error) {
-    return { seasons: [...seasons.keys()], fit: { pending: false, reason: [...reasons, (error as Error).message].join("; ") } };
+    return {
+      seasons: [...seasons.keys()],
+      fit: { pending: false, reason: [...reasons, (error as Error).message].join("; ") },
+    };
   }
 }
 
@@ -136,7 +156,9 @@ function snapshot(request: SnapshotRequest): { value: EngineSnapshot; transfer: 
     fittedThrough = describeLearnt(fitLearnt);
     if (fittedThrough !== request.unlessFittedThrough) fitBytes = encodeFit(fit, fitLearnt);
   }
-  const asked = request.seasons?.flatMap((key): Array<[string, readonly PlayedMatch[]]> => (seasons.has(key) ? [[key, seasons.get(key)!]] : []));
+  const asked = request.seasons?.flatMap((key): Array<[string, readonly PlayedMatch[]]> =>
+    seasons.has(key) ? [[key, seasons.get(key)!]] : [],
+  );
   const seasonBytes = asked ? encodeSeasons(new Map(asked)) : null;
   const transfer = [fitBytes, seasonBytes].flatMap((bytes) => (bytes ? [bytes.buffer as ArrayBuffer] : []));
   return { value: { fittedThrough, fit: fitBytes, seasons: seasonBytes }, transfer };

@@ -19,5 +19,11 @@ export interface OddsCheckRequest {
 export type OddsCheckResponse = { run: OddsCheckRun } | { error: string };
 
 export function runOddsCheckInThread(request: OddsCheckRequest, signal?: AbortSignal): Promise<OddsCheckRun> {
-  return callInThread<OddsCheckResponse, OddsCheckRun>(new URL("./odds-check-thread.ts", import.meta.url), request, "the odds check", (answer) => answer.run, signal);
+  return callInThread<OddsCheckResponse, OddsCheckRun>(
+    new URL("./odds-check-thread.ts", import.meta.url),
+    request,
+    "the odds check",
+    (answer) => answer.run,
+    signal,
+  );
 }

@@ -13,6 +13,7 @@ if (!port) throw new Error("odds-check-thread.ts runs as a worker thread (see od
 port.on("message", (request: OddsCheckRequest) => {
   runOddsCheck(request.dir, request.leagues, request.config, new Date(request.ranAt), request.unlessInputs).then(
     (run) => port.postMessage({ run } satisfies OddsCheckResponse),
-    (error: unknown) => port.postMessage({ error: error instanceof Error ? error.message : String(error) } satisfies OddsCheckResponse),
+    (error: unknown) =>
+      port.postMessage({ error: error instanceof Error ? error.message : String(error) } satisfies OddsCheckResponse),
   );
 });

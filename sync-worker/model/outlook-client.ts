@@ -6,7 +6,10 @@
 import { callInThread } from "./thread-call";
 import type { OutlookLeagueResult, OutlookRequest, OutlookResponse } from "./outlook-messages";
 
-export function simulateOutlooksInThread(request: Omit<OutlookRequest, "id">, signal?: AbortSignal): Promise<OutlookLeagueResult[]> {
+export function simulateOutlooksInThread(
+  request: Omit<OutlookRequest, "id">,
+  signal?: AbortSignal,
+): Promise<OutlookLeagueResult[]> {
   return callInThread<OutlookResponse, OutlookLeagueResult[]>(
     new URL("./outlook-thread.ts", import.meta.url),
     { ...request, id: 1 },

@@ -28,6 +28,7 @@ export interface OutlookRequest {
   leagues: OutlookLeagueInput[];
 }
 
-export type OutlookLeagueResult = { league: LeagueKey; outlook: SeasonOutlook } | { league: LeagueKey; skipped: string };
+export type OutlookLeagueResult =
+  { league: LeagueKey; outlook: SeasonOutlook } | { league: LeagueKey; skipped: string };
 
 export type OutlookResponse = { id: number; results: OutlookLeagueResult[] } | { id: number; error: string };

@@ -23,7 +23,13 @@ function fixturesOf(input: OutlookLeagueInput, ratings: LeagueRatings | null): O
   const fixtures: OutlookFixture[] = [];
   for (const f of input.remaining) {
     if (f.expectedGoals && f.expectedGoals.home > 0 && f.expectedGoals.away > 0) {
-      fixtures.push({ homeTeamId: f.homeTeamId, awayTeamId: f.awayTeamId, lambda: f.expectedGoals.home, mu: f.expectedGoals.away, rho });
+      fixtures.push({
+        homeTeamId: f.homeTeamId,
+        awayTeamId: f.awayTeamId,
+        lambda: f.expectedGoals.home,
+        mu: f.expectedGoals.away,
+        rho,
+      });
     } else if (ratings) {
       const { lambda, mu } = ratesFor(ratings.goals, f.homeTeamId, f.awayTeamId);
       fixtures.push({ homeTeamId: f.homeTeamId, awayTeamId: f.awayTeamId, lambda, mu, rho });
@@ -48,7 +54,8 @@ function run(request: OutlookRequest): OutlookLeagueResult[] {
     const stored = leagues[input.league];
     const ratings = stored && stored.season === input.season ? stored : null;
     const fixtures = fixturesOf(input, ratings);
-    if (typeof fixtures === "string") return { league: input.league, skipped: fitProblem ? `${fixtures} (${fitProblem})` : fixtures };
+    if (typeof fixtures === "string")
+      return { league: input.league, skipped: fitProblem ? `${fixtures} (${fitProblem})` : fixtures };
     return {
       league: input.league,
       outlook: simulateSeasonOutlook({

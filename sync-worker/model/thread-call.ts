@@ -14,7 +14,9 @@ import { Worker } from "node:worker_threads";
 export function tsxApiUrl(): string {
   const require = createRequire(import.meta.url);
   const manifest = require.resolve("tsx/package.json");
-  const { exports } = JSON.parse(readFileSync(manifest, "utf8")) as { exports: Record<string, { import: { default: string } }> };
+  const { exports } = JSON.parse(readFileSync(manifest, "utf8")) as {
+    exports: Record<string, { import: { default: string } }>;
+  };
   return pathToFileURL(path.join(path.dirname(manifest), exports["./esm/api"].import.default)).href;
 }
 

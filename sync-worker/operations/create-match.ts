@@ -42,7 +42,8 @@ export interface OperationsContext {
 
 const refuse = (status: number, error: string): CreateMatchOutcome => ({ ok: false, status, error });
 
-type ProviderChoice = { ok: true; provider: MatchDataProvider; storesOdds: boolean } | { ok: false; status: number; error: string };
+type ProviderChoice =
+  { ok: true; provider: MatchDataProvider; storesOdds: boolean } | { ok: false; status: number; error: string };
 
 function chooseProvider(env: Env, clock: Clock, log: Logger, byId: boolean): ProviderChoice {
   let providers;
@@ -55,10 +56,15 @@ function chooseProvider(env: Env, clock: Clock, log: Logger, byId: boolean): Pro
   const storesOdds = configured !== null && providers.for("odds") === configured;
   if (!byId) {
     if (configured) return { ok: true, provider: configured, storesOdds };
-    return { ok: false, status: 503, error: "No provider feeds fixtures on this site (DATA_PROVIDERS says fixtures=off)." };
+    return {
+      ok: false,
+      status: 503,
+      error: "No provider feeds fixtures on this site (DATA_PROVIDERS says fixtures=off).",
+    };
   }
   if (configured?.fixtureById) return { ok: true, provider: configured, storesOdds: false };
-  if (env.API_FOOTBALL_KEY) return { ok: true, provider: createApiFootballProvider({ env, clock, log }), storesOdds: false };
+  if (env.API_FOOTBALL_KEY)
+    return { ok: true, provider: createApiFootballProvider({ env, clock, log }), storesOdds: false };
   const source = providers.sources.fixtures;
   const name = source === "football-data" || source === "api-football" ? PROVIDER_LABELS[source] : "no provider";
   return {
@@ -153,7 +159,9 @@ export async function createMatchFromProvider(
 
   const home = getTeamById(fixture.homeTeamId)!;
   const away = getTeamById(fixture.awayTeamId)!;
-  log.info(`${stored.existed ? "found" : "created"} match ${stored.id}: ${home.name} v ${away.name} from ${provider.name}`);
+  log.info(
+    `${stored.existed ? "found" : "created"} match ${stored.id}: ${home.name} v ${away.name} from ${provider.name}`,
+  );
   return {
     ok: true,
     match: {

@@ -15,7 +15,10 @@ export function createOperatorServices(context: OperationsContext): OperatorServ
   return {
     dataSources() {
       try {
-        return { sources: { ...createProviderSet({ env, clock, log: createLogger({ level: "error" }) }).sources }, configurationError: null };
+        return {
+          sources: { ...createProviderSet({ env, clock, log: createLogger({ level: "error" }) }).sources },
+          configurationError: null,
+        };
       } catch (error) {
         return {
           sources: resolveDataSources(env.DATA_PROVIDERS, { apiFootball: Boolean(env.API_FOOTBALL_KEY) }),

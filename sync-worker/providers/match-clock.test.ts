@@ -12,7 +12,12 @@ describe("matchClockAt", () => {
   it("counts the first half from minute 1, with added time beyond 45", () => {
     expect(matchClockAt(kickoff, after(0))).toMatchObject({ status: "1H", minute: 1, injuryTime: null });
     expect(matchClockAt(kickoff, after(30.5))).toMatchObject({ status: "1H", minute: 31, halfTimeKnown: false });
-    expect(matchClockAt(kickoff, after(44))).toMatchObject({ status: "1H", minute: 45, injuryTime: null, halfTimeKnown: true });
+    expect(matchClockAt(kickoff, after(44))).toMatchObject({
+      status: "1H",
+      minute: 45,
+      injuryTime: null,
+      halfTimeKnown: true,
+    });
     expect(matchClockAt(kickoff, after(46.2))).toMatchObject({ status: "1H", minute: 45, injuryTime: 2 });
   });
 

@@ -10,7 +10,10 @@ const replay = createClock({ kind: "replay", start: new Date("2026-02-07T15:50:0
 const real = createClock({ kind: "real" });
 const factories = { "football-data": createFootballDataProvider };
 const set = (env: Record<string, string>, clock = replay) =>
-  createProviderSet({ env: parseEnv({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR, ...env }), clock, log: memoryLogger() }, factories);
+  createProviderSet(
+    { env: parseEnv({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR, ...env }), clock, log: memoryLogger() },
+    factories,
+  );
 
 describe("createProviderSet", () => {
   it("gives each kind its configured provider, and none to kinds that are off or computed", () => {
@@ -32,7 +35,9 @@ describe("createProviderSet", () => {
     expect(() => set({ DATA_PROVIDERS: "live=football-data" }, real)).toThrow(
       "DATA_PROVIDERS: football-data cannot feed live outside a replay (CLOCK=replay:...)",
     );
-    expect(() => set({ DATA_PROVIDERS: "lineups=football-data" })).toThrow("DATA_PROVIDERS: football-data cannot feed lineups");
+    expect(() => set({ DATA_PROVIDERS: "lineups=football-data" })).toThrow(
+      "DATA_PROVIDERS: football-data cannot feed lineups",
+    );
     expect(() => set({ DATA_PROVIDERS: "events=api-football" })).toThrow(/api-football/);
     expect(set({ DATA_PROVIDERS: "odds=off" }).for("odds")).toBeNull();
   });

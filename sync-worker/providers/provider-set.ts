@@ -33,7 +33,8 @@ export function createProviderSet(
     let provider = created.get(name);
     if (!provider) {
       const factory = factories[name];
-      if (!factory) throw new ProviderConfigurationError(`DATA_PROVIDERS names ${name}, which this worker does not have`);
+      if (!factory)
+        throw new ProviderConfigurationError(`DATA_PROVIDERS names ${name}, which this worker does not have`);
       if (name === "api-football" && !env.API_FOOTBALL_KEY) {
         throw new ProviderConfigurationError("DATA_PROVIDERS names api-football, which needs API_FOOTBALL_KEY");
       }

@@ -60,7 +60,8 @@ export function startInProcessScheduler(services: WorkerServices, options: InPro
       for (const next of run.next) if (jobs.has(next)) enqueue(next);
     } catch (error) {
       // The run log itself could not be written (the database went away): say so and carry on.
-      if (!controller.signal.aborted) services.log.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+      if (!controller.signal.aborted)
+        services.log.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
@@ -89,13 +90,15 @@ export function startInProcessScheduler(services: WorkerServices, options: InPro
   if (options.timers) {
     for (const job of options.jobs) {
       // A job for a kind of data that is off ran once to record that; repeating it says nothing new.
-      if (job.cadence.everyMs > 0 && !isOff(job, services)) timers.push(setInterval(() => enqueue(job.name), job.cadence.everyMs));
+      if (job.cadence.everyMs > 0 && !isOff(job, services))
+        timers.push(setInterval(() => enqueue(job.name), job.cadence.everyMs));
     }
   }
 
   return {
     enqueue,
-    idle: () => (running || queue.length > 0 ? new Promise<void>((resolve) => idleWaiters.push(resolve)) : Promise.resolve()),
+    idle: () =>
+      running || queue.length > 0 ? new Promise<void>((resolve) => idleWaiters.push(resolve)) : Promise.resolve(),
     async stop(reason = "the worker is stopping") {
       for (const timer of timers) clearInterval(timer);
       queue.length = 0;

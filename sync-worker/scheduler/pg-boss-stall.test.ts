@@ -52,10 +52,12 @@ describeOnPostgres("pg-boss while PostgreSQL is blackholed", (serverUrl) => {
 
   it("runs pg-boss's queries with the worker's server-side timeouts", async () => {
     const boss = await startBoss(pgBossOptions(url));
-    const { rows } = (await boss.getDb().executeSql(
-      "select current_setting('statement_timeout') as statement, current_setting('lock_timeout') as lock, current_setting('idle_in_transaction_session_timeout') as idle",
-      [],
-    ));
+    const { rows } = await boss
+      .getDb()
+      .executeSql(
+        "select current_setting('statement_timeout') as statement, current_setting('lock_timeout') as lock, current_setting('idle_in_transaction_session_timeout') as idle",
+        [],
+      );
     expect(rows[0]).toEqual({
       statement: `${WORKER_DATABASE_TIMEOUTS.statementMs / 1000}s`,
       lock: `${WORKER_DATABASE_TIMEOUTS.lockMs / 1000}s`,

@@ -81,7 +81,10 @@ const triggerQueue = (job: string, index: number) => `${job}-schedule-${index}`;
  * keepalive. A stalled database fails pg-boss's polling and bookkeeping, which it logs and retries,
  * instead of hanging them.
  */
-export function pgBossOptions(databaseUrl: string, timeouts: DatabaseTimeouts = WORKER_DATABASE_TIMEOUTS): PgBoss.ConstructorOptions {
+export function pgBossOptions(
+  databaseUrl: string,
+  timeouts: DatabaseTimeouts = WORKER_DATABASE_TIMEOUTS,
+): PgBoss.ConstructorOptions {
   // node-postgres options pg-boss hands to its pool; its types do not list them.
   const pool = {
     statement_timeout: timeouts.statementMs,
@@ -109,14 +112,20 @@ export async function startPgBossWorker(services: WorkerServices, options: PgBos
     await lock.unsafe(`select pg_advisory_lock(${SETUP_LOCK_KEY})`);
     await boss.start();
     for (const job of options.jobs) {
-      const queueOptions = { name: job.name, policy: "stately", ...RETRY, expireInSeconds: queueExpirySeconds(job) } as const;
+      const queueOptions = {
+        name: job.name,
+        policy: "stately",
+        ...RETRY,
+        expireInSeconds: queueExpirySeconds(job),
+      } as const;
       await boss.createQueue(job.name, queueOptions);
       // Queues made by an earlier version keep their options unless told.
       await boss.updateQueue(job.name, queueOptions);
       // A job for a kind of data that is off runs once at start to record that, and is not scheduled.
       if (isOff(job, services)) {
         await boss.unschedule(job.name);
-        for (let index = 1; index < job.cadence.cron.length; index++) await boss.unschedule(triggerQueue(job.name, index));
+        for (let index = 1; index < job.cadence.cron.length; index++)
+          await boss.unschedule(triggerQueue(job.name, index));
         continue;
       }
       const [first, ...others] = job.cadence.cron;
@@ -151,7 +160,10 @@ export async function startPgBossWorker(services: WorkerServices, options: PgBos
     }
     const run = await runJob(job, ctx);
     // A repeating job runs again within its minute, or at the next minute after the margin.
-    services.metrics?.recordRun(run, job.cadence.repeatEveryMs ? job.cadence.repeatEveryMs + REPEAT_MARGIN_MS + POLLING_SECONDS * 1000 : undefined);
+    services.metrics?.recordRun(
+      run,
+      job.cadence.repeatEveryMs ? job.cadence.repeatEveryMs + REPEAT_MARGIN_MS + POLLING_SECONDS * 1000 : undefined,
+    );
     options.onRun?.(run);
     for (const next of run.next) if (byName.has(next)) await boss.send(next, {});
     return run;
@@ -183,7 +195,9 @@ export async function startPgBossWorker(services: WorkerServices, options: PgBos
       if (run?.status === "failed" && !controller.signal.aborted) throw new Error(run.error ?? `${job.name} failed`);
     };
     await boss.work<StartupChain>(job.name, { pollingIntervalSeconds: POLLING_SECONDS }, async ([queued]) => {
-      const [{ locked }] = await runLocks<{ locked: boolean }[]>`select pg_try_advisory_lock(${RUN_LOCK_CLASS}, hashtext(${job.name})) as locked`;
+      const [{ locked }] = await runLocks<
+        { locked: boolean }[]
+      >`select pg_try_advisory_lock(${RUN_LOCK_CLASS}, hashtext(${job.name})) as locked`;
       if (!locked) {
         // Another worker is running this job (its pg-boss job was handed back by mistake): leave it.
         log.warn(`pg-boss: ${job.name} is already running on another worker`);
@@ -212,7 +226,9 @@ export async function startPgBossWorker(services: WorkerServices, options: PgBos
       select id, name, data from ${sweeper(PG_BOSS_SCHEMA)}.job
       where state = 'active' and name = any(${names}) and started_on < now() - make_interval(secs => ${ORPHAN_GRACE_SECONDS})`;
     for (const orphan of active) {
-      const [{ free }] = await sweeper<{ free: boolean }[]>`select pg_try_advisory_lock(${RUN_LOCK_CLASS}, hashtext(${orphan.name})) as free`;
+      const [{ free }] = await sweeper<
+        { free: boolean }[]
+      >`select pg_try_advisory_lock(${RUN_LOCK_CLASS}, hashtext(${orphan.name})) as free`;
       if (!free) continue;
       try {
         await boss.cancel(orphan.name, orphan.id);
@@ -228,9 +244,13 @@ export async function startPgBossWorker(services: WorkerServices, options: PgBos
       }
     }
   };
-  let sweeping: Promise<void> = sweepOrphans().catch((error) => log.error(`pg-boss: orphan sweep: ${(error as Error).message}`));
+  let sweeping: Promise<void> = sweepOrphans().catch((error) =>
+    log.error(`pg-boss: orphan sweep: ${(error as Error).message}`),
+  );
   const sweepTimer = setInterval(() => {
-    sweeping = sweeping.then(sweepOrphans).catch((error) => log.error(`pg-boss: orphan sweep: ${(error as Error).message}`));
+    sweeping = sweeping
+      .then(sweepOrphans)
+      .catch((error) => log.error(`pg-boss: orphan sweep: ${(error as Error).message}`));
   }, ORPHAN_SWEEP_MS);
   sweepTimer.unref();
 
@@ -238,7 +258,9 @@ export async function startPgBossWorker(services: WorkerServices, options: PgBos
   log.info(`pg-boss: ${options.jobs.length} queues, schedules in UTC, on schema ${PG_BOSS_SCHEMA}`);
   // Jobs waiting per queue, read when the metrics are scraped: one count per queue.
   services.metrics?.readQueueDepths(async () => {
-    const sizes = await Promise.all(options.jobs.map(async (job) => [job.name, await boss.getQueueSize(job.name)] as const));
+    const sizes = await Promise.all(
+      options.jobs.map(async (job) => [job.name, await boss.getQueueSize(job.name)] as const),
+    );
     return Object.fromEntries(sizes);
   });
 

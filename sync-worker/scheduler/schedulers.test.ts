@@ -40,7 +40,9 @@ function probeJob(name: string, options: { takesMs: number; next?: string[] }) {
 }
 
 const runsOf = (db: DbHandle, job: string) =>
-  db.execute<{ status: string; error: string | null }>(`select status, error from sync_runs where job = '${job}' order by id`);
+  db.execute<{ status: string; error: string | null }>(
+    `select status, error from sync_runs where job = '${job}' order by id`,
+  );
 
 describe.each(testDatabases())("the in-process scheduler on $driver", (testDb) => {
   let db: DbHandle;
@@ -52,7 +54,11 @@ describe.each(testDatabases())("the in-process scheduler on $driver", (testDb) =
   it("runs queued jobs one at a time, queues a job at most once, and runs what a job asks for next", async () => {
     const slow = probeJob("probe-slow", { takesMs: 150, next: ["probe-next"] });
     const next = probeJob("probe-next", { takesMs: 10 });
-    const scheduler = startInProcessScheduler(testWorker(db), { jobs: [slow.job, next.job], startWith: ["probe-slow"], timers: false });
+    const scheduler = startInProcessScheduler(testWorker(db), {
+      jobs: [slow.job, next.job],
+      startWith: ["probe-slow"],
+      timers: false,
+    });
     scheduler.enqueue("probe-slow");
     scheduler.enqueue("probe-slow");
     await scheduler.idle();
@@ -68,7 +74,11 @@ describe.each(testDatabases())("the in-process scheduler on $driver", (testDb) =
   it("running a chosen job leaves follow-ups outside its set alone, without an error", async () => {
     const chosen = probeJob("probe-chosen", { takesMs: 10, next: ["probe-elsewhere"] });
     const worker = testWorker(db);
-    const scheduler = startInProcessScheduler(worker, { jobs: [chosen.job], startWith: ["probe-chosen"], timers: false });
+    const scheduler = startInProcessScheduler(worker, {
+      jobs: [chosen.job],
+      startWith: ["probe-chosen"],
+      timers: false,
+    });
     await scheduler.idle();
     await scheduler.stop();
     expect(chosen.probe.runs).toBe(1);
@@ -77,7 +87,11 @@ describe.each(testDatabases())("the in-process scheduler on $driver", (testDb) =
 
   it("abandons the running job when stopped, and records it", async () => {
     const endless = probeJob("probe-endless", { takesMs: 60_000 });
-    const scheduler = startInProcessScheduler(testWorker(db), { jobs: [endless.job], startWith: ["probe-endless"], timers: false });
+    const scheduler = startInProcessScheduler(testWorker(db), {
+      jobs: [endless.job],
+      startWith: ["probe-endless"],
+      timers: false,
+    });
     await sleep(100);
     const started = Date.now();
     await scheduler.stop("SIGTERM");
@@ -147,7 +161,9 @@ describe.each(testDatabases().filter((d) => d.driver === "postgres"))("the pg-bo
 
   it("runs a job on one worker replica at a time, however often it is sent", async () => {
     const { job, probe } = probeJob("probe-pgboss", { takesMs: 300 });
-    const replicas = await Promise.all([1, 2].map(() => startPgBossWorker(testWorker(db), { databaseUrl: url, jobs: [job], startWith: [] })));
+    const replicas = await Promise.all(
+      [1, 2].map(() => startPgBossWorker(testWorker(db), { databaseUrl: url, jobs: [job], startWith: [] })),
+    );
     try {
       await replicas[0].boss.send(job.name, {});
       for (let waited = 0; waited < 15_000 && probe.active === 0; waited += 20) await sleep(20);

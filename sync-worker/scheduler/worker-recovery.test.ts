@@ -38,7 +38,12 @@ async function withDb<T>(url: string, read: (db: DbHandle) => Promise<T>): Promi
   }
 }
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
+async function until<T>(
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -72,7 +77,9 @@ describeOnPostgres("the worker killed with SIGKILL on PostgreSQL", (serverUrl) =
     expect(restarted.output()).toContain("pg-boss: live was left active by a stopped worker; queued again");
     // A run the killed worker left 'running' is marked interrupted, not left for half an hour.
     const stale = await withDb(env.DATABASE_URL, (db) =>
-      db.execute<{ id: number }>(`select id from sync_runs where job = 'live' and status = 'running' and started_at < to_timestamp(${killedAt / 1000})`),
+      db.execute<{ id: number }>(
+        `select id from sync_runs where job = 'live' and status = 'running' and started_at < to_timestamp(${killedAt / 1000})`,
+      ),
     );
     expect(stale).toEqual([]);
   }, 240_000);
@@ -87,12 +94,23 @@ describeOnPostgres("the worker killed with SIGKILL on PostgreSQL", (serverUrl) =
       const stalled = "2021/E0.csv";
       origin.behaviour = "slow";
       origin.only = stalled;
-      const env = { DATABASE_URL: await testDb.createDatabase(), FOOTBALL_DATA_BASE_URL: origin.baseUrl, BACKFILL_SEASONS: "10" };
+      const env = {
+        DATABASE_URL: await testDb.createDatabase(),
+        FOOTBALL_DATA_BASE_URL: origin.baseUrl,
+        BACKFILL_SEASONS: "10",
+      };
       const seasonsStored = () =>
-        withDb(env.DATABASE_URL, async (db) => Number((await db.execute<{ n: string }>("select count(distinct season) as n from fixtures"))[0].n));
+        withDb(env.DATABASE_URL, async (db) =>
+          Number((await db.execute<{ n: string }>("select count(distinct season) as n from fixtures"))[0].n),
+        );
 
       const first = startWorker(env);
-      await until(async () => origin.requests.some((p) => p.endsWith(stalled)), Boolean, 120_000, `a request for ${stalled}`);
+      await until(
+        async () => origin.requests.some((p) => p.endsWith(stalled)),
+        Boolean,
+        120_000,
+        `a request for ${stalled}`,
+      );
       await kill9(first);
       expect(await seasonsStored()).toBeLessThan(SEASONS.length);
 
@@ -101,9 +119,13 @@ describeOnPostgres("the worker killed with SIGKILL on PostgreSQL", (serverUrl) =
       const runs = await until(
         () =>
           withDb(env.DATABASE_URL, (db) =>
-            db.execute<{ job: string; status: string }>("select job, status from sync_runs where job in ('backfill', 'predictions') order by id"),
+            db.execute<{ job: string; status: string }>(
+              "select job, status from sync_runs where job in ('backfill', 'predictions') order by id",
+            ),
           ),
-        (rows) => rows.some((r) => r.job === "backfill" && r.status === "ok") && rows.some((r) => r.job === "predictions" && r.status !== "running"),
+        (rows) =>
+          rows.some((r) => r.job === "backfill" && r.status === "ok") &&
+          rows.some((r) => r.job === "predictions" && r.status !== "running"),
         120_000,
         "a completed backfill and the predictions after it",
       );

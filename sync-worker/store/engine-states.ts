@@ -37,8 +37,13 @@ export async function readEngineStates(db: JobDb, keys: readonly string[]): Prom
   );
 }
 
-export async function writeEngineState(db: JobDb, state: { key: string; fittedThrough: string; payload: Uint8Array }): Promise<void> {
-  const base64 = Buffer.from(state.payload.buffer, state.payload.byteOffset, state.payload.byteLength).toString("base64");
+export async function writeEngineState(
+  db: JobDb,
+  state: { key: string; fittedThrough: string; payload: Uint8Array },
+): Promise<void> {
+  const base64 = Buffer.from(state.payload.buffer, state.payload.byteOffset, state.payload.byteLength).toString(
+    "base64",
+  );
   await db.execute(sql`
     insert into engine_states (key, fitted_through, payload, saved_at)
     values (${state.key}, ${state.fittedThrough}, decode(${base64}, 'base64'), now())

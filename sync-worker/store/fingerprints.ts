@@ -13,7 +13,9 @@ export function fingerprintOf(value: unknown): string {
 }
 
 export async function storedFingerprint(db: JobDb, key: string): Promise<string | null> {
-  const [row] = await db.execute<{ fingerprint: string }>(sql`select fingerprint from sync_fingerprints where key = ${key}`);
+  const [row] = await db.execute<{ fingerprint: string }>(
+    sql`select fingerprint from sync_fingerprints where key = ${key}`,
+  );
   return row?.fingerprint ?? null;
 }
 

@@ -98,12 +98,17 @@ const OVERWRITTEN = [
 const KEPT = ["venue", "matchweek", "api_football_fixture_id"];
 
 const INSERTED = ["league", "season", "home_team_id", "away_team_id", ...OVERWRITTEN, ...KEPT];
-const newValues = [...OVERWRITTEN.map((c) => `excluded.${c}`), ...KEPT.map((c) => `coalesce(excluded.${c}, fixtures.${c})`)];
+const newValues = [
+  ...OVERWRITTEN.map((c) => `excluded.${c}`),
+  ...KEPT.map((c) => `coalesce(excluded.${c}, fixtures.${c})`),
+];
 const oldValues = [...OVERWRITTEN, ...KEPT].map((c) => `fixtures.${c}`);
 
 /** The number of rows an insert or update statement changed, counted in the database (no row comes back). */
 async function countChanged(db: JobDb, statement: SQL): Promise<number> {
-  const [row] = await db.execute<{ changed: number }>(sql`with changed as (${statement} returning 1) select count(*)::int as changed from changed`);
+  const [row] = await db.execute<{ changed: number }>(
+    sql`with changed as (${statement} returning 1) select count(*)::int as changed from changed`,
+  );
   return Number(row.changed);
 }
 
@@ -124,7 +129,12 @@ export async function seasonIsEmpty(db: JobDb, league: string, season: string): 
  * another feed has as live or finished back to pre-match. `insertOnly`: none of them is stored
  * yet (seasonIsEmpty), so they are inserted without the conflict handling.
  */
-export async function upsertFixtures(db: JobDb, fixtures: readonly ProviderFixture[], now: Date, options: { insertOnly?: boolean } = {}): Promise<number> {
+export async function upsertFixtures(
+  db: JobDb,
+  fixtures: readonly ProviderFixture[],
+  now: Date,
+  options: { insertOnly?: boolean } = {},
+): Promise<number> {
   // One statement cannot update a row twice: the last word on a match wins.
   const items = [...new Map(fixtures.map((f) => [fixtureKey(f), f])).values()];
   if (items.length === 0) return 0;
@@ -150,7 +160,9 @@ export async function upsertFixtures(db: JobDb, fixtures: readonly ProviderFixtu
 export async function seasonFixtureIds(db: JobDb, league: string, season: string): Promise<Map<string, number>> {
   const rows = await db.execute<{ id: number; home_team_id: number; away_team_id: number }>(sql`
     select id, home_team_id, away_team_id from fixtures where league = ${league} and season = ${season}`);
-  return new Map(rows.map((r) => [fixtureKey({ league, season, homeTeamId: r.home_team_id, awayTeamId: r.away_team_id }), r.id]));
+  return new Map(
+    rows.map((r) => [fixtureKey({ league, season, homeTeamId: r.home_team_id, awayTeamId: r.away_team_id }), r.id]),
+  );
 }
 
 /** Our fixture ids by natural key, for the given fixtures that exist. */
@@ -159,13 +171,29 @@ export async function fixtureIds(
   keys: readonly { league: string; season: string; homeTeamId: number; awayTeamId: number }[],
 ): Promise<Map<string, number>> {
   if (keys.length === 0) return new Map();
-  const input = keys.map((k) => ({ league: k.league, season: k.season, home_team_id: k.homeTeamId, away_team_id: k.awayTeamId }));
-  const rows = await db.execute<{ id: number; league: string; season: string; home_team_id: number; away_team_id: number }>(sql`
+  const input = keys.map((k) => ({
+    league: k.league,
+    season: k.season,
+    home_team_id: k.homeTeamId,
+    away_team_id: k.awayTeamId,
+  }));
+  const rows = await db.execute<{
+    id: number;
+    league: string;
+    season: string;
+    home_team_id: number;
+    away_team_id: number;
+  }>(sql`
     select f.id, f.league, f.season, f.home_team_id, f.away_team_id
     from fixtures f
     join json_to_recordset(${JSON.stringify(input)}::json) as t(league text, season text, home_team_id int, away_team_id int)
       using (league, season, home_team_id, away_team_id)`);
-  return new Map(rows.map((r) => [fixtureKey({ league: r.league, season: r.season, homeTeamId: r.home_team_id, awayTeamId: r.away_team_id }), r.id]));
+  return new Map(
+    rows.map((r) => [
+      fixtureKey({ league: r.league, season: r.season, homeTeamId: r.home_team_id, awayTeamId: r.away_team_id }),
+      r.id,
+    ]),
+  );
 }
 
 function oddsRecord(fixtureId: number, o: ProviderOdds) {
@@ -195,7 +223,8 @@ export async function upsertOdds(
 ): Promise<number> {
   const byKey = new Map<string, ReturnType<typeof oddsRecord>>();
   for (const entry of odds) {
-    for (const o of entry.odds) byKey.set(`${entry.fixtureId}:${o.source}:${o.market}:${o.kind}`, oddsRecord(entry.fixtureId, o));
+    for (const o of entry.odds)
+      byKey.set(`${entry.fixtureId}:${o.source}:${o.market}:${o.kind}`, oddsRecord(entry.fixtureId, o));
   }
   const records = [...byKey.values()];
   if (records.length === 0) return 0;
@@ -247,7 +276,10 @@ export async function storeFixtures(
     const seasons = new Map(items.map((f) => [`${f.league}:${f.season}`, f]));
     for (const f of seasons.values()) written += await updateSeasonDates(db, f.league, f.season);
     if (options.schedules ?? true) {
-      written += await refreshLeagueSchedules(db, [...seasons.values()].map((f) => ({ league: f.league, season: f.season })));
+      written += await refreshLeagueSchedules(
+        db,
+        [...seasons.values()].map((f) => ({ league: f.league, season: f.season })),
+      );
     }
   }
   if (withOdds) {

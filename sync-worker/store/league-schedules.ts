@@ -7,7 +7,12 @@
  */
 import { sql } from "drizzle-orm";
 import { LEAGUES, type LeagueKey } from "@shared/domain/leagues";
-import { LEAGUE_SCHEDULE_VERSION, leagueSchedule, leagueScheduleKey, storedLeagueSchedule } from "@shared/domain/matchweeks";
+import {
+  LEAGUE_SCHEDULE_VERSION,
+  leagueSchedule,
+  leagueScheduleKey,
+  storedLeagueSchedule,
+} from "@shared/domain/matchweeks";
 import type { JobDb } from "../jobs/types";
 import { storeReadModel } from "./read-models";
 
@@ -23,10 +28,20 @@ export interface LeagueSeason {
  * compared with what the stored schedule was computed from.
  */
 export async function refreshLeagueSchedules(db: JobDb, seasons: readonly LeagueSeason[]): Promise<number> {
-  const wanted = [...new Map(seasons.map((s) => [`${s.league}:${s.season}`, { ...s, key: leagueScheduleKey(s.league, s.season) }])).values()];
+  const wanted = [
+    ...new Map(
+      seasons.map((s) => [`${s.league}:${s.season}`, { ...s, key: leagueScheduleKey(s.league, s.season) }]),
+    ).values(),
+  ];
   if (wanted.length === 0) return 0;
   // Per league season (lateral), so each reads only its own fixtures, by the (league, season) index.
-  const states = await db.execute<{ league: LeagueKey; season: string; fixtures: number; fingerprint: string; inputs: string | null }>(sql`
+  const states = await db.execute<{
+    league: LeagueKey;
+    season: string;
+    fixtures: number;
+    fingerprint: string;
+    inputs: string | null;
+  }>(sql`
     select t.league, t.season, s.fixtures, s.fingerprint, r.inputs
     from json_to_recordset(${JSON.stringify(wanted)}::json) as t(league text, season text, key text)
     cross join lateral (
@@ -40,11 +55,21 @@ export async function refreshLeagueSchedules(db: JobDb, seasons: readonly League
   for (const state of states) {
     const source = `v${LEAGUE_SCHEDULE_VERSION}; ${state.fixtures} fixtures; fixtures:${state.fingerprint}`;
     if (state.inputs?.startsWith(`${source};`)) continue;
-    const rows = await db.execute<{ id: number; kickoff_at: string | Date; home_team_id: number; away_team_id: number }>(sql`
+    const rows = await db.execute<{
+      id: number;
+      kickoff_at: string | Date;
+      home_team_id: number;
+      away_team_id: number;
+    }>(sql`
       select id, kickoff_at, home_team_id, away_team_id from fixtures
       where league = ${state.league} and season = ${state.season} and is_active`);
     const schedule = leagueSchedule(
-      rows.map((r) => ({ id: r.id, kickoffAt: new Date(r.kickoff_at), homeTeamId: r.home_team_id, awayTeamId: r.away_team_id })),
+      rows.map((r) => ({
+        id: r.id,
+        kickoffAt: new Date(r.kickoff_at),
+        homeTeamId: r.home_team_id,
+        awayTeamId: r.away_team_id,
+      })),
       LEAGUES[state.league].matchweeks,
     );
     const payload = storedLeagueSchedule(state.league, state.season, schedule);

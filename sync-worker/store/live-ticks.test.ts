@@ -39,7 +39,13 @@ describe.each(testDatabases())("live probability ticks on $driver", (testDb) => 
   async function predictedFixture(homeTeamId: number, awayTeamId: number): Promise<number> {
     const [row] = await handle.db
       .insert(fixtures)
-      .values({ league: "premier-league", season: SAMPLE_SEASON, kickoffAt: new Date("2026-02-07T15:00:00Z"), homeTeamId, awayTeamId })
+      .values({
+        league: "premier-league",
+        season: SAMPLE_SEASON,
+        kickoffAt: new Date("2026-02-07T15:00:00Z"),
+        homeTeamId,
+        awayTeamId,
+      })
       .returning({ id: fixtures.id });
     await handle.db.insert(predictions).values({
       fixtureId: row.id,
@@ -81,7 +87,15 @@ describe.each(testDatabases())("live probability ticks on $driver", (testDb) => 
       ["first-half", 0],
       ["first-half", 12],
     ]);
-    expect(rows[0]).toMatchObject({ home_score: 0, away_score: 0, prob_home: 0.52, prob_draw: 0.27, prob_away: 0.21, prob_over25: 0.55, prob_btts: 0.5 });
+    expect(rows[0]).toMatchObject({
+      home_score: 0,
+      away_score: 0,
+      prob_home: 0.52,
+      prob_draw: 0.27,
+      prob_away: 0.21,
+      prob_over25: 0.55,
+      prob_btts: 0.5,
+    });
     expect(rows[1].prob_home + rows[1].prob_draw + rows[1].prob_away).toBeCloseTo(1, 3);
 
     // A goal in the same minute: the minute's row takes the new reading, no row is added.
@@ -92,7 +106,9 @@ describe.each(testDatabases())("live probability ticks on $driver", (testDb) => 
     expect(twelfth.prob_home).toBeGreaterThan(rows[1].prob_home);
 
     // A sending-off recorded with the events counts in the next tick.
-    await handle.db.insert(liveEvents).values({ fixtureId: id, minute: 20, side: "home", type: "Card", detail: "Red Card", teamId: arsenal.id });
+    await handle.db
+      .insert(liveEvents)
+      .values({ fixtureId: id, minute: 20, side: "home", type: "Card", detail: "Red Card", teamId: arsenal.id });
     await setState(id, { liveMinute: 20 });
     await db.transaction((tx) => recordLiveTicks(tx, [id]));
     expect((await ticksOf(id)).at(-1)).toMatchObject({ minute: 20, home_red_cards: 1 });
@@ -102,7 +118,14 @@ describe.each(testDatabases())("live probability ticks on $driver", (testDb) => 
     await db.transaction((tx) => recordLiveTicks(tx, [id]));
     await setState(id, { status: "2H", liveMinute: 90, injuryTime: 3, homeScore: 1, awayScore: 1 });
     await db.transaction((tx) => recordLiveTicks(tx, [id]));
-    await setState(id, { matchState: "post-match", status: "FT", liveMinute: null, injuryTime: null, homeScore: 2, awayScore: 1 });
+    await setState(id, {
+      matchState: "post-match",
+      status: "FT",
+      liveMinute: null,
+      injuryTime: null,
+      homeScore: 2,
+      awayScore: 1,
+    });
     await db.transaction((tx) => recordLiveTicks(tx, [id]));
     const all = await ticksOf(id);
     expect(all.map((r) => `${r.period} ${r.minute}+${r.added_minute}`)).toEqual([
@@ -113,11 +136,26 @@ describe.each(testDatabases())("live probability ticks on $driver", (testDb) => 
       "second-half 90+3",
       "full-time 90+0",
     ]);
-    expect(all.at(-1)).toMatchObject({ home_score: 2, away_score: 1, prob_home: 1, prob_draw: 0, prob_away: 0, prob_over25: 1, prob_btts: 1 });
+    expect(all.at(-1)).toMatchObject({
+      home_score: 2,
+      away_score: 1,
+      prob_home: 1,
+      prob_draw: 0,
+      prob_away: 0,
+      prob_over25: 1,
+      prob_btts: 1,
+    });
 
     // A replay of the same match (the worker restarted earlier) adds nothing; the full-time tick
     // of the later moment goes until the whistle comes again.
-    await setState(id, { matchState: "live", status: "1H", liveMinute: 12, injuryTime: null, homeScore: 1, awayScore: 0 });
+    await setState(id, {
+      matchState: "live",
+      status: "1H",
+      liveMinute: 12,
+      injuryTime: null,
+      homeScore: 1,
+      awayScore: 0,
+    });
     await handle.db.delete(liveEvents);
     expect(await db.transaction((tx) => recordLiveTicks(tx, [id]))).toBe(1);
     expect((await ticksOf(id)).map((r) => r.period)).not.toContain("full-time");
@@ -130,7 +168,18 @@ describe.each(testDatabases())("live probability ticks on $driver", (testDb) => 
   it("records nothing for a match without a prediction or not yet kicked off", async () => {
     const [row] = await handle.db
       .insert(fixtures)
-      .values({ league: "premier-league", season: SAMPLE_SEASON, kickoffAt: new Date("2026-02-07T15:00:00Z"), homeTeamId: liverpool.id, awayTeamId: everton.id, matchState: "live", status: "1H", liveMinute: 5, homeScore: 0, awayScore: 0 })
+      .values({
+        league: "premier-league",
+        season: SAMPLE_SEASON,
+        kickoffAt: new Date("2026-02-07T15:00:00Z"),
+        homeTeamId: liverpool.id,
+        awayTeamId: everton.id,
+        matchState: "live",
+        status: "1H",
+        liveMinute: 5,
+        homeScore: 0,
+        awayScore: 0,
+      })
       .returning({ id: fixtures.id });
     expect(await db.transaction((tx) => recordLiveTicks(tx, [row.id]))).toBe(0);
     const pending = await predictedFixture(chelsea.id, liverpool.id);
@@ -148,11 +197,27 @@ describe.each(testDatabases())("live probability ticks on $driver", (testDb) => 
       ...PUBLISHED,
     });
     // More distinct readings than the bound, some in one statement, some one by one.
-    const many = Array.from({ length: 45 }, (_, i) => 46 + i).flatMap((minute) => [0, 1, 2, 3].map((added) => tick(minute, added)));
-    await db.transaction((tx) => storeTicks(tx, many.slice(0, 100).map((t) => ({ fixtureId: id, tick: t }))));
+    const many = Array.from({ length: 45 }, (_, i) => 46 + i).flatMap((minute) =>
+      [0, 1, 2, 3].map((added) => tick(minute, added)),
+    );
+    await db.transaction((tx) =>
+      storeTicks(
+        tx,
+        many.slice(0, 100).map((t) => ({ fixtureId: id, tick: t })),
+      ),
+    );
     for (const t of many.slice(100, 160)) await db.transaction((tx) => storeTicks(tx, [{ fixtureId: id, tick: t }]));
     expect(await ticksOf(id)).toHaveLength(LIVE_TICKS_PER_FIXTURE - 1);
-    const fullTime: LiveProbabilityTick = { ...tick(90, 0), period: "full-time", score: { home: 0, away: 0 }, home: 0, draw: 1, away: 0, over25: 0, btts: 0 };
+    const fullTime: LiveProbabilityTick = {
+      ...tick(90, 0),
+      period: "full-time",
+      score: { home: 0, away: 0 },
+      home: 0,
+      draw: 1,
+      away: 0,
+      over25: 0,
+      btts: 0,
+    };
     expect(await db.transaction((tx) => storeTicks(tx, [{ fixtureId: id, tick: fullTime }]))).toBe(1);
     const rows = await ticksOf(id);
     expect(rows).toHaveLength(LIVE_TICKS_PER_FIXTURE);

@@ -36,7 +36,10 @@ interface MatchRow {
 }
 
 /** The ticks the current state of these fixtures gives: kick-off and now, for each with a prediction. */
-export async function currentTicks(db: JobDb, fixtureIds: readonly number[]): Promise<{ fixtureId: number; tick: LiveProbabilityTick }[]> {
+export async function currentTicks(
+  db: JobDb,
+  fixtureIds: readonly number[],
+): Promise<{ fixtureId: number; tick: LiveProbabilityTick }[]> {
   if (fixtureIds.length === 0) return [];
   const rows = await db.execute<MatchRow>(sql`
     select f.id, f.match_state, f.status, f.live_minute, f.injury_time, f.home_score, f.away_score,
@@ -44,7 +47,10 @@ export async function currentTicks(db: JobDb, fixtureIds: readonly number[]): Pr
       (select json_agg(json_build_object('side', e.side, 'type', e.type, 'detail', e.detail))
          from live_events e where e.fixture_id = f.id and e.type = 'Card') as cards
     from fixtures f join predictions p on p.fixture_id = f.id
-    where f.id in (${sql.join(fixtureIds.map((id) => sql`${id}`), sql`, `)})
+    where f.id in (${sql.join(
+      fixtureIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
       and f.match_state in ('live', 'post-match')`);
   return rows.flatMap((row) => {
     const forecast = preMatchForecast({
@@ -81,16 +87,24 @@ export async function currentTicks(db: JobDb, fixtureIds: readonly number[]): Pr
  * the whistle fill at most LIVE_TICKS_PER_FIXTURE - 1 rows (the kick-off tick first, as the
  * worker records it with the first reading), its full-time tick always fits. Returns the rows written.
  */
-export async function storeTicks(db: JobDb, ticks: readonly { fixtureId: number; tick: LiveProbabilityTick }[]): Promise<number> {
+export async function storeTicks(
+  db: JobDb,
+  ticks: readonly { fixtureId: number; tick: LiveProbabilityTick }[],
+): Promise<number> {
   // One row per key in a statement (a later tick of the same key wins): an upsert cannot touch a row twice.
-  const unique = [...new Map(ticks.map((t) => [`${t.fixtureId}:${t.tick.period}:${t.tick.minute}:${t.tick.addedMinute}`, t])).values()];
+  const unique = [
+    ...new Map(
+      ticks.map((t) => [`${t.fixtureId}:${t.tick.period}:${t.tick.minute}:${t.tick.addedMinute}`, t]),
+    ).values(),
+  ];
   if (unique.length === 0) return 0;
   // Each fixture's rows other than the full-time tick, numbered in the batch: a row fits while the
   // fixture's stored rows plus its number stay within the bound less the full-time tick's place.
   const numbered = new Map<number, number>();
   const records = unique.map(({ fixtureId, tick }) => ({
     fixture_id: fixtureId,
-    batch_rank: tick.period === "full-time" ? 0 : numbered.set(fixtureId, (numbered.get(fixtureId) ?? 0) + 1).get(fixtureId)!,
+    batch_rank:
+      tick.period === "full-time" ? 0 : numbered.set(fixtureId, (numbered.get(fixtureId) ?? 0) + 1).get(fixtureId)!,
     period: tick.period,
     minute: tick.minute,
     added_minute: tick.addedMinute,
@@ -136,7 +150,9 @@ export async function storeTicks(db: JobDb, ticks: readonly { fixtureId: number;
  */
 export async function recordLiveTicks(db: JobDb, fixtureIds: readonly number[]): Promise<number> {
   const ticks = await currentTicks(db, fixtureIds);
-  const inPlay = [...new Set(ticks.filter(({ tick }) => tick.period !== "full-time").map(({ fixtureId }) => fixtureId))];
+  const inPlay = [
+    ...new Set(ticks.filter(({ tick }) => tick.period !== "full-time").map(({ fixtureId }) => fixtureId)),
+  ];
   const finished = new Set(ticks.filter(({ tick }) => tick.period === "full-time").map(({ fixtureId }) => fixtureId));
   const stillInPlay = inPlay.filter((id) => !finished.has(id));
   const removed =
@@ -144,7 +160,10 @@ export async function recordLiveTicks(db: JobDb, fixtureIds: readonly number[]):
       ? []
       : await db.execute<{ fixture_id: number }>(sql`
           delete from live_probability_ticks
-          where period = 'full-time' and fixture_id in (${sql.join(stillInPlay.map((id) => sql`${id}`), sql`, `)})
+          where period = 'full-time' and fixture_id in (${sql.join(
+            stillInPlay.map((id) => sql`${id}`),
+            sql`, `,
+          )})
           returning fixture_id`);
   return removed.length + (await storeTicks(db, ticks));
 }

@@ -182,8 +182,8 @@ export async function upsertPlayers(db: JobDb, profiles: readonly PlayerProfile[
     on conflict (id) do update set
       ${sql.raw(PROFILE_COLUMNS.map((c, i) => `${c} = ${kept[i]}`).join(", "))}, updated_at = now()
     where (${sql.raw(PROFILE_COLUMNS.map((c) => `players.${c}`).join(", "))}) is distinct from (${sql.raw(
-    kept.join(", "),
-  )})
+      kept.join(", "),
+    )})
     returning 1`);
   return rows.length;
 }

@@ -41,7 +41,10 @@ export function startCli(args: readonly string[], env: Record<string, string>): 
         watchers.push(check);
         check();
         void exited.then(() => reject(new Error(`the worker exited before printing ${pattern}:\n${output}`)));
-        setTimeout(() => reject(new Error(`no ${pattern} within ${timeoutMs} ms:\n${output.slice(-4000)}`)), timeoutMs).unref();
+        setTimeout(
+          () => reject(new Error(`no ${pattern} within ${timeoutMs} ms:\n${output.slice(-4000)}`)),
+          timeoutMs,
+        ).unref();
       }),
   };
 }

@@ -32,7 +32,11 @@ export interface ReplayedSeason {
 export function replayedSeason(db: DbHandle): ReplayedSeason {
   const dataDir = mkdtempSync(path.join(tmpdir(), "fkp-seasons-"));
   writeSyntheticSeasons(dataDir, ["2324", "2425", "2526"]);
-  const worker = testWorker(db, { now: new Date(REPLAYED_SEASON_CLOCK), source: directorySource(dataDir), backfillSeasons: 3 });
+  const worker = testWorker(db, {
+    now: new Date(REPLAYED_SEASON_CLOCK),
+    source: directorySource(dataDir),
+    backfillSeasons: 3,
+  });
   const engine = engineThread({ modelOptions: TEST_MODEL_OPTIONS });
   return {
     worker,

@@ -7,7 +7,8 @@ import path from "node:path";
 import { teamsInLeague } from "@shared/domain/teams/registry";
 
 export const SYNTHETIC_MATCHES_PER_SEASON = 380;
-const HEADER = "Div,Date,Time,HomeTeam,AwayTeam,FTHG,FTAG,FTR,HTHG,HTAG,HTR,AvgH,AvgD,AvgA,Avg>2.5,Avg<2.5,PSCH,PSCD,PSCA";
+const HEADER =
+  "Div,Date,Time,HomeTeam,AwayTeam,FTHG,FTAG,FTR,HTHG,HTAG,HTR,AvgH,AvgD,AvgA,Avg>2.5,Avg<2.5,PSCH,PSCD,PSCA";
 
 /** Rounds of a double round robin (circle method): each pairing once home, once away. */
 function doubleRoundRobin(teams: readonly string[]): [string, string][][] {
@@ -44,7 +45,9 @@ export function writeSyntheticSeasons(dir: string, seasons: readonly string[]): 
         const result = fthg > ftag ? "H" : fthg < ftag ? "A" : "D";
         const [hthg, htag] = [Math.floor(fthg / 2), Math.floor(ftag / 2)];
         const htr = hthg > htag ? "H" : hthg < htag ? "A" : "D";
-        lines.push(`E0,${date},15:00,${home},${away},${fthg},${ftag},${result},${hthg},${htag},${htr},2.1,3.4,3.5,1.9,1.95,2.05,3.5,3.6`);
+        lines.push(
+          `E0,${date},15:00,${home},${away},${fthg},${ftag},${result},${hthg},${htag},${htr},2.1,3.4,3.5,1.9,1.95,2.05,3.5,3.6`,
+        );
       });
     });
     mkdirSync(path.join(dir, season), { recursive: true });

@@ -29,11 +29,21 @@ export interface TestWorker extends WorkerServices {
 
 export function testWorker(
   db: DbHandle,
-  options: { now?: Date; source?: FootballDataSource; backfillSeasons?: number; env?: Record<string, string>; content?: Content } = {},
+  options: {
+    now?: Date;
+    source?: FootballDataSource;
+    backfillSeasons?: number;
+    env?: Record<string, string>;
+    content?: Content;
+  } = {},
 ): TestWorker {
   let now = options.now ?? REPLAY_MOMENT;
   const clock: Clock = { setting: { kind: "replay", start: now, speed: 1 }, now: () => now };
-  const env = parseEnv({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR, CLOCK: `replay:${now.toISOString()}`, ...options.env });
+  const env = parseEnv({
+    FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR,
+    CLOCK: `replay:${now.toISOString()}`,
+    ...options.env,
+  });
   const log = memoryLogger();
   const source = options.source ?? directorySource(FIXTURES_SEASONS_DIR);
   const providers = createProviderSet(

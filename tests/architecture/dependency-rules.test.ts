@@ -19,13 +19,17 @@ const FEATURE_USES = require(path.join(root, "web/app/features/feature-graph.cjs
 const FEATURES = Object.keys(FEATURE_USES);
 
 /** For each feature, one it may not use (the first such in the graph's order). */
-const forbiddenUse = (feature: string) => FEATURES.find((other) => other !== feature && !FEATURE_USES[feature].includes(other))!;
+const forbiddenUse = (feature: string) =>
+  FEATURES.find((other) => other !== feature && !FEATURE_USES[feature].includes(other))!;
 
 /** A module in every feature folder, and one per feature importing a feature it may not use. */
 const FEATURE_TREE: Record<string, string> = Object.fromEntries(
   FEATURES.flatMap((feature) => [
     [`web/app/features/${feature}/piece.ts`, "export const piece = 1;\n"],
-    [`web/app/features/${feature}/uses-forbidden.ts`, `import { piece } from "../${forbiddenUse(feature)}/piece";\nexport const f = piece;\n`],
+    [
+      `web/app/features/${feature}/uses-forbidden.ts`,
+      `import { piece } from "../${forbiddenUse(feature)}/piece";\nexport const f = piece;\n`,
+    ],
   ]),
 );
 
@@ -41,21 +45,25 @@ const TREE: Record<string, string> = {
   "shared/model/uses-db.ts": 'import { openDb } from "../db/index";\nexport const m = openDb;\n',
   "shared/domain/imports-web.ts": 'import { view } from "../../web/app/view";\nexport const d = view;\n',
   "studio/schema/imports-db.ts": 'import { openDb } from "../../shared/db/index";\nexport const s = openDb;\n',
-  "web/app/internal/imports-worker.server.ts": 'import { run } from "../../../sync-worker/jobs/run";\nexport const w = run;\n',
+  "web/app/internal/imports-worker.server.ts":
+    'import { run } from "../../../sync-worker/jobs/run";\nexport const w = run;\n',
   "sync-worker/jobs/imports-web.ts": 'import { view } from "../../web/app/view";\nexport const j = view;\n',
   "web/app/components/reads-db.tsx": 'import { openDb } from "../../../shared/db/index";\nexport const c = openDb;\n',
   // The same violations through the import aliases of tsconfig.json.
   "shared/domain/imports-web-by-alias.ts": 'import { view } from "~/view";\nexport const d = view;\n',
   "studio/schema/imports-db-by-alias.ts": 'import { openDb } from "@shared/db/index";\nexport const s = openDb;\n',
-  "web/app/internal/imports-worker-by-alias.server.ts": 'import { run } from "@sync-worker/jobs/run";\nexport const w = run;\n',
+  "web/app/internal/imports-worker-by-alias.server.ts":
+    'import { run } from "@sync-worker/jobs/run";\nexport const w = run;\n',
   "web/app/components/reads-db-by-alias.tsx": 'import { openDb } from "@shared/db/index";\nexport const c = openDb;\n',
   // Allowed: tests reach across for fixtures; the process entry composes web and worker;
   // server files read the database; type-only imports of the database's types in the domain.
-  "web/app/internal/imports-worker.server.test.ts": 'import { run } from "../../../sync-worker/jobs/run";\nexport const t = run;\n',
+  "web/app/internal/imports-worker.server.test.ts":
+    'import { run } from "../../../sync-worker/jobs/run";\nexport const t = run;\n',
   "web/start.ts": 'import { run } from "../sync-worker/jobs/run";\nexport const start = run;\n',
   "web/app/reads-db.server.ts": 'import { openDb } from "../../shared/db/index";\nexport const r = openDb;\n',
   "shared/domain/types-only.ts": 'import type { openDb } from "../db/index";\nexport type T = typeof openDb;\n',
-  "shared/domain/tables.test.ts": 'import { readFileSync } from "node:fs";\nexport const t = () => readFileSync("fixture.csv");\n',
+  "shared/domain/tables.test.ts":
+    'import { readFileSync } from "node:fs";\nexport const t = () => readFileSync("fixture.csv");\n',
   "web/app/reads-db-by-alias.server.ts": 'import { openDb } from "@shared/db/index";\nexport const r = openDb;\n',
   ...FEATURE_TREE,
   // Two features importing each other; a folder missing from the feature graph.
@@ -64,7 +72,8 @@ const TREE: Record<string, string> = {
   "web/app/features/newsletter/signup.ts": 'import { piece } from "../match/piece";\nexport const s = piece;\n',
   // Allowed: a feature using one below it, by path and by alias; a test reaching across.
   "web/app/features/home/uses-match.ts": 'import { piece } from "../match/piece";\nexport const u = piece;\n',
-  "web/app/features/league/uses-standings-by-alias.ts": 'import { piece } from "~/features/standings/piece";\nexport const u = piece;\n',
+  "web/app/features/league/uses-standings-by-alias.ts":
+    'import { piece } from "~/features/standings/piece";\nexport const u = piece;\n',
   "web/app/features/match/uses-home.test.ts": 'import { piece } from "../home/piece";\nexport const t = piece;\n',
   "tsconfig.json": JSON.stringify({
     compilerOptions: {
@@ -94,7 +103,12 @@ describe("the architecture's dependency rules", () => {
       // As the command line does with the configuration's `tsConfig`: the paths resolve the aliases.
       result = await cruise(
         ["shared", "studio", "sync-worker", "web"],
-        { validate: true, ruleSet: { forbidden: config.forbidden }, tsPreCompilationDeps: true, tsConfig: { fileName: "tsconfig.json" } },
+        {
+          validate: true,
+          ruleSet: { forbidden: config.forbidden },
+          tsPreCompilationDeps: true,
+          tsConfig: { fileName: "tsconfig.json" },
+        },
         { tsConfig: "tsconfig.json", bustTheCache: true } as Parameters<typeof cruise>[2],
         { tsConfig: extractTSConfig("tsconfig.json") },
       );
@@ -120,7 +134,10 @@ describe("the architecture's dependency rules", () => {
     ["studio/schema/imports-db-by-alias.ts", "studio-imports-neither-web-nor-database"],
     ["web/app/internal/imports-worker-by-alias.server.ts", "web-imports-no-worker"],
     ["web/app/components/reads-db-by-alias.tsx", "web-app-touches-database-only-from-server-files"],
-    ...FEATURES.map((feature) => [`web/app/features/${feature}/uses-forbidden.ts`, `feature-${feature}-uses-only-the-features-it-may`]),
+    ...FEATURES.map((feature) => [
+      `web/app/features/${feature}/uses-forbidden.ts`,
+      `feature-${feature}-uses-only-the-features-it-may`,
+    ]),
     ["web/app/features/match/cycle-a.ts", "feature-match-uses-only-the-features-it-may"],
     ["web/app/features/newsletter/signup.ts", "feature-folder-is-in-the-feature-graph"],
   ])("%s breaks %s", (from, rule) => {

@@ -17,7 +17,10 @@ const tsconfig = JSON.parse(readFileSync(path.join(root, "tsconfig.json"), "utf8
 describe("the import aliases", () => {
   it("are the same in tsconfig.json and path-aliases.ts", () => {
     const fromTsconfig = Object.fromEntries(
-      Object.entries(tsconfig.compilerOptions.paths).map(([alias, [target]]) => [alias.replace(/\*$/, ""), target.replace(/\*$/, "")]),
+      Object.entries(tsconfig.compilerOptions.paths).map(([alias, [target]]) => [
+        alias.replace(/\*$/, ""),
+        target.replace(/\*$/, ""),
+      ]),
     );
     expect(fromTsconfig).toEqual(PATH_ALIASES);
   });

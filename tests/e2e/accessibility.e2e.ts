@@ -57,11 +57,13 @@ describe("axe-core finds no serious or critical violations", () => {
     for (const [name, path] of PAGE_TYPES) {
       it(`on the ${name} page at ${width} px in the ${theme}`, async () => {
         const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
-        if (stored) await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, stored]);
+        if (stored)
+          await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, stored]);
         const { page, problems } = await openPage(context, site.url + path, { width, height: 900 });
         try {
           // The API description is a page of its own, outside the site's layout and themes.
-          if (path !== "/api") expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(stored ?? colorScheme);
+          if (path !== "/api")
+            expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(stored ?? colorScheme);
           const violations = await seriousAxeViolations(page);
           expect(describeViolations(violations)).toBe("");
           expect(problems.filter((p) => !p.includes("404"))).toEqual([]);
@@ -80,7 +82,8 @@ describe("axe-core finds no serious or critical violations in what opens over a 
   for (const { name: theme, width, colorScheme, stored } of THEMES) {
     it(`in the open Parlay Builder with a pick, its toast, and the menu, at ${width} px in the ${theme}`, async () => {
       const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
-      if (stored) await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, stored]);
+      if (stored)
+        await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, stored]);
       const { page } = await openPage(context, site.url + UPCOMING_MATCH, { width, height: 900 });
       try {
         await page.locator(".parlay-add__button").click();

@@ -11,7 +11,12 @@ let browser: Browser;
 beforeAll(async () => {
   site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR });
   browser = await launchChromium();
-  await waitForPage(site, "/api/matches/league/premier-league", (body) => body.includes("Manchester United to Win"), "predictions");
+  await waitForPage(
+    site,
+    "/api/matches/league/premier-league",
+    (body) => body.includes("Manchester United to Win"),
+    "predictions",
+  );
 });
 
 afterAll(async () => {
@@ -21,12 +26,18 @@ afterAll(async () => {
 
 describe("the JSON API on the running site", () => {
   it("answers through the server with compressed JSON, ETags and the live score kept one polling interval by shared caches", async () => {
-    const list = await fetch(`${site.url}/api/matches/league/premier-league`, { headers: { "Accept-Encoding": "gzip" } });
+    const list = await fetch(`${site.url}/api/matches/league/premier-league`, {
+      headers: { "Accept-Encoding": "gzip" },
+    });
     expect(list.status).toBe(200);
     expect(list.headers.get("Content-Encoding")).toBe("gzip");
     const matches = matchListSchema.parse(await list.json());
     const finished = matches.find((m) => m.homeTeam === "Manchester United")!;
-    expect(finished).toMatchObject({ finalScore: "2-0", confidenceLabel: "100%", bestPick: "Manchester United to Win" });
+    expect(finished).toMatchObject({
+      finalScore: "2-0",
+      confidenceLabel: "100%",
+      bestPick: "Manchester United to Win",
+    });
 
     const record = await fetch(`${site.url}/api/matches/${finished.id}`);
     expect(matchRecordSchema.parse(await record.json()).pickResults.best.outcome).toBe("hit");

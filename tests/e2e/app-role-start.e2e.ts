@@ -38,7 +38,12 @@ describeOnPostgres("the site started with only the application role's DATABASE_U
     // As docs/database-roles.md says: migrate as the owner, then grant.
     const migrate = spawnSync(process.execPath, ["--import", "tsx", "shared/db/migrate-cli.ts"], {
       cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", MIGRATION_DATABASE_URL: urlAs(roles.owner) },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: "production",
+        MIGRATION_DATABASE_URL: urlAs(roles.owner),
+      },
       encoding: "utf8",
     });
     expect(migrate.status, migrate.stderr).toBe(0);

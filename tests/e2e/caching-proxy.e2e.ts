@@ -34,7 +34,9 @@ const server = postgresTestServerUrl();
 /** A suite that needs both servers; without one it is registered and skipped, saying which. */
 function describeWithProxy(title: string, body: (serverUrl: string) => void): void {
   if (server && hasVarnish) describe(title, () => body(server));
-  else describe.skip(`${title} (${server ? NEEDS_VARNISH : NEEDS_POSTGRES})`, () => body("postgres://no-server.invalid/none"));
+  else
+    describe.skip(`${title} (${server ? NEEDS_VARNISH : NEEDS_POSTGRES})`, () =>
+      body("postgres://no-server.invalid/none"));
 }
 
 async function freePort(): Promise<number> {
@@ -43,7 +45,9 @@ async function freePort(): Promise<number> {
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -90,7 +94,11 @@ describeWithProxy("the production topology: Varnish in front of two web processe
       worker: false,
       workDir,
       proxyMemoryMb: 64,
-      env: { CLOCK: `replay:${REPLAY_MOMENT.toISOString()}`, FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR, SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET },
+      env: {
+        CLOCK: `replay:${REPLAY_MOMENT.toISOString()}`,
+        FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR,
+        SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      },
     });
     proxy = cluster.proxyUrl;
     db = await openDb({ url: cluster.appUrl });
@@ -169,7 +177,10 @@ describeWithProxy("the production topology: Varnish in front of two web processe
     const body = JSON.stringify({ _id: "siteSettings", _type: "siteSettings" });
     const delivered = await fetch(`${proxy}/api/content/webhook`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, Date.now(), WEBHOOK_SECRET) },
+      headers: {
+        "Content-Type": "application/json",
+        [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, Date.now(), WEBHOOK_SECRET),
+      },
       body,
     });
     expect(delivered.status).toBe(200);
@@ -207,7 +218,9 @@ describeWithProxy("the production topology: Varnish in front of two web processe
       Array.from({ length: 12 }, async () => {
         while (next < total) {
           const path = paths[next++ % paths.length];
-          const response = await fetch(`${proxy}${path}`, { headers: { Accept: path.startsWith("/api/") ? "application/json" : "text/html" } });
+          const response = await fetch(`${proxy}${path}`, {
+            headers: { Accept: path.startsWith("/api/") ? "application/json" : "text/html" },
+          });
           await response.arrayBuffer();
           expect(response.status).toBeLessThan(500);
           const outcome = response.headers.get("x-cache") ?? "none";

@@ -28,7 +28,9 @@ function clientFiles(dir: string): string[] {
 
 describe("the browser build", () => {
   it("contains no zod", () => {
-    const withZod = clientFiles(BUILD_DIR).filter((file) => /\$Zod(Type|Error)|ZodError/.test(readFileSync(file, "utf8")));
+    const withZod = clientFiles(BUILD_DIR).filter((file) =>
+      /\$Zod(Type|Error)|ZodError/.test(readFileSync(file, "utf8")),
+    );
     expect(withZod).toEqual([]);
   });
 

@@ -40,9 +40,14 @@ async function open(context: BrowserContext, path: string): Promise<{ page: Page
     const w = window as unknown as { cspViolations: string[]; atParse: { theme?: string; background?: string } };
     w.cspViolations = [];
     w.atParse = {};
-    document.addEventListener("securitypolicyviolation", (e) => w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
     document.addEventListener("DOMContentLoaded", () => {
-      w.atParse = { theme: document.documentElement.dataset.theme, background: getComputedStyle(document.body).backgroundColor };
+      w.atParse = {
+        theme: document.documentElement.dataset.theme,
+        background: getComputedStyle(document.body).backgroundColor,
+      };
     });
   });
   await page.goto(site.url + path);
@@ -50,8 +55,10 @@ async function open(context: BrowserContext, path: string): Promise<{ page: Page
   return { page, problems };
 }
 
-const atParse = (page: Page) => page.evaluate(() => (window as unknown as { atParse: { theme?: string; background?: string } }).atParse);
-const cspViolations = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+const atParse = (page: Page) =>
+  page.evaluate(() => (window as unknown as { atParse: { theme?: string; background?: string } }).atParse);
+const cspViolations = (page: Page) =>
+  page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
@@ -83,7 +90,10 @@ describe("the dark theme", () => {
         const context = await browser.newContext({ colorScheme, viewport: { width, height: 900 } });
         for (const path of PATHS) {
           const { page, problems } = await open(context, path);
-          expect(await atParse(page), `${colorScheme} ${path}`).toEqual({ theme: colorScheme, background: PAPER[colorScheme] });
+          expect(await atParse(page), `${colorScheme} ${path}`).toEqual({
+            theme: colorScheme,
+            background: PAPER[colorScheme],
+          });
           expect(await theme(page)).toBe(colorScheme);
           const toggle = page.getByRole("button", { name: "Dark theme" });
           expect(await toggle.getAttribute("aria-pressed")).toBe(String(colorScheme === "dark"));

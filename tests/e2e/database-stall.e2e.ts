@@ -14,15 +14,27 @@ import { startSite, type RunningSite } from "./support/site";
 
 /** Pages and API answers that read the database, for `leagues`; none has been rendered yet, so none is in the page cache. */
 const uncached = (...leagues: string[]) =>
-  leagues.flatMap((league) => [`/${league}-predictions`, `/api/standings/${league}`, `/api/players/top-scorers/${league}`]);
+  leagues.flatMap((league) => [
+    `/${league}-predictions`,
+    `/api/standings/${league}`,
+    `/api/players/top-scorers/${league}`,
+  ]);
 const ANSWER_WITHIN_MS = 3_000;
 const RECOVER_WITHIN_MS = 5_000;
 
-async function timed(url: string, init?: RequestInit): Promise<{ status: number; body: string; ms: number; retryAfter: string | null }> {
+async function timed(
+  url: string,
+  init?: RequestInit,
+): Promise<{ status: number; body: string; ms: number; retryAfter: string | null }> {
   const started = performance.now();
   const response = await fetch(url, init);
   const body = await response.text();
-  return { status: response.status, body, ms: performance.now() - started, retryAfter: response.headers.get("retry-after") };
+  return {
+    status: response.status,
+    body,
+    ms: performance.now() - started,
+    retryAfter: response.headers.get("retry-after"),
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -58,7 +70,9 @@ describeOnPostgres("the site while PostgreSQL is blackholed", (server) => {
     const startedAt = performance.now();
     const times: number[] = [];
     // A burst first, as a page's visitors arrive together, then one request after another.
-    const burst = await Promise.all(paths.slice(0, 8).map((path) => timed(`${site.url}${path}`, { headers: { Accept: "text/html" } })));
+    const burst = await Promise.all(
+      paths.slice(0, 8).map((path) => timed(`${site.url}${path}`, { headers: { Accept: "text/html" } })),
+    );
     for (const answer of burst) {
       expect(answer.status).toBe(503);
       times.push(answer.ms);
@@ -98,7 +112,9 @@ describeOnPostgres("the site while PostgreSQL is blackholed", (server) => {
     expect(ready.ms).toBeLessThan(ANSWER_WITHIN_MS);
     const api = await timed(`${site.url}/api/standings/serie-a`);
     expect(api.status).toBe(503);
-    expect(JSON.parse(api.body)).toEqual({ error: "We can't reach our match data right now. Please try again in a minute." });
+    expect(JSON.parse(api.body)).toEqual({
+      error: "We can't reach our match data right now. Please try again in a minute.",
+    });
 
     proxy.set("pass");
     const recovered = await recovery(paths[0]);

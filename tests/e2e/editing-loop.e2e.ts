@@ -64,7 +64,9 @@ async function publicHtml(pathname: string): Promise<string> {
 
 beforeAll(async () => {
   if (!existsSync(path.join(STUDIO_DIST, "index.html"))) {
-    throw new Error("No built Studio in studio-dist/: run `node --import tsx studio/testing/studio-build.ts` (npm run test:e2e does).");
+    throw new Error(
+      "No built Studio in studio-dist/: run `node --import tsx studio/testing/studio-build.ts` (npm run test:e2e does).",
+    );
   }
   mkdirSync(SCREENSHOTS, { recursive: true });
   folder = mkdtempSync(path.join(tmpdir(), "editing-loop-"));
@@ -79,7 +81,10 @@ beforeAll(async () => {
     certificateDir: path.join(folder, "tls"),
     webhook: { url: `http://127.0.0.1:${SITE_PORT}/api/content/webhook`, secret: secrets.webhook },
   });
-  site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR, ...siteEnvForLake(lake, secrets) }, { port: SITE_PORT });
+  site = await startSite(
+    { FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR, ...siteEnvForLake(lake, secrets) },
+    { port: SITE_PORT },
+  );
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ignoreHTTPSErrors: true });
   page = await context.newPage();
@@ -87,7 +92,9 @@ beforeAll(async () => {
   // The worker fills the database in the background: wait until the fixture is listed.
   const deadline = Date.now() + 90_000;
   for (;;) {
-    const list = (await (await fetch(`${site.url}/api/editor/fixtures/premier-league`)).json().catch(() => null)) as { fixtures?: Array<{ previewDocumentId: string }> } | null;
+    const list = (await (await fetch(`${site.url}/api/editor/fixtures/premier-league`)).json().catch(() => null)) as {
+      fixtures?: Array<{ previewDocumentId: string }>;
+    } | null;
     if (list?.fixtures?.some((fixture) => fixture.previewDocumentId === PREVIEW_ID)) break;
     if (Date.now() > deadline) throw new Error(`The fixture list never listed ${PREVIEW_ID}:\n${site.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -114,8 +121,12 @@ describe("the editing loop in the built Studio", () => {
 
     await click(fixture);
     // Titled by its clubs at once, and the fixture's clubs and kick-off already set.
-    await expect.poll(() => page.getByText(FIXTURE_TITLE, { exact: true }).count(), { timeout: 20_000 }).toBeGreaterThan(0);
-    await expect.poll(() => page.getByText("Tottenham Hotspur", { exact: true }).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByText(FIXTURE_TITLE, { exact: true }).count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByText("Tottenham Hotspur", { exact: true }).count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
     await shot("2-new-preview");
   });
 
@@ -141,7 +152,13 @@ describe("the editing loop in the built Studio", () => {
       .poll(() => JSON.stringify(lake.data.get(draftId) ?? {}), { timeout: 20_000 })
       .toContain(MANAGERS_NOTES);
     const draft = lake.data.get(draftId)!;
-    expect(draft).toMatchObject({ league: "premier-league", season: "2526", homeTeam: "tottenham-hotspur", awayTeam: "liverpool", bestPick: BEST_PICK });
+    expect(draft).toMatchObject({
+      league: "premier-league",
+      season: "2526",
+      homeTeam: "tottenham-hotspur",
+      awayTeam: "liverpool",
+      bestPick: BEST_PICK,
+    });
     expect(draft.keyInsights).toEqual([INSIGHT]);
     expect(JSON.stringify(draft.matchSummary)).toContain(SUMMARY);
     expect(lake.data.get(PREVIEW_ID)).toBeNull();
@@ -154,7 +171,10 @@ describe("the editing loop in the built Studio", () => {
     // 'Open preview' stores a preview secret in the dataset; the site checks it against the
     // stand-in with @sanity/preview-url-secret and opens a preview session.
     await click(page.getByTestId("action-menu-button"));
-    const [preview] = await Promise.all([context.waitForEvent("page"), click(page.getByRole("menuitem", { name: "Open preview" }))]);
+    const [preview] = await Promise.all([
+      context.waitForEvent("page"),
+      click(page.getByRole("menuitem", { name: "Open preview" })),
+    ]);
     await preview.waitForURL((url) => url.pathname === MATCH_PATH, { timeout: 20_000 });
     await preview.waitForLoadState("load");
     expect(await preview.getByRole("status").filter({ hasText: "Preview" }).count()).toBe(1);
@@ -171,7 +191,9 @@ describe("the editing loop in the built Studio", () => {
     const presenting = await context.newPage();
     const errors: string[] = [];
     presenting.on("pageerror", (error) => errors.push(error.message));
-    await presenting.goto(`${lake.httpsOrigin}/presentation/matchPreview/${PREVIEW_ID}?preview=${encodeURIComponent(MATCH_PATH)}`);
+    await presenting.goto(
+      `${lake.httpsOrigin}/presentation/matchPreview/${PREVIEW_ID}?preview=${encodeURIComponent(MATCH_PATH)}`,
+    );
     const frame = presenting.frameLocator("iframe").first();
     // The site's preview secret was checked against the stand-in, and the frame is in preview.
     await frame.getByRole("status").filter({ hasText: "Preview" }).waitFor({ timeout: 30_000 });
@@ -208,7 +230,9 @@ describe("the editing loop in the built Studio", () => {
     // Rewrite the paragraph with a sentence added (where a click leaves the caret varies).
     await presenting.keyboard.press("Control+A");
     await presenting.keyboard.type(`${SUMMARY}${LIVE_EDIT}`);
-    await expect.poll(() => frame.locator("#match-summary").textContent(), { timeout: 20_000 }).toContain(LIVE_EDIT.trim());
+    await expect
+      .poll(() => frame.locator("#match-summary").textContent(), { timeout: 20_000 })
+      .toContain(LIVE_EDIT.trim());
     await presenting.screenshot({ path: path.join(SCREENSHOTS, "5-presentation-edited-1280.png") });
     expect(errors).toEqual([]);
     await presenting.close();
@@ -235,10 +259,17 @@ describe("the editing loop in the built Studio", () => {
     expect(elapsed).toBeLessThan(2_000);
     expect(lake.data.get(PREVIEW_ID)).toMatchObject({ bestPick: BEST_PICK });
     expect(lake.data.get(`drafts.${PREVIEW_ID}`)).toBeNull();
-    expect(lake.webhooks.some((delivery) => delivery.status === 200 && (delivery.body as { _id: string })._id === PREVIEW_ID)).toBe(true);
+    expect(
+      lake.webhooks.some(
+        (delivery) => delivery.status === 200 && (delivery.body as { _id: string })._id === PREVIEW_ID,
+      ),
+    ).toBe(true);
     await shot("5-published");
     const publicPage = await context.newPage();
-    await publicPage.request.post(`${site.url}/api/preview-mode/disable`, { headers: { Origin: site.url }, maxRedirects: 0 });
+    await publicPage.request.post(`${site.url}/api/preview-mode/disable`, {
+      headers: { Origin: site.url },
+      maxRedirects: 0,
+    });
     await publicPage.goto(`${site.url}${MATCH_PATH}`);
     await publicPage.screenshot({ path: path.join(SCREENSHOTS, "6-public-page-1280.png") });
     await publicPage.setViewportSize({ width: 390, height: 844 });
@@ -255,7 +286,15 @@ describe("the editing loop in the built Studio", () => {
     await click(page.getByTestId("action-menu-button"));
     const items = page.getByRole("menuitem");
     await items.first().waitFor();
-    const states = await items.evaluateAll((elements) => elements.map((element) => ({ text: element.textContent ?? "", disabled: element.getAttribute("data-disabled") === "true" || element.hasAttribute("disabled") || element.getAttribute("aria-disabled") === "true" })));
+    const states = await items.evaluateAll((elements) =>
+      elements.map((element) => ({
+        text: element.textContent ?? "",
+        disabled:
+          element.getAttribute("data-disabled") === "true" ||
+          element.hasAttribute("disabled") ||
+          element.getAttribute("aria-disabled") === "true",
+      })),
+    );
     const writes = states.filter((state) => !/Open preview/.test(state.text));
     expect(writes.length).toBeGreaterThan(0);
     expect(writes.filter((state) => !state.disabled)).toEqual([]);
@@ -266,7 +305,9 @@ describe("the editing loop in the built Studio", () => {
   it("lists the new preview under 'Needs review'", async () => {
     await page.goto(`${lake.httpsOrigin}/structure/match-previews`);
     await click(page.getByTestId("pane-item-Needs review"));
-    await expect.poll(() => page.getByRole("link").filter({ hasText: FIXTURE_TITLE }).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole("link").filter({ hasText: FIXTURE_TITLE }).count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
     expect(lake.data.get(PREVIEW_ID)).toMatchObject({ requiresReview: true });
     await shot("8-needs-review");
     expect(problems).toEqual([]);

@@ -9,7 +9,11 @@ const PREVIEW_SECRET = "preview-secret-of-the-test-site";
 const STUDIO = "http://studio.example.test";
 
 /** One raw HTTP exchange, sent byte for byte (fetch would normalise `//` and `..` away). */
-function rawRequest(site: RunningSite, requestLine: string, headers: string[] = []): Promise<{ status: number; head: string }> {
+function rawRequest(
+  site: RunningSite,
+  requestLine: string,
+  headers: string[] = [],
+): Promise<{ status: number; head: string }> {
   const { port } = new URL(site.url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), "127.0.0.1");
@@ -23,14 +27,23 @@ function rawRequest(site: RunningSite, requestLine: string, headers: string[] = 
       }
     });
     socket.on("error", reject);
-    socket.write(`${requestLine}\r\nHost: 127.0.0.1:${port}\r\n${headers.map((h) => `${h}\r\n`).join("")}Connection: close\r\n\r\n`);
+    socket.write(
+      `${requestLine}\r\nHost: 127.0.0.1:${port}\r\n${headers.map((h) => `${h}\r\n`).join("")}Connection: close\r\n\r\n`,
+    );
   });
 }
 
 const headerOf = (head: string, name: string) => new RegExp(`^${name}: (.*)$`, "im").exec(head)?.[1];
 
 /** What a stack trace or a file path of this machine looks like in an answer. */
-const LEAKS = [/\bat \S+ \(/, /node_modules/, /\/work\//, /\.tsx?:\d+/, /TypeError|ReferenceError|SyntaxError/, /<pre>/];
+const LEAKS = [
+  /\bat \S+ \(/,
+  /node_modules/,
+  /\/work\//,
+  /\.tsx?:\d+/,
+  /TypeError|ReferenceError|SyntaxError/,
+  /<pre>/,
+];
 
 function expectNoLeak(body: string, what: string): void {
   for (const leak of LEAKS) expect(body, `${what} shows ${leak}`).not.toMatch(leak);
@@ -63,11 +76,14 @@ describe("hostile request targets", () => {
     ["GET /premier-league-predictions//matchweek-25 HTTP/1.1", "/premier-league-predictions/matchweek-25"],
     ["HEAD ////about HTTP/1.1", "/about"],
     ["GET //api//standings/premier-league HTTP/1.1", "/api/standings/premier-league"],
-  ])("redirects %s to the collapsed path on this site, never a 500 or another page's 200", async (requestLine, location) => {
-    const { status, head } = await rawRequest(site, requestLine);
-    expect(status).toBe(301);
-    expect(headerOf(head, "Location")).toBe(location);
-  });
+  ])(
+    "redirects %s to the collapsed path on this site, never a 500 or another page's 200",
+    async (requestLine, location) => {
+      const { status, head } = await rawRequest(site, requestLine);
+      expect(status).toBe(301);
+      expect(headerOf(head, "Location")).toBe(location);
+    },
+  );
 
   it("refuses a write to a path with // (400), and the collapsed redirect lands on a real page", async () => {
     expect((await rawRequest(site, "POST //api/content/webhook HTTP/1.1", ["Content-Length: 0"])).status).toBe(400);
@@ -165,7 +181,10 @@ describe("hostile request targets", () => {
   );
 
   it("gives every visitor the same page with no nonce, and allows no inline style or script by default", async () => {
-    const [a, b] = await Promise.all([fetch(`${site.url}/about`), fetch(`${site.url}/about`, { headers: { "User-Agent": "another visitor" } })]);
+    const [a, b] = await Promise.all([
+      fetch(`${site.url}/about`),
+      fetch(`${site.url}/about`, { headers: { "User-Agent": "another visitor" } }),
+    ]);
     const html = await a.text();
     expect(await b.text()).toBe(html);
     expect(html).not.toMatch(/\snonce=/);
@@ -192,8 +211,16 @@ describe("hostile request targets", () => {
       ["/build/%E0%A4%A.js", {}, 400],
       ["/api/matches/abc", {}, 400],
       ["/no-such-page", {}, 404],
-      ["/api/content/match-updates", { method: "POST", body: "{not json", headers: { "Content-Type": "application/json" } }, 401],
-      ["/api/content/webhook", { method: "POST", body: "\u0000\u0001", headers: { "Content-Type": "application/json" } }, 401],
+      [
+        "/api/content/match-updates",
+        { method: "POST", body: "{not json", headers: { "Content-Type": "application/json" } },
+        401,
+      ],
+      [
+        "/api/content/webhook",
+        { method: "POST", body: "\u0000\u0001", headers: { "Content-Type": "application/json" } },
+        401,
+      ],
     ];
     for (const [path, init, status] of cases) {
       const response = await fetch(site.url + path, init);
@@ -214,7 +241,9 @@ describe("draft preview sessions", () => {
   afterAll(() => site?.stop());
 
   const open = async () => {
-    const response = await fetch(`${site.url}/api/preview-mode/enable?sanity-preview-secret=${PREVIEW_SECRET}`, { redirect: "manual" });
+    const response = await fetch(`${site.url}/api/preview-mode/enable?sanity-preview-secret=${PREVIEW_SECRET}`, {
+      redirect: "manual",
+    });
     expect(response.status).toBe(307);
     return response.headers.get("Set-Cookie")!.split(";")[0];
   };
@@ -229,7 +258,10 @@ describe("draft preview sessions", () => {
     expect(await inPreview(captured)).toBe(true);
 
     // Another site's link or form cannot end it: a GET is refused, and so is a foreign Origin.
-    const link = await fetch(`${site.url}/api/preview-mode/disable`, { headers: { Cookie: captured }, redirect: "manual" });
+    const link = await fetch(`${site.url}/api/preview-mode/disable`, {
+      headers: { Cookie: captured },
+      redirect: "manual",
+    });
     expect(link.status).toBe(405);
     const foreign = await fetch(`${site.url}/api/preview-mode/disable`, {
       method: "POST",
@@ -273,12 +305,20 @@ describe("rate limits and X-Forwarded-For", () => {
   it("sends Strict-Transport-Security only over https: not over plain http, and behind a trusted proxy only when it says https", async () => {
     const hsts = (response: Response) => response.headers.get("strict-transport-security");
     // Pages from the cache too: the first answer is rendered over "https", the next ones served from memory.
-    const overHttps = await fetch(`${behindProxy.url}/about`, { headers: { "X-Forwarded-Proto": "https", "X-Forwarded-For": "192.0.2.1" } });
+    const overHttps = await fetch(`${behindProxy.url}/about`, {
+      headers: { "X-Forwarded-Proto": "https", "X-Forwarded-For": "192.0.2.1" },
+    });
     expect(hsts(overHttps)).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
     const plain = await fetch(`${behindProxy.url}/about`, { headers: { "X-Forwarded-For": "192.0.2.1" } });
     expect(/cache;desc=(\w+)/.exec(plain.headers.get("server-timing") ?? "")?.[1]).toBe("hit");
     expect(hsts(plain)).toBeNull();
-    expect(hsts(await fetch(`${behindProxy.url}/about`, { headers: { "X-Forwarded-Proto": "https", "X-Forwarded-For": "192.0.2.1" } }))).not.toBeNull();
+    expect(
+      hsts(
+        await fetch(`${behindProxy.url}/about`, {
+          headers: { "X-Forwarded-Proto": "https", "X-Forwarded-For": "192.0.2.1" },
+        }),
+      ),
+    ).not.toBeNull();
   });
 
   it("limits a client by its socket address when no proxy is trusted, whatever it forwards", async () => {

@@ -1,7 +1,14 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
-import { collectConsoleProblems, launchChromium, openPage, startSite, waitForPage, type RunningSite } from "./support/site";
+import {
+  collectConsoleProblems,
+  launchChromium,
+  openPage,
+  startSite,
+  waitForPage,
+  type RunningSite,
+} from "./support/site";
 
 let site: RunningSite;
 let browser: Browser;
@@ -65,7 +72,9 @@ describe("the home page's sections after Top League Picks", () => {
       "Serie A",
       "Ligue 1",
     ]);
-    expect(await coverage.locator(".home-league__links a").evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual([
+    expect(
+      await coverage.locator(".home-league__links a").evaluateAll((links) => links.map((a) => a.getAttribute("href"))),
+    ).toEqual([
       "/premier-league-predictions",
       "/premier-league/teams",
       "/picks/epl",
@@ -90,7 +99,9 @@ describe("the home page's sections after Top League Picks", () => {
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(
       await dialog
-        .getByText("Your Parlay Builder is empty — start by adding a pick from any match page. You can add up to 10 picks before sharing.")
+        .getByText(
+          "Your Parlay Builder is empty — start by adding a pick from any match page. You can add up to 10 picks before sharing.",
+        )
         .isVisible(),
     ).toBe(true);
     await dialog.getByRole("button", { name: "Close Parlay Builder" }).click();
@@ -99,11 +110,18 @@ describe("the home page's sections after Top League Picks", () => {
     // Inside the Algo Lab quotes the same overall best-pick hit rate as /algo-results.
     const lab = page.locator("section[aria-labelledby=algo-lab-title]");
     expect(await lab.locator("h3").allTextContents()).toEqual(["The model", "Calibration", "The public ledger"]);
-    expect(await lab.getByRole("link", { name: "Download every forecast (CSV)" }).getAttribute("href")).toBe("/algo-results/forecasts.csv");
+    expect(await lab.getByRole("link", { name: "Download every forecast (CSV)" }).getAttribute("href")).toBe(
+      "/algo-results/forecasts.csv",
+    );
     const record = (await lab.locator(".home-lab__record").textContent()) ?? "";
-    expect(record).toMatch(/^Best pick hit rate: \d+\.\d{2}% over \d+ settled match(es)? since \d{1,2}\/\d{1,2}\/\d{2}\.$/);
+    expect(record).toMatch(
+      /^Best pick hit rate: \d+\.\d{2}% over \d+ settled match(es)? since \d{1,2}\/\d{1,2}\/\d{2}\.$/,
+    );
     const results = await openPage(browser, site.url + "/algo-results");
-    const overall = await results.page.locator("[aria-label='Overall hit rates'] .hit-rate__value").first().textContent();
+    const overall = await results.page
+      .locator("[aria-label='Overall hit rates'] .hit-rate__value")
+      .first()
+      .textContent();
     expect(record).toContain(`Best pick hit rate: ${overall} over`);
     await results.page.close();
 
@@ -121,12 +139,16 @@ describe("the home page's sections after Top League Picks", () => {
     const { page } = await openPage(browser, site.url + "/", { width: 1280, height: 900 });
     const boxes = await page
       .locator(".home-picks__grid > li")
-      .evaluateAll((items) => items.map((item) => item.getBoundingClientRect()).map(({ y, height, width }) => ({ y, height, width })));
+      .evaluateAll((items) =>
+        items.map((item) => item.getBoundingClientRect()).map(({ y, height, width }) => ({ y, height, width })),
+      );
     expect(boxes).toHaveLength(5);
     expect(new Set(boxes.map((box) => Math.round(box.y))).size).toBe(1);
     expect(new Set(boxes.map((box) => Math.round(box.height))).size).toBe(1);
     // No club name runs out of its card.
-    const overflowing = await page.locator(".home-pick").evaluateAll((cards) => cards.filter((card) => card.scrollWidth > card.clientWidth + 1).length);
+    const overflowing = await page
+      .locator(".home-pick")
+      .evaluateAll((cards) => cards.filter((card) => card.scrollWidth > card.clientWidth + 1).length);
     expect(overflowing).toBe(0);
     await page.close();
   });
@@ -141,7 +163,11 @@ describe("the home page's sections after Top League Picks", () => {
     expect(featured.teams).toMatch(/^.+ vs .+$/);
     expect(await embedded.locator("h3").first().textContent()).toBe(`${featured.teams} Prediction`);
     expect(await embedded.locator(".scoreline").textContent()).toBe("VS");
-    expect(await embedded.locator("dt").allTextContents()).toEqual(["Match Result", "Over/Under", "Both Teams to Score"]);
+    expect(await embedded.locator("dt").allTextContents()).toEqual([
+      "Match Result",
+      "Over/Under",
+      "Both Teams to Score",
+    ]);
     for (const probability of await embedded.locator(".embedded-pick__probability").allTextContents()) {
       expect(probability).toMatch(/^Model probability \d+%$/);
     }
@@ -240,7 +266,9 @@ describe("/preview, the social-sharing card", () => {
     expect(await card.locator(".social-card__brand").textContent()).toBe("FKPFirst Kick Picks");
     expect(await card.locator(".social-card__headline").textContent()).toBe("Smart Picks. Fast Plays.");
     expect(await card.locator(".social-card__matchweek").textContent()).toBe("Matchweek 28");
-    expect(await card.locator(".social-card__match .social-card__label").textContent()).toBe("Match of the Week · Premier League");
+    expect(await card.locator(".social-card__match .social-card__label").textContent()).toBe(
+      "Match of the Week · Premier League",
+    );
     expect(await card.locator(".social-card__teams").textContent()).toBe(featured.teams);
     expect(await card.locator(".social-card__best-pick").textContent()).toBe(featured.bestPick);
     expect(await card.locator(".social-card__confidence").textContent()).toBe(featured.confidence);

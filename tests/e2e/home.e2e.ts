@@ -27,7 +27,9 @@ describe("the home page in Chromium", () => {
     expect(response?.headers()["content-security-policy"]).not.toContain("nonce-");
 
     await expect.poll(() => page.locator("h1").textContent()).toBe("Smart Picks. Fast Plays.");
-    expect(await page.getByText("Save time and win smarter with our AI algorithm-driven soccer predictions.").count()).toBe(1);
+    expect(
+      await page.getByText("Save time and win smarter with our AI algorithm-driven soccer predictions.").count(),
+    ).toBe(1);
     expect(await page.locator(".hero a.button").getAttribute("href")).toBe("/picks");
     expect(await page.getByText("IF YOU BET, BET RESPONSIBLY").isVisible()).toBe(true);
     // The league list comes from the database through the loader.
@@ -62,7 +64,10 @@ describe("the home page in Chromium", () => {
     await toggle.click();
     const menu = page.getByRole("navigation", { name: "Menu" });
     expect(await menu.isVisible()).toBe(true);
-    await page.getByRole("button", { name: /^(PB )?Parlay Builder, 0 picks$/ }).last().click();
+    await page
+      .getByRole("button", { name: /^(PB )?Parlay Builder, 0 picks$/ })
+      .last()
+      .click();
     expect(
       await page
         .getByText(

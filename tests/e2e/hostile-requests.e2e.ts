@@ -73,7 +73,9 @@ describe("links in editorial text", () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     for (let i = 0; i < DANGEROUS_HREFS.length + 2; i++) expect(html).toContain(`Link number ${i}. `);
-    const hrefs = [...html.matchAll(/\shref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi)].map((m) => m[1] ?? m[2] ?? m[3]);
+    const hrefs = [...html.matchAll(/\shref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi)].map(
+      (m) => m[1] ?? m[2] ?? m[3],
+    );
     expect(hrefs.length).toBeGreaterThan(5);
     for (const href of hrefs) {
       // eslint-disable-next-line no-control-regex -- drops control characters on purpose, as a browser ignores them in a URL scheme
@@ -83,7 +85,9 @@ describe("links in editorial text", () => {
     }
     expect(html).not.toMatch(/href\s*=\s*["']?\s*(?:javascript|vbscript|data):/i);
     // The good links stay links; the external one opens without an opener.
-    expect(html).toContain('<a href="https://www.begambleaware.org" target="_blank" rel="noopener noreferrer">Link number 6. </a>');
+    expect(html).toContain(
+      '<a href="https://www.begambleaware.org" target="_blank" rel="noopener noreferrer">Link number 6. </a>',
+    );
     expect(html).toContain('<a href="/algo-results">Link number 7. </a>');
     // The footer's social link falls back to the built-in one.
     expect(html).toContain('href="https://x.com/firstkickpicks"');
@@ -164,7 +168,9 @@ describe("request bodies", () => {
       `Authorization: Bearer ${AUTOMATION_TOKEN}\r\nTransfer-Encoding: chunked\r\n\r\n`;
     // 2 MB in chunks of 64 KB, never finished: more than the 1 MB limit.
     const piece = Buffer.alloc(64 * 1024, 120);
-    const chunks = Array.from({ length: 32 }, () => Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")]));
+    const chunks = Array.from({ length: 32 }, () =>
+      Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")]),
+    );
     const { answer, elapsedMs } = await rawExchange(head, Buffer.concat(chunks));
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toEqual({ error: "Request body too large" });

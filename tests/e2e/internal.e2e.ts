@@ -9,7 +9,13 @@ import { unitedBrightonCsv, type UnitedBrightonCsv } from "@sync-worker/test-sup
 import { collectConsoleProblems, launchChromium, startSite, type RunningSite } from "./support/site";
 
 const TOKEN = "e2e-internal-pages-token-0123";
-const INTERNAL_PATHS = ["/test-api", "/api-status", "/api/find-united-brighton", "/api/live-match", "/api/matches/from-api"];
+const INTERNAL_PATHS = [
+  "/test-api",
+  "/api-status",
+  "/api/find-united-brighton",
+  "/api/live-match",
+  "/api/matches/from-api",
+];
 
 let csv: UnitedBrightonCsv;
 let site: RunningSite;
@@ -19,7 +25,9 @@ let browser: Browser;
 async function waitForUnitedBrighton(): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    const response = await fetch(`${site.url}/api/find-united-brighton`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    const response = await fetch(`${site.url}/api/find-united-brighton`, {
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
     if (response.status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -55,8 +63,17 @@ describe("without the token", () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const unknown = await notFoundPage(page, "/no/such/internal/page");
-    expect(unknown).toMatchObject({ status: 404, title: "Page Not Found | First Kick Picks", heading: "Page Not Found" });
-    for (const path of ["/test-api", "/api-status", `/test-api?token=not-the-internal-token-at-all`, "/api-status?token="]) {
+    expect(unknown).toMatchObject({
+      status: 404,
+      title: "Page Not Found | First Kick Picks",
+      heading: "Page Not Found",
+    });
+    for (const path of [
+      "/test-api",
+      "/api-status",
+      `/test-api?token=not-the-internal-token-at-all`,
+      "/api-status?token=",
+    ]) {
       expect(await notFoundPage(page, path)).toEqual(unknown);
     }
     expect(await context.cookies()).toEqual([]);
@@ -68,7 +85,10 @@ describe("without the token", () => {
       ["POST", "/api/matches/from-api"],
       ["POST", "/api/matches/from-api/1379121"],
     ]) {
-      for (const headers of [{}, { Authorization: "Bearer not-the-internal-token-at-all" }] as Record<string, string>[]) {
+      for (const headers of [{}, { Authorization: "Bearer not-the-internal-token-at-all" }] as Record<
+        string,
+        string
+      >[]) {
         const response = await fetch(site.url + path, { method, headers });
         expect(response.status).toBe(404);
         expect(response.headers.get("set-cookie")).toBeNull();
@@ -114,7 +134,9 @@ describe("with the token", () => {
     await page.getByRole("button", { name: "Find fixture" }).click();
     const result = page.locator(".internal-result").first();
     await result.waitFor();
-    expect(await result.locator(".internal-result__title").textContent()).toBe("Manchester United vs Brighton & Hove Albion");
+    expect(await result.locator(".internal-result__title").textContent()).toBe(
+      "Manchester United vs Brighton & Hove Albion",
+    );
     const text = await result.textContent();
     expect(text).toContain("The next meeting");
     expect(text).toContain("2026-02-21 17:30 UTC");
@@ -166,20 +188,26 @@ describe("with the token", () => {
 
     await section.getByLabel("Fixture ID (optional)").fill("1379121");
     await section.getByRole("button", { name: "Create match" }).click();
-    await expect.poll(() => failure.locator(".internal-result__detail").textContent()).toMatch(/^422: .*cannot look up fixtures by id/);
+    await expect
+      .poll(() => failure.locator(".internal-result__detail").textContent())
+      .toMatch(/^422: .*cannot look up fixtures by id/);
     expect(await failure.locator(".internal-result__title").textContent()).toBe("Failed to create match");
   });
 
   it("shows 'Failed to find fixture' and 'Failed to get live data' once the access has gone", async () => {
     await context.clearCookies();
     await page.getByRole("button", { name: "Find fixture" }).click();
-    const find = page.locator("section", { has: page.getByRole("heading", { name: "Find fixture" }) }).locator(".internal-result--error");
+    const find = page
+      .locator("section", { has: page.getByRole("heading", { name: "Find fixture" }) })
+      .locator(".internal-result--error");
     await find.waitFor();
     expect(await find.locator(".internal-result__title").textContent()).toBe("Failed to find fixture");
     expect(await find.locator(".internal-result__detail").textContent()).toBe("404: Not Found");
 
     await page.getByRole("button", { name: "Get live data" }).click();
-    const live = page.locator("section", { has: page.getByRole("heading", { name: "Live data" }) }).locator(".internal-result--error");
+    const live = page
+      .locator("section", { has: page.getByRole("heading", { name: "Live data" }) })
+      .locator(".internal-result--error");
     await live.waitFor();
     expect(await live.locator(".internal-result__title").textContent()).toBe("Failed to get live data");
     // The browser logs each refused call it was asked to make, and nothing else went wrong.
@@ -224,13 +252,17 @@ describe("/api-status", () => {
 
     const counts = page.locator("section[aria-labelledby=counts-title]");
     expect(await counts.locator("h2").textContent()).toBe("Stored data · 2025/26");
-    expect(Number(await counts.locator("tr", { hasText: "Premier League" }).locator("td").first().textContent())).toBeGreaterThan(0);
+    expect(
+      Number(await counts.locator("tr", { hasText: "Premier League" }).locator("td").first().textContent()),
+    ).toBeGreaterThan(0);
 
     const pages = page.locator("section[aria-labelledby=pages-title]");
     expect(await pages.getByRole("link", { name: "Match /match/1" }).getAttribute("href")).toBe("/match/1");
     const current = pages.locator("li").nth(1);
     expect(await current.textContent()).toContain("live now");
-    expect(await current.getByRole("link").getAttribute("href")).toMatch(/^\/[a-z0-9-]+-predictions\/[a-z0-9-]+-vs-[a-z0-9-]+-prediction$/);
+    expect(await current.getByRole("link").getAttribute("href")).toMatch(
+      /^\/[a-z0-9-]+-predictions\/[a-z0-9-]+-vs-[a-z0-9-]+-prediction$/,
+    );
     expect(await page.content()).not.toContain(TOKEN);
     expect(problems).toEqual([]);
     await context.close();

@@ -58,7 +58,9 @@ describe("the league and match pages in Chromium", () => {
     expect(await page.getByText("No player data available yet").count()).toBe(1);
     // The empty leaderboard is one line beside its heading (1280 px).
     expect((await page.locator("section[aria-labelledby=players-title]").boundingBox())!.height).toBeLessThan(40);
-    expect(await page.getByRole("link", { name: "View Latest Results & Hit Rates" }).getAttribute("href")).toBe("/algo-results");
+    expect(await page.getByRole("link", { name: "View Latest Results & Hit Rates" }).getAttribute("href")).toBe(
+      "/algo-results",
+    );
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -87,7 +89,9 @@ describe("the league and match pages in Chromium", () => {
       "Premier League Predictions",
       "Manchester United vs Tottenham Hotspur Prediction",
     ]);
-    const headings = (await page.locator("section.match-section > h2").allTextContents()).filter((h) => h !== "Manager's Notes");
+    const headings = (await page.locator("section.match-section > h2").allTextContents()).filter(
+      (h) => h !== "Manager's Notes",
+    );
     expect(headings).toEqual([
       "Match Summary",
       "Key Insights, Stats & Trends",
@@ -98,7 +102,9 @@ describe("the league and match pages in Chromium", () => {
       "Final Predictions & Best Pick",
     ]);
     expect(await page.locator(".match-hero .scoreline").textContent()).toBe("Final Score2 - 0");
-    expect(await page.getByRole("link", { name: "See Full League Table" }).getAttribute("href")).toBe("/premier-league-predictions#table");
+    expect(await page.getByRole("link", { name: "See Full League Table" }).getAttribute("href")).toBe(
+      "/premier-league-predictions#table",
+    );
     expect(await page.getByText("Recent lineups coming soon with match analysis.").count()).toBe(1);
     // A section with nothing but its placeholder is one muted line under its heading, not a card.
     for (const id of ["recent-lineups", "key-player-stats"]) {
@@ -111,7 +117,9 @@ describe("the league and match pages in Chromium", () => {
     for (const outcome of outcomes) expect(outcome).toMatch(/HIT|MISS/);
     expect(await page.locator(".parlay-add__button").textContent()).toBe("Match Already Started");
     expect(await page.locator(".parlay-add__button").isDisabled()).toBe(true);
-    expect(await page.getByRole("link", { name: "Back to Premier League Predictions" }).getAttribute("href")).toBe(LEAGUE);
+    expect(await page.getByRole("link", { name: "Back to Premier League Predictions" }).getAttribute("href")).toBe(
+      LEAGUE,
+    );
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -124,7 +132,9 @@ describe("the league and match pages in Chromium", () => {
     expect(await page.locator(".match-hero .scoreline__minute").textContent()).toBe("HT");
     // 1-0 at half-time with no event feed: the goal the score shows, not 'No live events yet'.
     expect(await page.getByText("No live events yet").count()).toBe(0);
-    expect(await page.locator("[data-score-change-goals] li").allTextContents()).toEqual(["Time unknown ⚽ Goal · Arsenal (1-0)"]);
+    expect(await page.locator("[data-score-change-goals] li").allTextContents()).toEqual([
+      "Time unknown ⚽ Goal · Arsenal (1-0)",
+    ]);
     await page.goto(site.url + "/premier-league-predictions/newcastle-united-vs-brentford-prediction");
     await page.waitForLoadState("networkidle");
     const button = page.locator(".parlay-add__button");
@@ -162,7 +172,9 @@ describe("the league and match pages in Chromium", () => {
     // Arsenal v Sunderland is in play on the home page: its shared copy lives 10 s.
     expect(cacheControl).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=20");
     const featured = page.locator("section[aria-labelledby=motw-title] .match-embedded");
-    expect(await featured.getByRole("link", { name: /^View Full Match Analysis/ }).getAttribute("href")).toMatch(/^\/premier-league-predictions\/[a-z-]+-vs-[a-z-]+-prediction$/);
+    expect(await featured.getByRole("link", { name: /^View Full Match Analysis/ }).getAttribute("href")).toMatch(
+      /^\/premier-league-predictions\/[a-z-]+-vs-[a-z-]+-prediction$/,
+    );
     const cards = page.locator(".home-picks__grid > li");
     expect(await cards.locator(".home-pick__label").allTextContents()).toEqual([
       "Premier League",

@@ -47,7 +47,13 @@ describe("the live win probability on a live match page", () => {
     const { page, problems } = await openPage(browser, site.url + LIVE, { width, height: 900 });
     const block = page.locator(BLOCK);
     expect(await block.getByRole("heading", { name: "Win probability now" }).count()).toBe(1);
-    expect(await block.locator("dt").allTextContents()).toEqual(["Arsenal", "Draw", "Sunderland", "Over 2.5 goals", "Both teams score"]);
+    expect(await block.locator("dt").allTextContents()).toEqual([
+      "Arsenal",
+      "Draw",
+      "Sunderland",
+      "Over 2.5 goals",
+      "Both teams score",
+    ]);
     const now = await readBlock(page);
     expect(now.results.reduce((sum, p) => sum + p, 0)).toBe(100);
     for (const value of [...now.results, now.over25, now.btts]) expect(value).toBeGreaterThanOrEqual(0);
@@ -56,10 +62,16 @@ describe("the live win probability on a live match page", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     // As wide as the sections around it: no card on half the width with an empty right half.
     const card = (await block.locator(".live-probability").boundingBox())!.width;
-    const column = (await page.locator("section.page-section, main section").filter({ hasNot: page.locator(".live-probability") }).first().boundingBox())!.width;
+    const column = (await page
+      .locator("section.page-section, main section")
+      .filter({ hasNot: page.locator(".live-probability") })
+      .first()
+      .boundingBox())!.width;
     expect(card / column).toBeGreaterThan(0.95);
     if (width >= 900) {
-      const rows = await block.locator(".live-probability__row").evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().y)));
+      const rows = await block
+        .locator(".live-probability__row")
+        .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().y)));
       expect(new Set(rows).size).toBe(1);
     }
     if (process.env.E2E_SCREENSHOTS_DIR) {
@@ -71,7 +83,10 @@ describe("the live win probability on a live match page", () => {
   });
 
   it("shows the three results as text on the live match's card of the league page", async () => {
-    const { page, problems } = await openPage(browser, site.url + "/premier-league-predictions", { width: 390, height: 900 });
+    const { page, problems } = await openPage(browser, site.url + "/premier-league-predictions", {
+      width: 390,
+      height: 900,
+    });
     const card = page.locator("article.match-card", { hasText: "Arsenal" }).filter({ hasText: "Sunderland" });
     const line = (await card.locator("[data-live-probability-line]").textContent())!;
     const match = /^Win probability now: Arsenal (\d+)% · Draw (\d+)% · Sunderland (\d+)%$/.exec(line);

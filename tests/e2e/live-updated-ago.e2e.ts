@@ -45,7 +45,9 @@ describe("the live match header's update time", () => {
     // No refresh in between (or the count would have started again): the text moved on by itself.
     if (dataRequests.length === 0) expect(later - first).toBeGreaterThanOrEqual(2);
     if (process.env.E2E_SCREENSHOTS_DIR) {
-      await page.locator(".match-hero").screenshot({ path: path.join(process.env.E2E_SCREENSHOTS_DIR, "live-updated-ago-390.png") });
+      await page
+        .locator(".match-hero")
+        .screenshot({ path: path.join(process.env.E2E_SCREENSHOTS_DIR, "live-updated-ago-390.png") });
     }
     // A hydration mismatch would be reported as a console error.
     expect(problems).toEqual([]);
@@ -57,8 +59,12 @@ describe("the live match header's update time", () => {
     expect(await page.locator(".match-hero .scoreline__score").textContent()).toBe("1 - 0");
     const block = page.locator(".stat-block", { has: page.getByRole("heading", { name: "Match events" }) });
     expect(await block.textContent()).not.toContain("No live events yet");
-    expect(await block.locator("[data-score-change-goals] li").allTextContents()).toEqual(["Time unknown ⚽ Goal · Arsenal (1-0)"]);
-    expect(await block.locator("[data-no-event-feed]").textContent()).toMatch(/^This match's data source has no event feed/);
+    expect(await block.locator("[data-score-change-goals] li").allTextContents()).toEqual([
+      "Time unknown ⚽ Goal · Arsenal (1-0)",
+    ]);
+    expect(await block.locator("[data-no-event-feed]").textContent()).toMatch(
+      /^This match's data source has no event feed/,
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     if (process.env.E2E_SCREENSHOTS_DIR) {
       await block.scrollIntoViewIfNeeded();
@@ -78,7 +84,10 @@ describe("the live match header's update time", () => {
     // Two refreshes (at about 15 s and 30 s from hydration).
     await page.waitForTimeout(31_000);
     const refreshes = dataRequests.filter((request, i) => i === 0 || request.at - dataRequests[i - 1].at > 2_000);
-    expect(refreshes.length, JSON.stringify(dataRequests.map((r) => ({ ...r, at: r.at - start })))).toBeGreaterThanOrEqual(2);
+    expect(
+      refreshes.length,
+      JSON.stringify(dataRequests.map((r) => ({ ...r, at: r.at - start }))),
+    ).toBeGreaterThanOrEqual(2);
     expect(dataRequests.map((r) => ({ ...r, at: r.at - start }))).toHaveLength(refreshes.length);
     // After the refreshes the count still goes on by itself.
     const before = secondsOf((await page.locator(UPDATED).textContent())!);

@@ -19,7 +19,12 @@ const ZONES = [
 beforeAll(async () => {
   site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR });
   browser = await launchChromium();
-  await waitForPage(site, LEAGUE, (html) => html.includes("Newcastle United") && html.includes(" UTC</time>"), "matches");
+  await waitForPage(
+    site,
+    LEAGUE,
+    (html) => html.includes("Newcastle United") && html.includes(" UTC</time>"),
+    "matches",
+  );
 });
 
 afterAll(async () => {
@@ -31,7 +36,11 @@ async function kickoffTimes(page: Page): Promise<Array<{ iso: string; text: stri
   return page.locator("time[datetime]").evaluateAll((times) =>
     times
       .filter((time) => /\d\d:\d\d /.test(time.textContent ?? ""))
-      .map((time) => ({ iso: time.getAttribute("datetime") ?? "", text: time.textContent ?? "", title: time.getAttribute("title") })),
+      .map((time) => ({
+        iso: time.getAttribute("datetime") ?? "",
+        text: time.textContent ?? "",
+        title: time.getAttribute("title"),
+      })),
   );
 }
 
@@ -40,7 +49,9 @@ async function expectLocalTimes(context: BrowserContext, path: string, zone: str
   const problems = collectConsoleProblems(page);
   await page.goto(site.url + path);
   await page.waitForLoadState("networkidle");
-  await page.waitForFunction(() => ![...document.querySelectorAll("time[datetime]")].some((t) => t.textContent?.endsWith(" UTC")));
+  await page.waitForFunction(
+    () => ![...document.querySelectorAll("time[datetime]")].some((t) => t.textContent?.endsWith(" UTC")),
+  );
   const times = await kickoffTimes(page);
   expect(times.length).toBeGreaterThan(0);
   for (const time of times) {

@@ -8,7 +8,12 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getTeamBySlug } from "@shared/domain/teams/registry";
 import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
-import { MY_TEAMS_FULL_MESSAGE, MY_TEAMS_KEY, MY_TEAMS_LIMIT, type MyTeam } from "~/features/team/components/my-teams/my-teams";
+import {
+  MY_TEAMS_FULL_MESSAGE,
+  MY_TEAMS_KEY,
+  MY_TEAMS_LIMIT,
+  type MyTeam,
+} from "~/features/team/components/my-teams/my-teams";
 import { describeViolations, seriousAxeViolations } from "./support/axe";
 import { collectConsoleProblems, launchChromium, startSite, waitForPage, type RunningSite } from "./support/site";
 
@@ -34,7 +39,11 @@ afterAll(async () => {
 /** A fresh browser profile; every request's Cookie header is recorded. */
 async function profile(width: number, stored?: MyTeam[]) {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
-  if (stored) await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [MY_TEAMS_KEY, JSON.stringify(stored)]);
+  if (stored)
+    await context.addInitScript(
+      ([key, value]) => localStorage.setItem(key, value),
+      [MY_TEAMS_KEY, JSON.stringify(stored)],
+    );
   const cookies: string[] = [];
   context.on("request", (request) => {
     request.allHeaders().then(
@@ -56,7 +65,8 @@ async function open(context: BrowserContext, path: string): Promise<{ page: Page
   return { page, problems };
 }
 
-const storedTeams = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "[]") as MyTeam[], MY_TEAMS_KEY);
+const storedTeams = (page: Page) =>
+  page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "[]") as MyTeam[], MY_TEAMS_KEY);
 
 /** The element lies inside the viewport's width (nothing to scroll sideways to reach it). */
 async function expectWithinWidth(page: Page, selector: string, width: number) {
@@ -137,7 +147,9 @@ describe("My Teams", () => {
       // On a phone the second club is cut at the edge of a sideways-scrolling row: a hint says so.
       const hint = strip.locator(".my-teams__hint");
       if (width === 390) {
-        expect(await strip.locator(".my-teams__list").evaluate((list) => list.scrollWidth > list.clientWidth)).toBe(true);
+        expect(await strip.locator(".my-teams__list").evaluate((list) => list.scrollWidth > list.clientWidth)).toBe(
+          true,
+        );
         expect(await hint.isVisible()).toBe(true);
         expect(await hint.textContent()).toBe("2 clubs · swipe for more →");
       } else {
@@ -187,7 +199,11 @@ describe("My Teams", () => {
   });
 
   it(`holds at most ${MY_TEAMS_LIMIT} clubs, and says so`, async () => {
-    const full = Array.from({ length: MY_TEAMS_LIMIT }, (_, i) => ({ id: 900_000 + i, name: `Club ${i}`, url: `/premier-league/teams/club-${i}` }));
+    const full = Array.from({ length: MY_TEAMS_LIMIT }, (_, i) => ({
+      id: 900_000 + i,
+      name: `Club ${i}`,
+      url: `/premier-league/teams/club-${i}`,
+    }));
     const { context } = await profile(1280, full);
     const { page } = await open(context, TEAM);
     const star = page.getByRole("button", { name: "Add Arsenal to My Teams" });

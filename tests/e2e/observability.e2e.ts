@@ -66,7 +66,9 @@ async function freePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -104,7 +106,12 @@ beforeAll(async () => {
   plainMetricsPort = await freePort();
   [site, plain] = await Promise.all([
     // Requests come from this machine: TRUST_PROXY=loopback makes the test a trusted proxy.
-    startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR, LOCAL_CONTENT_FILE: contentFile, TRUST_PROXY: "loopback", ...SECRETS }),
+    startSite({
+      FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR,
+      LOCAL_CONTENT_FILE: contentFile,
+      TRUST_PROXY: "loopback",
+      ...SECRETS,
+    }),
     startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR, WORKER: "off", METRICS_PORT: String(plainMetricsPort) }),
   ]);
   browser = await launchChromium();
@@ -135,7 +142,11 @@ describe("/metrics", () => {
   });
 
   it("needs its token when one is set: 401 without it or with another, the metrics with it", async () => {
-    for (const headers of [{}, { Authorization: "Bearer e2e-not-the-metrics-token" }, { Authorization: SECRETS.METRICS_TOKEN }] as Record<string, string>[]) {
+    for (const headers of [
+      {},
+      { Authorization: "Bearer e2e-not-the-metrics-token" },
+      { Authorization: SECRETS.METRICS_TOKEN },
+    ] as Record<string, string>[]) {
       const refused = await fetch(`${site.url}/metrics`, { headers });
       expect(refused.status).toBe(401);
       expect(await refused.text()).not.toContain("fkp_");
@@ -149,13 +160,19 @@ describe("/metrics", () => {
 
   it("shows every metric family once the worker has run", async () => {
     await expect
-      .poll(async () => valueOf(await scrape(), 'fkp_job_runs_total{job="backfill",status="ok"}'), { timeout: 60_000, interval: 500 })
+      .poll(async () => valueOf(await scrape(), 'fkp_job_runs_total{job="backfill",status="ok"}'), {
+        timeout: 60_000,
+        interval: 500,
+      })
       .toBeGreaterThanOrEqual(1);
     const text = await scrape();
     for (const family of FAMILIES) expect(text, family).toContain(`# TYPE ${family} `);
     // Samples, not just declarations, for what this setup has (pg-boss runs on PostgreSQL only).
     for (const family of FAMILIES.filter((name) => name !== "fkp_pgboss_queue_depth")) {
-      expect(text.split("\n").some((line) => line.startsWith(family) && !line.startsWith("#")), family).toBe(true);
+      expect(
+        text.split("\n").some((line) => line.startsWith(family) && !line.startsWith("#")),
+        family,
+      ).toBe(true);
     }
     expect(valueOf(text, 'fkp_data_version{scope="data"}')).toBeGreaterThan(0);
     expect(valueOf(text, 'fkp_job_rows_total{job="backfill",kind="written"}')).toBeGreaterThan(0);
@@ -163,7 +180,8 @@ describe("/metrics", () => {
     expect(valueOf(text, "fkp_page_cache_max_bytes")).toBe(128 * 1024 * 1024);
     // Labels name routes and fixed answers, never an address.
     const routes = new Set([...text.matchAll(/route="([^"]*)"/g)].map((match) => match[1]));
-    for (const route of routes) expect(route).toMatch(/^(root|routes\/[^/?]+|static|probe|metrics|refused|redirect|cors|manifest|not-found)$/);
+    for (const route of routes)
+      expect(route).toMatch(/^(root|routes\/[^/?]+|static|probe|metrics|refused|redirect|cors|manifest|not-found)$/);
   });
 
   it("moves under a small load: a miss then a hit, counted by route, in the cache and its size", async () => {
@@ -186,7 +204,9 @@ describe("/metrics", () => {
     await fetch(`${site.url}//about`, { redirect: "manual" });
     const after = await scrape();
     expect(valueOf(after, series) - valueOf(before, series)).toBe(asked);
-    expect(valueOf(after, 'fkp_http_request_duration_seconds_count{route="probe",method="GET",status="200"}')).toBeGreaterThan(
+    expect(
+      valueOf(after, 'fkp_http_request_duration_seconds_count{route="probe",method="GET",status="200"}'),
+    ).toBeGreaterThan(
       valueOf(before, 'fkp_http_request_duration_seconds_count{route="probe",method="GET",status="200"}'),
     );
     expect(valueOf(after, 'fkp_http_request_duration_seconds_count{route="redirect",method="GET",status="301"}')).toBe(
@@ -210,7 +230,14 @@ describe("request ids", () => {
     expect(id).toMatch(UUID);
     expect(hit.headers.get("server-timing")).toContain("cache;desc=");
     const line = await requestLine(id);
-    expect(line).toMatchObject({ level: "info", msg: "request", method: "GET", route: "routes/terms", status: 200, path: "/terms?token=[redacted]&week=2" });
+    expect(line).toMatchObject({
+      level: "info",
+      msg: "request",
+      method: "GET",
+      route: "routes/terms",
+      status: 200,
+      path: "/terms?token=[redacted]&week=2",
+    });
     expect(line.cache).toMatch(/^(hit|miss)$/);
     expect(typeof line.durationMs).toBe("number");
 
@@ -284,18 +311,33 @@ describe("a visit with every secret configured", () => {
     const body = JSON.stringify({ _id: "siteSettings", _type: "siteSettings" });
     const webhook = await fetch(`${site.url}/api/content/webhook`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, Date.now(), SECRETS.SANITY_WEBHOOK_SECRET) },
+      headers: {
+        "Content-Type": "application/json",
+        [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, Date.now(), SECRETS.SANITY_WEBHOOK_SECRET),
+      },
       body,
     });
     expect(webhook.status).toBe(200);
     const automation = await fetch(`${site.url}/api/content/match-updates`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${SECRETS.CONTENT_AUTOMATION_TOKEN}` },
-      body: JSON.stringify({ match_id: "premier-league/liverpool-vs-manchester-city", confidence_score: 70, verdict_tag: "Derby Day" }),
+      body: JSON.stringify({
+        match_id: "premier-league/liverpool-vs-manchester-city",
+        confidence_score: 70,
+        verdict_tag: "Derby Day",
+      }),
     });
     expect(automation.status).toBe(200);
-    expect((await fetch(`${site.url}/api/preview-mode/enable?sanity-preview-secret=e2e-wrong-secret-value`)).status).toBe(401);
-    expect((await fetch(`${site.url}/api/live-match`, { headers: { Authorization: `Bearer ${SECRETS.INTERNAL_PAGES_TOKEN}` } })).status).not.toBe(404);
+    expect(
+      (await fetch(`${site.url}/api/preview-mode/enable?sanity-preview-secret=e2e-wrong-secret-value`)).status,
+    ).toBe(401);
+    expect(
+      (
+        await fetch(`${site.url}/api/live-match`, {
+          headers: { Authorization: `Bearer ${SECRETS.INTERNAL_PAGES_TOKEN}` },
+        })
+      ).status,
+    ).not.toBe(404);
     await scrape();
 
     // Everything it printed, to the last line (stopping flushes the log).
@@ -303,10 +345,17 @@ describe("a visit with every secret configured", () => {
     const output = site.output();
     const lines = logLines();
     expect(lines.filter((line) => line.msg === "request").length).toBeGreaterThan(30);
-    expect(lines.some((line) => typeof line.path === "string" && line.path.startsWith("/api/preview-mode/enable?sanity-preview-secret=[redacted]"))).toBe(true);
+    expect(
+      lines.some(
+        (line) =>
+          typeof line.path === "string" &&
+          line.path.startsWith("/api/preview-mode/enable?sanity-preview-secret=[redacted]"),
+      ),
+    ).toBe(true);
     expect(lines.some((line) => line.path === "/test-api?token=[redacted]")).toBe(true);
     for (const [name, secret] of Object.entries(SECRETS)) {
-      for (const form of new Set([secret, encodeURIComponent(secret)])) expect(output.includes(form), `${name} in the log`).toBe(false);
+      for (const form of new Set([secret, encodeURIComponent(secret)]))
+        expect(output.includes(form), `${name} in the log`).toBe(false);
     }
     for (const value of cookieValues) expect(output.includes(value), "a cookie value in the log").toBe(false);
   });

@@ -49,9 +49,11 @@ describe.each([390, 1280])("the odds check on /algo-results at %i px", (width) =
       await expect(section.locator("h2").textContent()).resolves.toBe("How good are our season and live odds?");
 
       // Season odds: the three probabilities, each with both scores and the improvement.
-      const rows = await section.locator("#odds-check-outlook tbody tr").evaluateAll((trs) =>
-        trs.map((tr) => [...tr.querySelectorAll("th, td")].map((cell) => cell.textContent ?? "")),
-      );
+      const rows = await section
+        .locator("#odds-check-outlook tbody tr")
+        .evaluateAll((trs) =>
+          trs.map((tr) => [...tr.querySelectorAll("th, td")].map((cell) => cell.textContent ?? "")),
+        );
       expect(rows.map((row) => row[0])).toEqual(["Title", "Champions League places", "Relegation"]);
       for (const [, ours, baseline, better] of rows) {
         expect(ours).toMatch(/^0\.\d{4}$/);
@@ -68,20 +70,32 @@ describe.each([390, 1280])("the odds check on /algo-results at %i px", (width) =
       );
 
       // Live odds at half-time: three forecasts on the same matches, played before the replay's clock.
-      const live = await section.locator("#odds-check-live tbody tr").evaluateAll((trs) =>
-        trs.map((tr) => [...tr.querySelectorAll("th, td")].map((cell) => cell.textContent ?? "")),
-      );
-      expect(live.map((row) => row[0])).toEqual(["Ours at half-time", "Our pre-match forecast", "Half-time leader wins"]);
+      const live = await section
+        .locator("#odds-check-live tbody tr")
+        .evaluateAll((trs) =>
+          trs.map((tr) => [...tr.querySelectorAll("th, td")].map((cell) => cell.textContent ?? "")),
+        );
+      expect(live.map((row) => row[0])).toEqual([
+        "Ours at half-time",
+        "Our pre-match forecast",
+        "Half-time leader wins",
+      ]);
       for (const [, rps] of live) expect(rps).toMatch(/^0\.\d{4}$/);
       // 2023-24 and 2024-25 (380 each) and the 28 rounds of 2025-26 kicked off by the replay's clock: 1,040 matches.
-      await expect(section.locator("p.muted").nth(1).textContent()).resolves.toMatch(/^1,040 matches of 2023-24 to 2025-26: /);
-      expect(lines.at(-1)).toMatch(/^Calibration: our half-time chances were off by \d+\.\d points on average \(expected calibration error 0\.\d{4}; target at most 2 points: (met|missed)\)\.$/);
+      await expect(section.locator("p.muted").nth(1).textContent()).resolves.toMatch(
+        /^1,040 matches of 2023-24 to 2025-26: /,
+      );
+      expect(lines.at(-1)).toMatch(
+        /^Calibration: our half-time chances were off by \d+\.\d points on average \(expected calibration error 0\.\d{4}; target at most 2 points: (met|missed)\)\.$/,
+      );
       await expect(section.locator(".odds-check__date time").getAttribute("datetime")).resolves.toMatch(/^2026-02-07T/);
 
       expect(await section.locator("[style]").count()).toBe(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
       // Both tables fit the section: nothing to scroll sideways inside their regions either.
-      const overflowing = await section.locator(".table-scroll").evaluateAll((regions) => regions.filter((r) => r.scrollWidth > r.clientWidth + 1).length);
+      const overflowing = await section
+        .locator(".table-scroll")
+        .evaluateAll((regions) => regions.filter((r) => r.scrollWidth > r.clientWidth + 1).length);
       expect(overflowing).toBe(0);
       await screenshot(section, `odds-check-${width}`);
       expect(describeViolations(await seriousAxeViolations(page))).toBe("");

@@ -108,7 +108,9 @@ describeOnPostgres("a database outage on PostgreSQL", (server) => {
 
     const api = await timed(`${site.url}/api/standings/premier-league`);
     expect(api.response.status).toBe(503);
-    expect(JSON.parse(api.body)).toEqual({ error: "We can't reach our match data right now. Please try again in a minute." });
+    expect(JSON.parse(api.body)).toEqual({
+      error: "We can't reach our match data right now. Please try again in a minute.",
+    });
     expect(api.ms).toBeLessThan(3_000);
 
     const health = await timed(`${site.url}/healthz`);

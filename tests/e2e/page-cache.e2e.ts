@@ -95,7 +95,14 @@ describe("the page cache in one process, the worker beside the site", () => {
     const clock = createClock(env.CLOCK);
     site = createSiteServer(
       build,
-      { env, clock, db, content, previewSessions: createPreviewSessions(env), operations: createOperatorServices({ env, clock, db }) },
+      {
+        env,
+        clock,
+        db,
+        content,
+        previewSessions: createPreviewSessions(env),
+        operations: createOperatorServices({ env, clock, db }),
+      },
       versions.current,
     );
     await new Promise<void>((resolve) => site.server.listen(0, "127.0.0.1", resolve));
@@ -161,7 +168,9 @@ describe("the page cache in one process, the worker beside the site", () => {
         request(`${url}/algo-results`, { headers: { "Accept-Encoding": encoding } }, (response) => {
           const chunks: Buffer[] = [];
           response.on("data", (chunk: Buffer) => chunks.push(chunk));
-          response.on("end", () => resolve({ encoding: response.headers["content-encoding"], body: Buffer.concat(chunks) }));
+          response.on("end", () =>
+            resolve({ encoding: response.headers["content-encoding"], body: Buffer.concat(chunks) }),
+          );
         })
           .on("error", reject)
           .end();
@@ -182,7 +191,9 @@ describe("the page cache in one process, the worker beside the site", () => {
     expect(html).not.toMatch(/\snonce=/);
     const policy = a.headers.get("content-security-policy") ?? "";
     expect(policy).not.toContain("nonce-");
-    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/\ssrc=/.test(` ${attributes}`));
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, attributes]) => !/\ssrc=/.test(` ${attributes}`),
+    );
     expect(inline.length).toBeGreaterThan(1);
     for (const [, , text] of inline) expect(policy).toContain(sha256(text));
   });
@@ -273,7 +284,12 @@ describeOnPostgres("two web processes on one PostgreSQL database", (server) => {
     db = await openDb({ url: databaseUrl });
     worker = testWorker(db);
     await fillDatabase(worker);
-    const env = { DATABASE_URL: databaseUrl, WORKER: "off", CLOCK: `replay:${REPLAY_MOMENT.toISOString()}`, FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR };
+    const env = {
+      DATABASE_URL: databaseUrl,
+      WORKER: "off",
+      CLOCK: `replay:${REPLAY_MOMENT.toISOString()}`,
+      FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR,
+    };
     sites = await Promise.all([startSite(env), startSite(env)]);
   });
   afterAll(async () => {
@@ -303,7 +319,11 @@ describeOnPostgres("two web processes on one PostgreSQL database", (server) => {
     worker.setNow("2026-02-07T19:40:00Z");
     expect((await worker.run(resultsJob)).rowsWritten).toBeGreaterThan(0);
     for (const site of sites) {
-      await within(1_000, `${site.url}/api/matches/${newcastle}`, (body) => body.matchState === "post-match" && body.homeScore === 2);
+      await within(
+        1_000,
+        `${site.url}/api/matches/${newcastle}`,
+        (body) => body.matchState === "post-match" && body.homeScore === 2,
+      );
     }
   });
 });

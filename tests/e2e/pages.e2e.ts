@@ -26,7 +26,13 @@ beforeAll(async () => {
   site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR });
   browser = await launchChromium();
   // The worker settles the fixture matches and aggregates the ledger in the background after start.
-  await waitForPage(site, "/algo-results", (html) => !html.includes(UNAVAILABLE) && html.includes("HIT"), "track record", 90_000);
+  await waitForPage(
+    site,
+    "/algo-results",
+    (html) => !html.includes(UNAVAILABLE) && html.includes("HIT"),
+    "track record",
+    90_000,
+  );
 });
 
 afterAll(async () => {
@@ -57,8 +63,13 @@ describe("browsing makes no request of the site fail", () => {
 
     // A page with many more links than these fixtures give asks for them all in one request (up to
     // Remix's own 7,680-character limit): the site answers it instead of refusing a long address.
-    const version = await page.evaluate(() => (window as unknown as { __remixManifest: { version: string } }).__remixManifest.version);
-    const paths = Array.from({ length: 110 }, (_, i) => `p=${encodeURIComponent(`/premier-league-predictions/club-${i}-vs-club-${i + 1}-prediction`)}`);
+    const version = await page.evaluate(
+      () => (window as unknown as { __remixManifest: { version: string } }).__remixManifest.version,
+    );
+    const paths = Array.from(
+      { length: 110 },
+      (_, i) => `p=${encodeURIComponent(`/premier-league-predictions/club-${i}-vs-club-${i + 1}-prediction`)}`,
+    );
     const long = `${site.url}/__manifest?${paths.join("&")}&version=${version}`;
     expect(long.length).toBeGreaterThan(6_000);
     const answer = await fetch(long);
@@ -82,7 +93,11 @@ describe("/algo-results in Chromium", () => {
     expect(await page.getByText(UNAVAILABLE).count()).toBe(0);
 
     const overall = page.locator("section[aria-labelledby=overall-title]");
-    expect(await overall.locator("dt").allTextContents()).toEqual(["Best Pick hit rate", "Over/Under hit rate", "BTTS hit rate"]);
+    expect(await overall.locator("dt").allTextContents()).toEqual([
+      "Best Pick hit rate",
+      "Over/Under hit rate",
+      "BTTS hit rate",
+    ]);
     expect(await overall.locator(".hit-rate__value").first().textContent()).toMatch(/^\d{1,3}\.\d{2}%$/);
     expect(await overall.textContent()).toMatch(/Tracking since \d{1,2}\/\d{1,2}\/\d{2}/);
 
@@ -99,9 +114,13 @@ describe("/algo-results in Chromium", () => {
     await recent.locator("summary").click();
     expect(await recent.getAttribute("open")).toBeNull();
 
-    expect(await page.locator("svg[role=img] title").first().textContent()).toBe("Best pick: confidence shown vs actual hit rate");
+    expect(await page.locator("svg[role=img] title").first().textContent()).toBe(
+      "Best pick: confidence shown vs actual hit rate",
+    );
     expect(await page.locator("section[aria-labelledby=market-title] tbody tr").count()).toBe(4);
-    expect(await page.getByRole("link", { name: "Download forecasts (CSV)" }).getAttribute("href")).toBe("/algo-results/forecasts.csv");
+    expect(await page.getByRole("link", { name: "Download forecasts (CSV)" }).getAttribute("href")).toBe(
+      "/algo-results/forecasts.csv",
+    );
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -149,9 +168,13 @@ describe("the static pages in Chromium", () => {
     expect(status).toBe(200);
     expect(await page.locator("h1").textContent()).toBe("Responsible Gambling");
     const sections = await page.locator(".static-page h2").allTextContents();
-    expect(sections).toEqual(expect.arrayContaining(["Help in Arizona (United States)", "Help in the United Kingdom", "International help"]));
+    expect(sections).toEqual(
+      expect.arrayContaining(["Help in Arizona (United States)", "Help in the United Kingdom", "International help"]),
+    );
     expect(await page.locator(".static-page").textContent()).toContain("you must be 21 or older");
-    expect(await page.locator(".static-page").textContent()).toContain("you must be 18 or older, or of legal age where you live, to use this site");
+    expect(await page.locator(".static-page").textContent()).toContain(
+      "you must be 18 or older, or of legal age where you live, to use this site",
+    );
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -184,14 +207,19 @@ describe("the static pages in Chromium", () => {
     expect(faq[0].acceptedAnswer.text).toBe(
       "No. First Kick Picks is information and entertainment: we take no bets, sell no tips and do not link to bookmakers.",
     );
-    expect(await page.locator(".static-page").getByRole("link", { name: "results page", exact: true }).getAttribute("href")).toBe("/algo-results");
+    expect(
+      await page.locator(".static-page").getByRole("link", { name: "results page", exact: true }).getAttribute("href"),
+    ).toBe("/algo-results");
     expect(problems).toEqual([]);
     await page.close();
   });
 
   it.each([
     ["/picks", ["How are the top picks ranked?", "What is the Sunday parlay?", "Can I build my own parlay?"]],
-    ["/algo-results", ["Which picks count in this record?", "How is a pick settled?", "Can I check the record myself?"]],
+    [
+      "/algo-results",
+      ["Which picks count in this record?", "How is a pick settled?", "Can I check the record myself?"],
+    ],
   ])("answers fans' questions on %s, on the page and as FAQ data with the same texts", async (path, questions) => {
     const { page, problems } = await open(path);
     const shown = await page.locator(".faq__item h3").allTextContents();
@@ -206,12 +234,18 @@ describe("the static pages in Chromium", () => {
 
   it("answers questions on the responsible gambling page, for readers and search engines", async () => {
     const { page, problems } = await open("/responsible-gambling");
-    const questions = ["How old do I have to be?", "Is a high-confidence pick a safe bet?", "Where can I get help right now?"];
+    const questions = [
+      "How old do I have to be?",
+      "Is a high-confidence pick a safe bet?",
+      "Where can I get help right now?",
+    ];
     const headings = await page.locator(".static-page h2").allTextContents();
     for (const question of questions) expect(headings).toContain(question);
     const faq = await faqOf(page);
     expect(faq.map((q) => q.name)).toEqual(questions);
-    expect(faq[0].acceptedAnswer.text).toBe("You must be 21 or older to wager, and 18 or older (or of legal age where you live) to use this site.");
+    expect(faq[0].acceptedAnswer.text).toBe(
+      "You must be 21 or older to wager, and 18 or older (or of legal age where you live) to use this site.",
+    );
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -235,7 +269,9 @@ describe("/picks in Chromium", () => {
     expect(await page.getByText("Last updated October 5th, 2025").count()).toBe(1);
     const legs = page.locator(".parlay-leg");
     expect(await legs.count()).toBe(5);
-    expect(await legs.first().getByRole("link").getAttribute("href")).toMatch(/^\/[a-z0-9-]+-predictions\/[a-z0-9-]+-vs-[a-z0-9-]+-prediction$/);
+    expect(await legs.first().getByRole("link").getAttribute("href")).toMatch(
+      /^\/[a-z0-9-]+-predictions\/[a-z0-9-]+-vs-[a-z0-9-]+-prediction$/,
+    );
 
     const cards = page.locator("section[aria-labelledby=top-picks-title] .match-card");
     const count = await cards.count();
@@ -247,7 +283,9 @@ describe("/picks in Chromium", () => {
     expect(await leagueLinks.count()).toBe(5);
     expect(await leagueLinks.first().getAttribute("href")).toBe("/premier-league-predictions");
     expect(await page.getByRole("heading", { name: "Performance Tracking" }).count()).toBe(1);
-    expect(await page.getByRole("link", { name: "View Latest Results & Hit Rates" }).getAttribute("href")).toBe("/algo-results");
+    expect(await page.getByRole("link", { name: "View Latest Results & Hit Rates" }).getAttribute("href")).toBe(
+      "/algo-results",
+    );
     expect(problems).toEqual([]);
     await page.close();
   });

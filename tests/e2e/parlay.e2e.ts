@@ -36,7 +36,10 @@ const storedPicks = (page: Page) =>
 
 /** Writes the list as another script on the page might: straight into storage, no event. */
 const writeStorage = (page: Page, picks: ParlayPick[]) =>
-  page.evaluate(([key, value]) => window.sessionStorage.setItem(key, value), [PARLAY_STORAGE_KEY, JSON.stringify(picks)]);
+  page.evaluate(
+    ([key, value]) => window.sessionStorage.setItem(key, value),
+    [PARLAY_STORAGE_KEY, JSON.stringify(picks)],
+  );
 
 const toast = (page: Page) => page.locator(".toast-viewport .toast");
 const badge = (page: Page) => page.locator(".parlay-button--badge .parlay-button__badge");
@@ -68,7 +71,11 @@ describe("the Parlay Builder in Chromium", () => {
     expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
     expect(await badge(page).textContent()).toBe("1");
     const [stored] = await storedPicks(page);
-    expect(stored).toMatchObject({ matchup: "Newcastle United vs Brentford", league: "Premier League", matchState: "pre-match" });
+    expect(stored).toMatchObject({
+      matchup: "Newcastle United vs Brentford",
+      league: "Premier League",
+      matchState: "pre-match",
+    });
     // The best pick is the home win: its probability is the model's home-win figure on the page.
     expect(stored.pick).toBe("Newcastle United to Win");
     expect(formatPercent(stored.probability! * 100)).toBe(
@@ -104,10 +111,13 @@ describe("the Parlay Builder in Chromium", () => {
         window.sessionStorage.setItem(key, value);
         window.dispatchEvent(new CustomEvent("parlayUpdated"));
       },
-      [PARLAY_STORAGE_KEY, JSON.stringify([
-        { ...stored, probability: 0.6 },
-        { ...stored, id: "newcastle-btts", pick: "BTTS: Yes", confidence: 64, probability: 0.5 },
-      ])],
+      [
+        PARLAY_STORAGE_KEY,
+        JSON.stringify([
+          { ...stored, probability: 0.6 },
+          { ...stored, id: "newcastle-btts", pick: "BTTS: Yes", confidence: 64, probability: 0.5 },
+        ]),
+      ],
     );
     expect(await item.count()).toBe(2);
     expect(await badge(page).textContent()).toBe("2");
@@ -133,7 +143,10 @@ describe("the Parlay Builder in Chromium", () => {
 
     await page.locator(".parlay-button--badge button").click();
     await dialog.waitFor();
-    await item.first().getByRole("button", { name: /^Remove/ }).click();
+    await item
+      .first()
+      .getByRole("button", { name: /^Remove/ })
+      .click();
     expect(await item.count()).toBe(1);
     expect(await badge(page).textContent()).toBe("1");
     expect(await dialog.locator(".parlay-modal__warning").count()).toBe(0);
@@ -165,7 +178,11 @@ describe("the Parlay Builder in Chromium", () => {
     await expect.poll(() => toast(page).first().textContent()).toContain(DUPLICATE_PICK_MESSAGE);
     expect(await page.locator(".parlay-add__message").count()).toBe(0);
 
-    const others = Array.from({ length: 10 }, (_, i) => ({ ...stored, id: `other-${i}`, matchup: `Team ${i} vs Team X` }));
+    const others = Array.from({ length: 10 }, (_, i) => ({
+      ...stored,
+      id: `other-${i}`,
+      matchup: `Team ${i} vs Team X`,
+    }));
     await writeStorage(page, others);
     await addButton.click();
     await expect.poll(() => toast(page).first().textContent()).toContain(PARLAY_FULL_MESSAGE);
@@ -187,7 +204,10 @@ describe("the Parlay Builder in Chromium", () => {
   it("shows one toast at a time: 5 s by default, persistent ones with 'Close', swiped right to dismiss, F8 to reach", async () => {
     const { context, page, problems } = await openPage(LEAGUE);
     const show = (event: string, detail: object) =>
-      page.evaluate(([name, value]) => window.dispatchEvent(new CustomEvent(name, { detail: value })), [event, detail] as const);
+      page.evaluate(([name, value]) => window.dispatchEvent(new CustomEvent(name, { detail: value })), [
+        event,
+        detail,
+      ] as const);
 
     await show("showSuccessToast", { message: "First" });
     await show("showErrorToast", { message: "Second", persistent: true });
@@ -233,7 +253,9 @@ describe("the Parlay Builder in Chromium", () => {
     expect(await tooltip.count()).toBe(0);
     await tooltip.waitFor({ timeout: 1000 });
     expect(await tooltip.textContent()).toBe("Parlay Builder");
-    expect(await page.locator(".parlay-button--badge button").getAttribute("aria-describedby")).toBe(await tooltip.getAttribute("id"));
+    expect(await page.locator(".parlay-button--badge button").getAttribute("aria-describedby")).toBe(
+      await tooltip.getAttribute("id"),
+    );
     await page.mouse.move(0, 400);
     expect(await tooltip.count()).toBe(0);
     await page.locator(".parlay-button--badge button").hover();
@@ -255,7 +277,9 @@ describe("the Parlay Builder's window events", () => {
       Object.assign(window, { heardParlayEvents: heard });
     });
     const heard = () =>
-      page.evaluate(() => (window as unknown as { heardParlayEvents: { type: string; detail: unknown }[] }).heardParlayEvents.splice(0));
+      page.evaluate(() =>
+        (window as unknown as { heardParlayEvents: { type: string; detail: unknown }[] }).heardParlayEvents.splice(0),
+      );
 
     await page.locator(".parlay-add__button").click();
     await page.getByRole("dialog", { name: "Parlay Builder" }).waitFor();
@@ -268,13 +292,21 @@ describe("the Parlay Builder's window events", () => {
     ]);
 
     // Removing is an update, not an add; opening from the header announces the modal again.
-    await page.getByRole("dialog").getByRole("button", { name: /^Remove/ }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: /^Remove/ })
+      .click();
     await page.getByRole("dialog").getByRole("button", { name: "Close Parlay Builder" }).click();
     await writeStorage(page, [stored]);
     await page.evaluate(() => window.dispatchEvent(new CustomEvent("parlayUpdated")));
     await page.locator(".parlay-button--badge button").click();
     await page.getByRole("dialog").waitFor();
-    expect((await heard()).map((event) => event.type)).toEqual(["parlayUpdated", "parlayUpdated", "openParlayModal", "modalOpen"]);
+    expect((await heard()).map((event) => event.type)).toEqual([
+      "parlayUpdated",
+      "parlayUpdated",
+      "openParlayModal",
+      "modalOpen",
+    ]);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -411,7 +443,9 @@ describe("the add button on ranked match cards", () => {
       href: UPCOMING,
     });
     expect(stored.probability).toBeGreaterThan(0);
-    expect(await dialog.locator(".parlay-modal__pick").textContent()).toContain(`${stored.pick} — Newcastle United vs Brentford`);
+    expect(await dialog.locator(".parlay-modal__pick").textContent()).toContain(
+      `${stored.pick} — Newcastle United vs Brentford`,
+    );
     await page.keyboard.press("Escape");
     expect(await cardButton.textContent()).toBe(ADDED_TO_PARLAY_LABEL);
     expect(await badge(page).textContent()).toBe("1");

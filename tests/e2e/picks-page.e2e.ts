@@ -19,7 +19,14 @@ const contentFile = path.join(contentDirectory, "dataset.ndjson");
 let site: RunningSite;
 let browser: Browser;
 
-const leg = (key: string, league: string, homeTeam: string, awayTeam: string, selection: string, predictedScore: string) => ({
+const leg = (
+  key: string,
+  league: string,
+  homeTeam: string,
+  awayTeam: string,
+  selection: string,
+  predictedScore: string,
+) => ({
   _key: key,
   _type: "parlayLeg",
   league,
@@ -57,7 +64,13 @@ beforeAll(async () => {
   site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR, LOCAL_CONTENT_FILE: contentFile });
   browser = await launchChromium();
   // The worker fills the database in the background after start.
-  await waitForPage(site, "/picks", (html) => html.includes("Final Score 2-0") && html.includes("Add to Parlay Builder"), "settled legs", 120_000);
+  await waitForPage(
+    site,
+    "/picks",
+    (html) => html.includes("Final Score 2-0") && html.includes("Add to Parlay Builder"),
+    "settled legs",
+    120_000,
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -75,7 +88,12 @@ describe("the Sunday parlay on /picks", () => {
     );
     const legs = section.locator(".parlay-leg");
     expect(await legs.count()).toBe(5);
-    const selectionOf = (index: number) => legs.nth(index).locator("dt", { hasText: "Editors' selection" }).locator("xpath=following-sibling::dd[1]").textContent();
+    const selectionOf = (index: number) =>
+      legs
+        .nth(index)
+        .locator("dt", { hasText: "Editors' selection" })
+        .locator("xpath=following-sibling::dd[1]")
+        .textContent();
     expect(await selectionOf(0)).toBe("Tottenham Hotspur to Win");
 
     const results = await legs.evaluateAll((items) =>
@@ -97,7 +115,9 @@ describe("the Sunday parlay on /picks", () => {
     // The first leg's match page shows the algorithm's pick, which is not the editors' selection;
     // both agree on the final score.
     const link = legs.first().getByRole("link");
-    expect(await link.getAttribute("href")).toBe("/premier-league-predictions/manchester-united-vs-tottenham-hotspur-prediction");
+    expect(await link.getAttribute("href")).toBe(
+      "/premier-league-predictions/manchester-united-vs-tottenham-hotspur-prediction",
+    );
     await link.click();
     await page.waitForURL(/manchester-united-vs-tottenham-hotspur-prediction$/);
     await page.locator("h1").waitFor();

@@ -17,7 +17,9 @@ const LEAGUE = "/premier-league-predictions";
 
 /** An answer with nothing in it: the other four leagues have no player data in the replay. */
 function emptyAnswer(endpoint: string) {
-  return { body: { get: endpoint, parameters: {}, errors: [], results: 0, paging: { current: 1, total: 1 }, response: [] } };
+  return {
+    body: { get: endpoint, parameters: {}, errors: [], results: 0, paging: { current: 1, total: 1 }, response: [] },
+  };
 }
 
 let browser: Browser;
@@ -140,8 +142,15 @@ describe("with API-Football feeding players and leaderboards", () => {
     expect(status).toBe(200);
     expect(await page.locator("h1").textContent()).toBe("Manchester United Players");
     expect(await text(opened, "main section h2")).toEqual(["Goalkeepers", "Midfielders", "Attackers"]);
-    expect(await text(opened, ".squad-list__name")).toEqual(["S. Lammens", "Bruno Fernandes", "Mason Mount", "B. Mbeumo"]);
-    expect(await text(opened, ".squad-list__player")).toContain("Bruno Fernandes Portugal24 apps · 7 goals · 10 assists · rating 7.5");
+    expect(await text(opened, ".squad-list__name")).toEqual([
+      "S. Lammens",
+      "Bruno Fernandes",
+      "Mason Mount",
+      "B. Mbeumo",
+    ]);
+    expect(await text(opened, ".squad-list__player")).toContain(
+      "Bruno Fernandes Portugal24 apps · 7 goals · 10 assists · rating 7.5",
+    );
     expect(await text(opened, ".squad-list__player")).toContain("B. MbeumoData coming soon");
 
     // Hold the player page's data until the skeleton has been seen.
@@ -164,7 +173,8 @@ describe("with API-Football feeding players and leaderboards", () => {
   it("shows the top scorers, top assists and top rated on the league page, linking to player pages", async () => {
     const opened = await open(LEAGUE);
     const { page, problems } = opened;
-    const board = (title: string) => page.locator(".leaderboard-card", { has: page.getByRole("heading", { name: title }) });
+    const board = (title: string) =>
+      page.locator(".leaderboard-card", { has: page.getByRole("heading", { name: title }) });
     const names = (title: string) => board(title).locator("tbody th a").allTextContents();
     expect(await text(opened, ".leaderboard-card h3")).toEqual(["Top Scorers", "Top Assists", "Top Rated"]);
     expect(await names("Top Scorers")).toEqual([
@@ -183,7 +193,14 @@ describe("with API-Football feeding players and leaderboards", () => {
       "0.92",
     ]);
     expect((await names("Top Assists")).slice(0, 3)).toEqual(["Bruno Fernandes", "B. Saka", "E. Haaland"]);
-    expect(await names("Top Rated")).toEqual(["Bruno Fernandes", "E. Haaland", "B. Saka", "Igor Thiago", "V. Gyökeres", "Robert Sánchez"]);
+    expect(await names("Top Rated")).toEqual([
+      "Bruno Fernandes",
+      "E. Haaland",
+      "B. Saka",
+      "Igor Thiago",
+      "V. Gyökeres",
+      "Robert Sánchez",
+    ]);
     expect(await board("Top Scorers").getByRole("link", { name: "E. Haaland" }).getAttribute("href")).toBe(HAALAND);
     expect(await page.getByText("No player data available yet").count()).toBe(0);
     expect(problems).toEqual([]);
@@ -191,7 +208,10 @@ describe("with API-Football feeding players and leaderboards", () => {
   });
 
   it("finds a player by name in the site search once the provider's figures are in", async () => {
-    const search = async (q: string) => (await (await fetch(`${site.url}/api/search?q=${encodeURIComponent(q)}`)).json()) as { results: Array<{ kind: string; label: string; href: string }> };
+    const search = async (q: string) =>
+      (await (await fetch(`${site.url}/api/search?q=${encodeURIComponent(q)}`)).json()) as {
+        results: Array<{ kind: string; label: string; href: string }>;
+      };
     for (const query of ["bruno", "Bruno Fernandes", "haaland"]) {
       const players = (await search(query)).results.filter((result) => result.kind === "player");
       expect(players.length, query).toBeGreaterThan(0);

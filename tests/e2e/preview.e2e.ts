@@ -14,7 +14,8 @@ const PREVIEW_SECRET = "e2e-preview-secret-0123";
 const WEBHOOK_SECRET = "e2e-webhook-secret-0123";
 const AUTOMATION_TOKEN = "e2e-automation-token-0123";
 const PUBLISHED_SUBTEXT = "Save time and win smarter with our AI algorithm-driven soccer predictions.";
-const DRAFT_SUBTEXT = "Save time and win smarter with our AI algorithm-driven soccer predictions, now with a Sunday parlay every week.";
+const DRAFT_SUBTEXT =
+  "Save time and win smarter with our AI algorithm-driven soccer predictions, now with a Sunday parlay every week.";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const contentDirectory = mkdtempSync(path.join(tmpdir(), "e2e-content-"));
@@ -62,7 +63,9 @@ describe("draft preview in Chromium", () => {
     expect(await page.locator(".hero__subtext").textContent()).toBe(PUBLISHED_SUBTEXT);
     expect(await page.locator(".preview-banner").count()).toBe(0);
 
-    const previewPage = await page.goto(`${site.url}/api/preview-mode/enable?sanity-preview-secret=${PREVIEW_SECRET}&sanity-preview-pathname=%2F`);
+    const previewPage = await page.goto(
+      `${site.url}/api/preview-mode/enable?sanity-preview-secret=${PREVIEW_SECRET}&sanity-preview-pathname=%2F`,
+    );
     expect(page.url()).toBe(`${site.url}/`);
     expect(previewPage?.headers()["cache-control"]).toBe("no-store");
     const banner = page.getByRole("status").filter({ hasText: "Preview" });
@@ -88,7 +91,10 @@ describe("content endpoints of the running site", () => {
     const body = JSON.stringify({ _id: "siteSettings", _type: "siteSettings" });
     const signed = await fetch(`${site.url}/api/content/webhook`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, Date.now(), WEBHOOK_SECRET) },
+      headers: {
+        "Content-Type": "application/json",
+        [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, Date.now(), WEBHOOK_SECRET),
+      },
       body,
     });
     expect(signed.status).toBe(200);
@@ -96,7 +102,10 @@ describe("content endpoints of the running site", () => {
 
     const forged = await fetch(`${site.url}/api/content/webhook`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, Date.now(), "not-the-webhook-secret") },
+      headers: {
+        "Content-Type": "application/json",
+        [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, Date.now(), "not-the-webhook-secret"),
+      },
       body,
     });
     expect(forged.status).toBe(401);
@@ -104,7 +113,11 @@ describe("content endpoints of the running site", () => {
   });
 
   it("writes an automation update as a draft into the local dataset, and refuses bad requests", async () => {
-    const update = { match_id: "premier-league/liverpool-vs-manchester-city", confidence_score: 70, verdict_tag: "Derby Day" };
+    const update = {
+      match_id: "premier-league/liverpool-vs-manchester-city",
+      confidence_score: 70,
+      verdict_tag: "Derby Day",
+    };
     const post = (body: unknown, token: string | null = AUTOMATION_TOKEN) =>
       fetch(`${site.url}/api/content/match-updates`, {
         method: "POST",
@@ -119,7 +132,10 @@ describe("content endpoints of the running site", () => {
 
     const saved = await post(update);
     expect(saved.status).toBe(200);
-    expect(await saved.json()).toMatchObject({ status: "draft", documentId: "matchPreview-2526-premier-league-liverpool-vs-manchester-city" });
+    expect(await saved.json()).toMatchObject({
+      status: "draft",
+      documentId: "matchPreview-2526-premier-league-liverpool-vs-manchester-city",
+    });
     const draft = readFileSync(contentFile, "utf8")
       .trimEnd()
       .split("\n")

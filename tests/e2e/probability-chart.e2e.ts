@@ -22,7 +22,13 @@ beforeAll(async () => {
   browser = await launchChromium();
   // In play with a prediction first (so the worker records readings), then the whistle.
   await waitForPage(site, MATCH, (html) => html.includes("Win probability now"), "live win probability", 90_000);
-  await waitForPage(site, MATCH, (html) => html.includes("Win probability through the match"), "win probability chart", 150_000);
+  await waitForPage(
+    site,
+    MATCH,
+    (html) => html.includes("Win probability through the match"),
+    "win probability chart",
+    150_000,
+  );
 }, 260_000);
 
 afterAll(async () => {
@@ -47,7 +53,9 @@ describe("the win probability chart on a finished match page", () => {
       /^Line chart of the win probability from kick-off to full time, 0 to 100% against the minute: Arsenal as a solid line, from \d+% to 100%; Draw as a dashed line, from \d+% to 0%; Sunderland as a dotted line, from \d+% to 0%\. Goals: /,
     );
     const summary = (await section.locator("[data-probability-summary]").textContent())!;
-    expect(summary).toMatch(/^At kick-off: Arsenal (\d+)%, draw (\d+)%, Sunderland (\d+)%\. Arsenal's chance (peaked at|was highest at kick-off)/);
+    expect(summary).toMatch(
+      /^At kick-off: Arsenal (\d+)%, draw (\d+)%, Sunderland (\d+)%\. Arsenal's chance (peaked at|was highest at kick-off)/,
+    );
     expect(summary).toMatch(/Final score 3-0\.$/);
     const kickOff = /Arsenal (\d+)%, draw (\d+)%, Sunderland (\d+)%/.exec(summary)!.slice(1).map(Number);
     expect(kickOff.reduce((sum, p) => sum + p, 0)).toBe(100);
@@ -86,47 +94,57 @@ describe("the win probability chart on a finished match page", () => {
 describe("the chart and the events of a finished match followed only late", () => {
   const FULHAM = "/premier-league-predictions/fulham-vs-everton-prediction";
 
-  it.each([390, 1280])("marks the goal before the readings as of unknown time, both late goals, and keeps 'no readings' clear of the grid at %i px", async (width) => {
-    await waitForPage(site, FULHAM, (html) => html.includes("Win probability through the match"), "Fulham v Everton chart", 30_000);
-    const { page, problems } = await openPage(browser, site.url + FULHAM, { width, height: 900 });
-    expect(await page.locator(".match-hero .scoreline").textContent()).toBe("Final Score1 - 2");
-    const chart = page.locator(CHART).getByRole("img");
-    const goals = chart.locator("[data-event=goal]");
-    // The 1-0 goal came before the first reading: at the start, said to be of unknown time, with no line at a minute.
-    const unknown = goals.and(chart.locator("[data-timing=unknown]"));
-    expect(await unknown.locator("text").allTextContents()).toEqual(["1-0, time unknown"]);
-    expect(await unknown.locator("line").count()).toBe(0);
-    // Both second-half goals, seen at the whistle: two marks, each with the score after it.
-    const seen = goals.and(chart.locator("[data-timing=seen]"));
-    expect(await seen.locator("text").allTextContents()).toEqual(["1-1 1-2"]);
-    expect(await seen.locator("circle").count()).toBe(2);
-    expect(await goals.locator("circle").count()).toBe(3);
-    expect(await chart.locator("desc").textContent()).toContain("Goals: 1-0 (time unknown, first seen at ");
-    expect(await chart.locator("desc").textContent()).toContain("1-1 (by full time), 1-2 (by full time).");
-    const summary = (await page.locator("[data-probability-summary]").textContent())!;
-    expect(summary).not.toContain("the goal that made it 1-0");
-    // 'no readings' does not touch the 50% grid line.
-    const label = (await chart.locator("[data-gap-label]").boundingBox())!;
-    const fifty = (await chart.locator(".probability-chart__grid line").nth(1).boundingBox())!;
-    expect(label.y > fifty.y + fifty.height || label.y + label.height < fifty.y).toBe(true);
-    // The events: the goals the scores showed, and plainly no event feed.
-    const events = page.locator(".stat-block", { has: page.getByRole("heading", { name: "Match events" }) });
-    expect(await events.textContent()).not.toContain("No live events yet");
-    expect(await events.locator("[data-score-change-goals] li").allTextContents()).toEqual([
-      "Time unknown ⚽ Goal · Fulham (1-0)",
-      "By full time ⚽ Goal · Everton (1-1)",
-      "By full time ⚽ Goal · Everton (1-2)",
-    ]);
-    expect(await events.locator("[data-no-event-feed]").count()).toBe(1);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    if (process.env.E2E_SCREENSHOTS_DIR) {
-      await page.locator(CHART).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS_DIR, `probability-chart-late-${width}.png`) });
-      await events.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS_DIR, `finished-events-${width}.png`) });
-    }
-    expect(problems).toEqual([]);
-    await page.close();
-  });
+  it.each([390, 1280])(
+    "marks the goal before the readings as of unknown time, both late goals, and keeps 'no readings' clear of the grid at %i px",
+    async (width) => {
+      await waitForPage(
+        site,
+        FULHAM,
+        (html) => html.includes("Win probability through the match"),
+        "Fulham v Everton chart",
+        30_000,
+      );
+      const { page, problems } = await openPage(browser, site.url + FULHAM, { width, height: 900 });
+      expect(await page.locator(".match-hero .scoreline").textContent()).toBe("Final Score1 - 2");
+      const chart = page.locator(CHART).getByRole("img");
+      const goals = chart.locator("[data-event=goal]");
+      // The 1-0 goal came before the first reading: at the start, said to be of unknown time, with no line at a minute.
+      const unknown = goals.and(chart.locator("[data-timing=unknown]"));
+      expect(await unknown.locator("text").allTextContents()).toEqual(["1-0, time unknown"]);
+      expect(await unknown.locator("line").count()).toBe(0);
+      // Both second-half goals, seen at the whistle: two marks, each with the score after it.
+      const seen = goals.and(chart.locator("[data-timing=seen]"));
+      expect(await seen.locator("text").allTextContents()).toEqual(["1-1 1-2"]);
+      expect(await seen.locator("circle").count()).toBe(2);
+      expect(await goals.locator("circle").count()).toBe(3);
+      expect(await chart.locator("desc").textContent()).toContain("Goals: 1-0 (time unknown, first seen at ");
+      expect(await chart.locator("desc").textContent()).toContain("1-1 (by full time), 1-2 (by full time).");
+      const summary = (await page.locator("[data-probability-summary]").textContent())!;
+      expect(summary).not.toContain("the goal that made it 1-0");
+      // 'no readings' does not touch the 50% grid line.
+      const label = (await chart.locator("[data-gap-label]").boundingBox())!;
+      const fifty = (await chart.locator(".probability-chart__grid line").nth(1).boundingBox())!;
+      expect(label.y > fifty.y + fifty.height || label.y + label.height < fifty.y).toBe(true);
+      // The events: the goals the scores showed, and plainly no event feed.
+      const events = page.locator(".stat-block", { has: page.getByRole("heading", { name: "Match events" }) });
+      expect(await events.textContent()).not.toContain("No live events yet");
+      expect(await events.locator("[data-score-change-goals] li").allTextContents()).toEqual([
+        "Time unknown ⚽ Goal · Fulham (1-0)",
+        "By full time ⚽ Goal · Everton (1-1)",
+        "By full time ⚽ Goal · Everton (1-2)",
+      ]);
+      expect(await events.locator("[data-no-event-feed]").count()).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      if (process.env.E2E_SCREENSHOTS_DIR) {
+        await page.locator(CHART).scrollIntoViewIfNeeded();
+        await page.screenshot({
+          path: path.join(process.env.E2E_SCREENSHOTS_DIR, `probability-chart-late-${width}.png`),
+        });
+        await events.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS_DIR, `finished-events-${width}.png`) });
+      }
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+  );
 });
-

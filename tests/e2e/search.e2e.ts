@@ -68,7 +68,12 @@ describe("the header's search", () => {
   });
 
   it("offers a club's live or next match right after the club, never a finished one", async () => {
-    const results = (await (await fetch(`${site.url}/api/search?q=arsenal`)).json()).results as Array<{ kind: string; label: string; detail: string; href: string }>;
+    const results = (await (await fetch(`${site.url}/api/search?q=arsenal`)).json()).results as Array<{
+      kind: string;
+      label: string;
+      detail: string;
+      href: string;
+    }>;
     expect(results[0]).toMatchObject({ kind: "team", label: "Arsenal" });
     // The replay's Saturday, 15:50: Arsenal v Sunderland is in play.
     expect(results[1]).toEqual({
@@ -82,7 +87,9 @@ describe("the header's search", () => {
     expect(upcoming[1].detail).toMatch(/^Premier League · Sat 7 Feb, \d\d:\d\d UTC$/);
     // Manchester United v Tottenham finished at lunchtime: found by both clubs only.
     const spurs = (await (await fetch(`${site.url}/api/search?q=tottenham`)).json()).results;
-    expect(spurs.map((result: { label: string }) => result.label)).not.toContain("Manchester United vs Tottenham Hotspur");
+    expect(spurs.map((result: { label: string }) => result.label)).not.toContain(
+      "Manchester United vs Tottenham Hotspur",
+    );
   });
 
   it("answers /api/search with results and a 400 for a query over 100 characters", async () => {

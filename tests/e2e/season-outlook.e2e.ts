@@ -101,15 +101,26 @@ describe.each([390, 1280])("the Season Outlook at %i px", (width) => {
     try {
       const block = page.locator("section#season-outlook");
       await expect(block.locator("h2").textContent()).resolves.toBe("Season Outlook");
-      const figures = await block.locator("dl > div").evaluateAll((divs) =>
-        divs.map((div) => [div.querySelector("dt")?.textContent, div.querySelector("dd")?.textContent]),
-      );
-      expect(figures.map(([label]) => label)).toEqual(["Expected points", "Title", "Champions League Places", "Relegation"]);
+      const figures = await block
+        .locator("dl > div")
+        .evaluateAll((divs) =>
+          divs.map((div) => [div.querySelector("dt")?.textContent, div.querySelector("dd")?.textContent]),
+        );
+      expect(figures.map(([label]) => label)).toEqual([
+        "Expected points",
+        "Title",
+        "Champions League Places",
+        "Relegation",
+      ]);
       expect(figures[0][1]).toMatch(/^\d+\.\d$/);
-      const cells = await block.locator(".outlook-strip > i").evaluateAll((cells) => cells.map((cell) => cell.getAttribute("title") ?? ""));
+      const cells = await block
+        .locator(".outlook-strip > i")
+        .evaluateAll((cells) => cells.map((cell) => cell.getAttribute("title") ?? ""));
       expect(cells).toHaveLength(20);
       expect(cells.reduce((sum, title) => sum + cellPercent(title), 0)).toBeCloseTo(100, 0);
-      expect(await block.locator(".team-outlook__likeliest").textContent()).toMatch(/^Most likely finish: \d+(st|nd|rd|th) \(/);
+      expect(await block.locator(".team-outlook__likeliest").textContent()).toMatch(
+        /^Most likely finish: \d+(st|nd|rd|th) \(/,
+      );
       expect(await block.locator('a[href="/premier-league-predictions#season-outlook"]').count()).toBe(1);
       expect(await block.locator("[style]").count()).toBe(0);
       expect(await pageOverflows(page)).toBe(false);

@@ -35,10 +35,25 @@ interface Head {
 }
 
 async function readHead(page: Page): Promise<Head> {
-  const content = (selector: string) => page.locator(`head ${selector}`).first().getAttribute("content").catch(() => null);
+  const content = (selector: string) =>
+    page
+      .locator(`head ${selector}`)
+      .first()
+      .getAttribute("content")
+      .catch(() => null);
   const has = async (selector: string) => (await page.locator(`head ${selector}`).count()) > 0;
   const meta: Record<string, string | null> = {};
-  for (const property of ["og:type", "og:title", "og:description", "og:url", "og:image", "og:image:width", "og:image:height", "og:image:alt", "og:site_name"]) {
+  for (const property of [
+    "og:type",
+    "og:title",
+    "og:description",
+    "og:url",
+    "og:image",
+    "og:image:width",
+    "og:image:height",
+    "og:image:alt",
+    "og:site_name",
+  ]) {
     meta[property] = (await has(`meta[property="${property}"]`)) ? await content(`meta[property="${property}"]`) : null;
   }
   for (const name of ["twitter:card", "twitter:image"]) {
@@ -48,7 +63,9 @@ async function readHead(page: Page): Promise<Head> {
   return {
     title: await page.title(),
     description: (await has('meta[name="description"]')) ? await content('meta[name="description"]') : null,
-    canonical: (await has('link[rel="canonical"]')) ? await page.locator('head link[rel="canonical"]').getAttribute("href") : null,
+    canonical: (await has('link[rel="canonical"]'))
+      ? await page.locator('head link[rel="canonical"]').getAttribute("href")
+      : null,
     robots: (await has('meta[name="robots"]')) ? await content('meta[name="robots"]') : null,
     meta,
     // Each block must be valid JSON: JSON.parse throws otherwise.
@@ -58,7 +75,8 @@ async function readHead(page: Page): Promise<Head> {
 
 function ofType(head: Head, type: string): Record<string, unknown> {
   const block = head.jsonLd.find((b) => b["@type"] === type);
-  if (!block) throw new Error(`no ${type} JSON-LD block, only ${head.jsonLd.map((b) => b["@type"]).join(", ") || "none"}`);
+  if (!block)
+    throw new Error(`no ${type} JSON-LD block, only ${head.jsonLd.map((b) => b["@type"]).join(", ") || "none"}`);
   return block;
 }
 
@@ -96,7 +114,12 @@ beforeAll(async () => {
   analyticsHost = await startAnalyticsHost();
   site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR });
   browser = await launchChromium();
-  await waitForPage(site, MATCH, (html) => html.includes("Manchester United vs Tottenham Hotspur Prediction"), "the match page");
+  await waitForPage(
+    site,
+    MATCH,
+    (html) => html.includes("Manchester United vs Tottenham Hotspur Prediction"),
+    "the match page",
+  );
 });
 
 afterAll(async () => {
@@ -134,7 +157,12 @@ describe("page metadata in Chromium", () => {
     await expectSocialCards(head, "/premier-league-predictions", "/social/premier-league.png");
     expect(ofType(head, "BreadcrumbList").itemListElement).toEqual([
       { "@type": "ListItem", position: 1, name: "Home", item: publicUrl("/") },
-      { "@type": "ListItem", position: 2, name: "Premier League Predictions", item: publicUrl("/premier-league-predictions") },
+      {
+        "@type": "ListItem",
+        position: 2,
+        name: "Premier League Predictions",
+        item: publicUrl("/premier-league-predictions"),
+      },
     ]);
     expect(problems).toEqual([]);
     await page.close();
@@ -151,15 +179,37 @@ describe("page metadata in Chromium", () => {
       sport: "Soccer",
       startDate: "2026-02-07T12:30:00.000Z",
       eventStatus: "https://schema.org/EventScheduled",
-      location: { "@type": "Place", name: "Old Trafford", address: { addressLocality: "Manchester", addressCountry: "GB" } },
-      homeTeam: { "@type": "SportsTeam", name: "Manchester United", url: publicUrl("/premier-league/teams/manchester-united") },
-      awayTeam: { "@type": "SportsTeam", name: "Tottenham Hotspur", url: publicUrl("/premier-league/teams/tottenham-hotspur") },
+      location: {
+        "@type": "Place",
+        name: "Old Trafford",
+        address: { addressLocality: "Manchester", addressCountry: "GB" },
+      },
+      homeTeam: {
+        "@type": "SportsTeam",
+        name: "Manchester United",
+        url: publicUrl("/premier-league/teams/manchester-united"),
+      },
+      awayTeam: {
+        "@type": "SportsTeam",
+        name: "Tottenham Hotspur",
+        url: publicUrl("/premier-league/teams/tottenham-hotspur"),
+      },
       url: publicUrl(MATCH),
     });
     expect(ofType(head, "BreadcrumbList").itemListElement).toEqual([
       { "@type": "ListItem", position: 1, name: "Home", item: publicUrl("/") },
-      { "@type": "ListItem", position: 2, name: "Premier League Predictions", item: publicUrl("/premier-league-predictions") },
-      { "@type": "ListItem", position: 3, name: "Manchester United vs Tottenham Hotspur Prediction", item: publicUrl(MATCH) },
+      {
+        "@type": "ListItem",
+        position: 2,
+        name: "Premier League Predictions",
+        item: publicUrl("/premier-league-predictions"),
+      },
+      {
+        "@type": "ListItem",
+        position: 3,
+        name: "Manchester United vs Tottenham Hotspur Prediction",
+        item: publicUrl(MATCH),
+      },
     ]);
     expect(problems).toEqual([]);
     await page.close();
@@ -176,11 +226,9 @@ describe("page metadata in Chromium", () => {
     const leaguePicks = await open("/picks/epl");
     const leaguePicksHead = await readHead(leaguePicks.page);
     await expectSocialCards(leaguePicksHead, "/picks/epl", "/social/premier-league.png");
-    expect((ofType(leaguePicksHead, "BreadcrumbList").itemListElement as Array<{ name: string }>).map((item) => item.name)).toEqual([
-      "Home",
-      "Picks & Parlays",
-      "Premier League Picks",
-    ]);
+    expect(
+      (ofType(leaguePicksHead, "BreadcrumbList").itemListElement as Array<{ name: string }>).map((item) => item.name),
+    ).toEqual(["Home", "Picks & Parlays", "Premier League Picks"]);
 
     const terms = await open("/terms");
     const termsHead = await readHead(terms.page);
@@ -223,7 +271,11 @@ describe("/sitemap.xml and /robots.txt", () => {
     expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     expect(response.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
     const xml = await response.text();
-    expect(xml).toMatch(new RegExp(`<url><loc>${publicUrl(MATCH)}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z</lastmod></url>`));
+    expect(xml).toMatch(
+      new RegExp(
+        `<url><loc>${publicUrl(MATCH)}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z</lastmod></url>`,
+      ),
+    );
     expect(xml).toContain(`<loc>${publicUrl("/premier-league/teams/arsenal")}</loc>`);
     expect(xml).toContain(`<loc>${publicUrl("/ligue-1-predictions")}</loc>`);
   });
@@ -233,7 +285,14 @@ describe("/sitemap.xml and /robots.txt", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     const text = await response.text();
-    for (const line of ["User-agent: *", "Disallow: /api/", "Disallow: /test-api", "Disallow: /api-status", "Disallow: /preview", "Disallow: /admin"]) {
+    for (const line of [
+      "User-agent: *",
+      "Disallow: /api/",
+      "Disallow: /test-api",
+      "Disallow: /api-status",
+      "Disallow: /preview",
+      "Disallow: /admin",
+    ]) {
       expect(text.split("\n")).toContain(line);
     }
     expect(text).toContain(`Sitemap: ${publicUrl("/sitemap.xml")}`);
@@ -241,7 +300,11 @@ describe("/sitemap.xml and /robots.txt", () => {
 });
 
 /** Polls the stand-in host until a hit matches or the deadline passes. */
-async function waitForHit(host: AnalyticsHost, matches: (hit: AnalyticsHit) => boolean, what: string): Promise<AnalyticsHit> {
+async function waitForHit(
+  host: AnalyticsHost,
+  matches: (hit: AnalyticsHit) => boolean,
+  what: string,
+): Promise<AnalyticsHit> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     const hit = host.hits().find(matches);
@@ -273,7 +336,11 @@ describe("analytics", () => {
     let tagged: RunningSite;
 
     beforeAll(async () => {
-      tagged = await startSite({ WORKER: "off", ANALYTICS_HOST: analyticsHost.origin, ANALYTICS_MEASUREMENT_ID: MEASUREMENT_ID });
+      tagged = await startSite({
+        WORKER: "off",
+        ANALYTICS_HOST: analyticsHost.origin,
+        ANALYTICS_MEASUREMENT_ID: MEASUREMENT_ID,
+      });
     });
     afterAll(() => tagged?.stop());
 
@@ -284,7 +351,9 @@ describe("analytics", () => {
       expect(csp).toContain(`connect-src 'self' ${analyticsHost.origin}`);
 
       const { page, problems } = await openPage(browser, tagged.url + "/");
-      expect(await page.locator("head script[async]").getAttribute("src")).toBe(`${analyticsHost.origin}/gtag/js?id=${MEASUREMENT_ID}`);
+      expect(await page.locator("head script[async]").getAttribute("src")).toBe(
+        `${analyticsHost.origin}/gtag/js?id=${MEASUREMENT_ID}`,
+      );
       expect(analyticsHost.requests[0]).toBe(`/gtag/js?id=${MEASUREMENT_ID}`);
 
       const pageLoad = await waitForHit(analyticsHost, (hit) => hit.en === "page_load", "page_load");
@@ -298,11 +367,20 @@ describe("analytics", () => {
       await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
       await page.locator("nav[aria-label=Main]").getByRole("link", { name: "Picks & Parlays" }).click();
       await page.waitForURL(`${tagged.url}/picks`);
-      const picksView = await waitForHit(analyticsHost, (hit) => hit.en === "page_view" && hit.dp === "/picks", "/picks page_view");
+      const picksView = await waitForHit(
+        analyticsHost,
+        (hit) => hit.en === "page_view" && hit.dp === "/picks",
+        "/picks page_view",
+      );
       expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
       expect(picksView.dl).toBe(`${tagged.url}/picks`);
       expect(picksView.dt).toBe("Picks & Parlays: This Week's Top 10 Soccer Picks | First Kick Picks");
-      expect(analyticsHost.hits().filter((hit) => hit.en === "page_view").map((hit) => hit.dp)).toEqual(["/", "/picks"]);
+      expect(
+        analyticsHost
+          .hits()
+          .filter((hit) => hit.en === "page_view")
+          .map((hit) => hit.dp),
+      ).toEqual(["/", "/picks"]);
       expect(problems).toEqual([]);
       await page.close();
     });

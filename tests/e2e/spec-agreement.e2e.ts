@@ -22,7 +22,8 @@ const NEWCASTLE = "/premier-league-predictions/newcastle-united-vs-brentford-pre
 const ARSENAL = "/premier-league-predictions/arsenal-vs-sunderland-prediction";
 const NEWCASTLE_DRAFT = "drafts.matchPreview-2526-premier-league-newcastle-united-vs-brentford";
 const NEWCASTLE_PUBLISHED = "matchPreview-2526-premier-league-newcastle-united-vs-brentford";
-const DRAFT_TACTICS = "Draft only: Newcastle press high from the first whistle and leave space behind their full-backs.";
+const DRAFT_TACTICS =
+  "Draft only: Newcastle press high from the first whistle and leave space behind their full-backs.";
 const DRAFT_MEETINGS = "Draft only: the last five meetings produced seventeen goals.";
 
 /** D1.csv's columns, filled for one finished La Liga match on the replay's Saturday. */
@@ -49,7 +50,15 @@ function prepareData(): void {
     .split("\n")
     .filter((line) => line.trim())
     .map((line) => JSON.parse(line) as Doc);
-  const block = (text: string) => [{ _type: "block", _key: "e2e", style: "normal", markDefs: [], children: [{ _type: "span", _key: "e2es", text, marks: [] }] }];
+  const block = (text: string) => [
+    {
+      _type: "block",
+      _key: "e2e",
+      style: "normal",
+      markDefs: [],
+      children: [{ _type: "span", _key: "e2es", text, marks: [] }],
+    },
+  ];
   const draft = docs.find((doc) => doc._id === NEWCASTLE_DRAFT);
   const found = docs.find((doc) => doc._id === NEWCASTLE_PUBLISHED);
   if (!draft || !found) throw new Error("content/dataset.ndjson has no Newcastle v Brentford preview and draft");
@@ -64,7 +73,9 @@ function open(pathname: string, width = 1280): Promise<OpenedPage> {
 
 /** Plain text of a Portable Text field: its blocks' spans. */
 function plainBlocks(value: unknown): string[] {
-  return Array.isArray(value) ? (value as Block[]).map((block) => (block.children ?? []).map((span) => span.text ?? "").join("")) : [];
+  return Array.isArray(value)
+    ? (value as Block[]).map((block) => (block.children ?? []).map((span) => span.text ?? "").join(""))
+    : [];
 }
 
 /** Collapsed white space, as a reader sees it. */
@@ -81,8 +92,18 @@ beforeAll(async () => {
     CLOCK: "replay:2026-02-07T15:50:00Z,speed=0.1",
   });
   browser = await launchChromium();
-  await waitForPage(site, "/premier-league-predictions", (html) => html.includes("Arsenal to Win"), "Premier League matches");
-  await waitForPage(site, "/la-liga-predictions", (html) => html.includes("Mallorca") && html.includes("MISS"), "the settled La Liga match");
+  await waitForPage(
+    site,
+    "/premier-league-predictions",
+    (html) => html.includes("Arsenal to Win"),
+    "Premier League matches",
+  );
+  await waitForPage(
+    site,
+    "/la-liga-predictions",
+    (html) => html.includes("Mallorca") && html.includes("MISS"),
+    "the settled La Liga match",
+  );
 });
 
 afterAll(async () => {
@@ -101,8 +122,13 @@ describe("league pages link to their team list", () => {
     expect(await teams.getAttribute("href")).toBe("/premier-league/teams");
 
     // The BreadcrumbList is the trail the page shows, up to the page itself.
-    const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t) as Record<string, unknown>);
-    const trail = blocks.find((block) => block["@type"] === "BreadcrumbList")?.itemListElement as Array<{ name: string; item: string }>;
+    const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+      (t) => JSON.parse(t) as Record<string, unknown>,
+    );
+    const trail = blocks.find((block) => block["@type"] === "BreadcrumbList")?.itemListElement as Array<{
+      name: string;
+      item: string;
+    }>;
     expect(trail.map((item) => [item.name, new URL(item.item).pathname])).toEqual([
       ["Home", "/"],
       ["Premier League Predictions", "/premier-league-predictions"],
@@ -175,7 +201,13 @@ describe("the editors' texts of a match preview", () => {
     const body = (await page.locator("main").innerText()).replace(/\s+/g, " ");
     const richFields = Object.entries(published).filter(([, value]) => plainBlocks(value).length > 0);
     expect(richFields.map(([field]) => field)).toEqual(
-      expect.arrayContaining(["matchSummary", "tacticalAnalysis", "headToHead", "teamFormMomentum", "finalPredictionSummary"]),
+      expect.arrayContaining([
+        "matchSummary",
+        "tacticalAnalysis",
+        "headToHead",
+        "teamFormMomentum",
+        "finalPredictionSummary",
+      ]),
     );
     for (const [field, value] of richFields) {
       for (const paragraph of plainBlocks(value)) expect(body, field).toContain(paragraph);
@@ -184,7 +216,9 @@ describe("the editors' texts of a match preview", () => {
 
     // Where the spec's sections put them: both in 'Key Insights, Stats & Trends'.
     const insights = page.locator("#key-insights");
-    expect(await insights.locator("h3").allTextContents()).toEqual(expect.arrayContaining(["Tactical Analysis", "Head-to-head"]));
+    expect(await insights.locator("h3").allTextContents()).toEqual(
+      expect.arrayContaining(["Tactical Analysis", "Head-to-head"]),
+    );
     expect(await insights.textContent()).toContain("Brentford are dangerous from set pieces");
     expect(await insights.textContent()).toContain(plainBlocks(published.headToHead)[0]);
     expect(body).not.toContain(DRAFT_TACTICS);
@@ -193,9 +227,13 @@ describe("the editors' texts of a match preview", () => {
     // The picks fields: verdict tag, best pick, projected score, and the BTTS call's confidence.
     expect(body).toContain(String(published.verdictTag));
     expect(await text(page, ".match-hero .pick-box__pick")).toBe(String(published.bestPick));
-    expect(await text(page, ".match-hero .pick-box__score")).toBe(`Projected score ${String(published.projectedScore)}`);
+    expect(await text(page, ".match-hero .pick-box__score")).toBe(
+      `Projected score ${String(published.projectedScore)}`,
+    );
     const btts = page.locator("#final-prediction .final-pick").filter({ hasText: "Both Teams to Score" });
-    expect(await btts.locator(".final-pick__confidence").textContent()).toBe(`Confidence ${String(published.bttsConfidence)}%`);
+    expect(await btts.locator(".final-pick__confidence").textContent()).toBe(
+      `Confidence ${String(published.bttsConfidence)}%`,
+    );
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -203,7 +241,9 @@ describe("the editors' texts of a match preview", () => {
   it("shows the draft's texts in preview only", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${site.url}/api/preview-mode/enable?sanity-preview-secret=${PREVIEW_SECRET}&sanity-preview-pathname=${encodeURIComponent(NEWCASTLE)}`);
+    await page.goto(
+      `${site.url}/api/preview-mode/enable?sanity-preview-secret=${PREVIEW_SECRET}&sanity-preview-pathname=${encodeURIComponent(NEWCASTLE)}`,
+    );
     expect(page.url()).toBe(site.url + NEWCASTLE);
     const insights = page.locator("#key-insights");
     expect(await insights.textContent()).toContain(DRAFT_TACTICS);
@@ -244,12 +284,16 @@ describe("the final 100% beside HIT or MISS", () => {
     expect(await page.locator("main").textContent()).not.toContain("Confidence 100%");
     // The description gives the pick with the confidence it was made with.
     const description = await page.locator('head meta[name="description"]').getAttribute("content");
-    expect(description).toMatch(/^FC Barcelona 0-1 Mallorca, final score\. Our best pick, .+ at \d+(\.\d)?% confidence before kick-off, missed\./);
+    expect(description).toMatch(
+      /^FC Barcelona 0-1 Mallorca, final score\. Our best pick, .+ at \d+(\.\d)?% confidence before kick-off, missed\./,
+    );
 
     await page.goto(site.url + "/la-liga-predictions");
     const card = page.locator(".match-card").filter({ hasText: "Mallorca" });
     expect(await text(page, ".match-card .pick-box__confidence")).toBe("Final · 100%");
-    expect((await card.locator(".pick-verdict").textContent())?.replace(/\s+/g, " ")).toMatch(/^✗ MISS Pre-match confidence \d+(\.\d)?%$/);
+    expect((await card.locator(".pick-verdict").textContent())?.replace(/\s+/g, " ")).toMatch(
+      /^✗ MISS Pre-match confidence \d+(\.\d)?%$/,
+    );
     expect(await page.locator("main").textContent()).not.toContain("Confidence 100%");
     expect(problems).toEqual([]);
     await page.close();

@@ -23,7 +23,8 @@ function firstAnswer(path: string, headers: Record<string, string> = {}): Promis
 async function badgesLoaded(page: Page): Promise<{ count: number; broken: number }> {
   return page.$$eval("img.team-badge", (images) => ({
     count: images.length,
-    broken: images.filter((img) => !(img as HTMLImageElement).complete || (img as HTMLImageElement).naturalWidth === 0).length,
+    broken: images.filter((img) => !(img as HTMLImageElement).complete || (img as HTMLImageElement).naturalWidth === 0)
+      .length,
   }));
 }
 
@@ -31,7 +32,12 @@ beforeAll(async () => {
   site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR });
   browser = await launchChromium();
   // The worker fills the database after start: wait for the table and the season figures.
-  await waitForPage(site, ARSENAL, (html) => html.includes("1st – 4 pts") && html.includes("Avg Goals Scored"), "team data");
+  await waitForPage(
+    site,
+    ARSENAL,
+    (html) => html.includes("1st – 4 pts") && html.includes("Avg Goals Scored"),
+    "team data",
+  );
 });
 
 afterAll(async () => {
@@ -48,16 +54,24 @@ const LISTS = [
 ] as const;
 
 describe("team list pages", () => {
-  it.each(LISTS)("answers every path of the $name list: the canonical one, the others with a 301 to it", async ({ slug, key }) => {
-    const canonical = `/${slug}/teams`;
-    expect((await firstAnswer(canonical)).status).toBe(200);
-    for (const alias of [`/${slug}-predictions/teams`, `/${key}/teams`, `/${key}-predictions/teams`, `/${slug}/teams/`]) {
-      if (alias === canonical) continue;
-      const response = await firstAnswer(alias);
-      expect(response.status, alias).toBe(301);
-      expect(response.headers.get("location"), alias).toBe(canonical);
-    }
-  });
+  it.each(LISTS)(
+    "answers every path of the $name list: the canonical one, the others with a 301 to it",
+    async ({ slug, key }) => {
+      const canonical = `/${slug}/teams`;
+      expect((await firstAnswer(canonical)).status).toBe(200);
+      for (const alias of [
+        `/${slug}-predictions/teams`,
+        `/${key}/teams`,
+        `/${key}-predictions/teams`,
+        `/${slug}/teams/`,
+      ]) {
+        if (alias === canonical) continue;
+        const response = await firstAnswer(alias);
+        expect(response.status, alias).toBe(301);
+        expect(response.headers.get("location"), alias).toBe(canonical);
+      }
+    },
+  );
 
   it("sends /teams to the default league's list", async () => {
     const response = await firstAnswer("/teams");
@@ -65,33 +79,42 @@ describe("team list pages", () => {
     expect(response.headers.get("location")).toBe("/premier-league/teams");
   });
 
-  it.each(LISTS)("shows the $count clubs of the $name in an alphabetical grid of badges and names", async ({ slug, key, name, count }) => {
-    const { page, problems, status } = await open(`/${slug}-predictions/teams`);
-    expect(status).toBe(200);
-    expect(page.url()).toBe(`${site.url}/${slug}/teams`);
-    expect(await page.locator("h1").textContent()).toBe(`${name} Teams`);
-    expect(await page.locator("nav[aria-label=Breadcrumb] li").allTextContents()).toEqual(["Home", `${name} Predictions`, "Teams"]);
-    const title = await page.title();
-    expect(title).toContain(`${name} Teams`);
-    // Ligue 1 has 18 clubs: the title says so, whatever the old page's title said.
-    expect(title).toContain(`All ${count} Clubs`);
-    expect(await page.locator('meta[name="description"]').getAttribute("content")).toContain(`All ${count} ${name} clubs`);
-    const cards = page.locator(".team-grid__card");
-    expect(await cards.count()).toBe(count);
-    // Alphabetical by the name fans use, not a legal prefix: AJ Auxerre under A, RC Lens under L.
-    const names = await page.locator(".team-grid__name").allTextContents();
-    expect(names).toEqual([...teamsInLeague(key)].sort(byNameFansUse).map((team) => team.name));
-    if (key === "ligue1") expect(names.indexOf("RC Lens")).toBe(names.indexOf("Le Havre AC") + 1);
-    for (const href of await cards.evaluateAll((links) => links.map((a) => a.getAttribute("href")))) {
-      expect(href).toMatch(new RegExp(`^/${slug}/teams/[a-z0-9-]+$`));
-    }
-    // Lazy-loaded badges near the end of the list load once scrolled to.
-    await page.locator(".team-grid__card").last().scrollIntoViewIfNeeded();
-    await page.waitForLoadState("networkidle");
-    expect(await badgesLoaded(page)).toEqual({ count, broken: 0 });
-    expect(problems).toEqual([]);
-    await page.close();
-  });
+  it.each(LISTS)(
+    "shows the $count clubs of the $name in an alphabetical grid of badges and names",
+    async ({ slug, key, name, count }) => {
+      const { page, problems, status } = await open(`/${slug}-predictions/teams`);
+      expect(status).toBe(200);
+      expect(page.url()).toBe(`${site.url}/${slug}/teams`);
+      expect(await page.locator("h1").textContent()).toBe(`${name} Teams`);
+      expect(await page.locator("nav[aria-label=Breadcrumb] li").allTextContents()).toEqual([
+        "Home",
+        `${name} Predictions`,
+        "Teams",
+      ]);
+      const title = await page.title();
+      expect(title).toContain(`${name} Teams`);
+      // Ligue 1 has 18 clubs: the title says so, whatever the old page's title said.
+      expect(title).toContain(`All ${count} Clubs`);
+      expect(await page.locator('meta[name="description"]').getAttribute("content")).toContain(
+        `All ${count} ${name} clubs`,
+      );
+      const cards = page.locator(".team-grid__card");
+      expect(await cards.count()).toBe(count);
+      // Alphabetical by the name fans use, not a legal prefix: AJ Auxerre under A, RC Lens under L.
+      const names = await page.locator(".team-grid__name").allTextContents();
+      expect(names).toEqual([...teamsInLeague(key)].sort(byNameFansUse).map((team) => team.name));
+      if (key === "ligue1") expect(names.indexOf("RC Lens")).toBe(names.indexOf("Le Havre AC") + 1);
+      for (const href of await cards.evaluateAll((links) => links.map((a) => a.getAttribute("href")))) {
+        expect(href).toMatch(new RegExp(`^/${slug}/teams/[a-z0-9-]+$`));
+      }
+      // Lazy-loaded badges near the end of the list load once scrolled to.
+      await page.locator(".team-grid__card").last().scrollIntoViewIfNeeded();
+      await page.waitForLoadState("networkidle");
+      expect(await badgesLoaded(page)).toEqual({ count, broken: 0 });
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+  );
 });
 
 describe("team pages", () => {
@@ -101,7 +124,12 @@ describe("team pages", () => {
     // Arsenal are playing: the page is cached briefly, as live pages are.
     expect(cacheControl).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=20");
     expect(await page.locator("h1").textContent()).toBe("Arsenal");
-    expect(await page.locator("nav[aria-label=Breadcrumb] li").allTextContents()).toEqual(["Home", "Premier League", "Teams", "Arsenal"]);
+    expect(await page.locator("nav[aria-label=Breadcrumb] li").allTextContents()).toEqual([
+      "Home",
+      "Premier League",
+      "Teams",
+      "Arsenal",
+    ]);
     expect(await page.locator("link[rel=canonical]").getAttribute("href")).toContain(ARSENAL);
     const hero = page.locator(".team-hero");
     expect(await hero.locator("img.team-badge").getAttribute("src")).toBe("/badges/42.svg?v=1");
@@ -130,7 +158,14 @@ describe("team pages", () => {
       "Win Rate Home | Away",
     ]);
     // 2-1 at home to Chelsea and 1-1 at Chelsea.
-    expect(await stats.locator(".team-stats__figure dd").allTextContents()).toEqual(["1.50", "1.00", "0", "50%", "100%", "100% | 0%"]);
+    expect(await stats.locator(".team-stats__figure dd").allTextContents()).toEqual([
+      "1.50",
+      "1.00",
+      "0",
+      "50%",
+      "100%",
+      "100% | 0%",
+    ]);
 
     const recent = page.locator("#recent .recent-list__item");
     expect(await page.locator("#recent h2").textContent()).toBe("Recent Results");
@@ -145,9 +180,13 @@ describe("team pages", () => {
 
     // The key-less CSV source has no player figures: the spec's text, not invented numbers.
     expect(await page.locator("#players h2").textContent()).toBe("Key Player Stats");
-    expect(await page.locator("#players").textContent()).toContain("Player statistics coming soon with detailed analysis.");
+    expect(await page.locator("#players").textContent()).toContain(
+      "Player statistics coming soon with detailed analysis.",
+    );
     expect(await page.locator("#goalkeepers h2").textContent()).toBe("Goalkeeper Stats");
-    expect(await page.locator("#goalkeepers").textContent()).toContain("Player statistics coming soon with detailed analysis.");
+    expect(await page.locator("#goalkeepers").textContent()).toContain(
+      "Player statistics coming soon with detailed analysis.",
+    );
     // Each is one muted line, not a card of empty space.
     for (const id of ["#players", "#goalkeepers"]) {
       expect(await page.locator(id).getAttribute("class")).toContain("page-section--empty");
@@ -194,18 +233,21 @@ describe("team pages", () => {
     await page.close();
   });
 
-  it.each(["/premier-league/teams/nowhere-fc", "/teams/999999"])("answers the unknown team %s with a 404 'Team Not Found'", async (path) => {
-    const { page, problems, status } = await open(path);
-    expect(status).toBe(404);
-    expect(await page.locator("h1").textContent()).toBe("Team Not Found");
-    expect(await page.getByText("The team you're looking for doesn't exist or may have been moved.").count()).toBe(1);
-    const home = page.locator("main").getByRole("link", { name: "Go Back Home" });
-    expect(await home.getAttribute("href")).toBe("/");
-    expect(await page.title()).toContain("Team Not Found");
-    // The browser reports the 404 document itself; nothing else may fail.
-    expect(problems.filter((p) => !p.includes("404"))).toEqual([]);
-    await page.close();
-  });
+  it.each(["/premier-league/teams/nowhere-fc", "/teams/999999"])(
+    "answers the unknown team %s with a 404 'Team Not Found'",
+    async (path) => {
+      const { page, problems, status } = await open(path);
+      expect(status).toBe(404);
+      expect(await page.locator("h1").textContent()).toBe("Team Not Found");
+      expect(await page.getByText("The team you're looking for doesn't exist or may have been moved.").count()).toBe(1);
+      const home = page.locator("main").getByRole("link", { name: "Go Back Home" });
+      expect(await home.getAttribute("href")).toBe("/");
+      expect(await page.title()).toContain("Team Not Found");
+      // The browser reports the 404 document itself; nothing else may fail.
+      expect(problems.filter((p) => !p.includes("404"))).toEqual([]);
+      await page.close();
+    },
+  );
 
   it("shows 'Loading team information...' while a client-side navigation to a team page waits for its data", async () => {
     const { page, problems } = await open("/premier-league/teams");

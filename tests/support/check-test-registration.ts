@@ -40,8 +40,12 @@ for (const config of ["vitest.config.ts", "vitest.e2e.config.ts"]) {
   }
 }
 if (problems.length > 0) {
-  console.error(`${problems.length} test file(s) fail without TEST_DATABASE_URL (declare PostgreSQL-only suites with describeOnPostgres from @shared/db/on-postgres):`);
+  console.error(
+    `${problems.length} test file(s) fail without TEST_DATABASE_URL (declare PostgreSQL-only suites with describeOnPostgres from @shared/db/on-postgres):`,
+  );
   for (const problem of problems.sort()) console.error(`  ${problem}`);
   process.exit(1);
 }
-console.log(`Without TEST_DATABASE_URL all ${files} test files register their tests: ${tests} tests, ${skipped} of them skipped.`);
+console.log(
+  `Without TEST_DATABASE_URL all ${files} test files register their tests: ${tests} tests, ${skipped} of them skipped.`,
+);

@@ -8,7 +8,9 @@ import postgres from "postgres";
 export default async function setup(): Promise<void> {
   const url = process.env.TEST_DATABASE_URL?.trim();
   if (!url) {
-    console.info("TEST_DATABASE_URL is not set: the database tests run on PGlite only; PostgreSQL-only suites are skipped.");
+    console.info(
+      "TEST_DATABASE_URL is not set: the database tests run on PGlite only; PostgreSQL-only suites are skipped.",
+    );
     return;
   }
   const sql = postgres(url, { max: 1, connect_timeout: 5, onnotice: () => {} });

@@ -24,7 +24,9 @@ function runScript(script: string): Promise<Outcome> {
     child.on("close", (code, signal) => {
       const seconds = (performance.now() - started) / 1000;
       const status = code === 0 ? "passed" : `FAILED (${signal ?? `exit code ${code}`})`;
-      process.stdout.write(`\n== ${script}: ${status} in ${seconds.toFixed(1)} s\n${output.trimEnd()}${output.trim() ? "\n" : ""}`);
+      process.stdout.write(
+        `\n== ${script}: ${status} in ${seconds.toFixed(1)} s\n${output.trimEnd()}${output.trim() ? "\n" : ""}`,
+      );
       resolve({ script, code: code ?? 1, seconds });
     });
   });
@@ -46,7 +48,9 @@ async function main(): Promise<void> {
   };
   await Promise.all(Array.from({ length: Math.min(parallel, scripts.length) }, lane));
   const failed = outcomes.filter((outcome) => outcome.code !== 0);
-  const summary = outcomes.map((outcome) => `${outcome.script} ${outcome.seconds.toFixed(1)} s${outcome.code === 0 ? "" : " FAILED"}`);
+  const summary = outcomes.map(
+    (outcome) => `${outcome.script} ${outcome.seconds.toFixed(1)} s${outcome.code === 0 ? "" : " FAILED"}`,
+  );
   console.log(`\n== checks: ${summary.join(", ")}`);
   if (failed.length > 0) process.exit(1);
 }

@@ -1,13 +1,21 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "@shared/config/env";
-import { analyticsConfig, analyticsTag, INITIAL_PAGE_VIEW_DELAY_MS, tagBootstrapScript, tagScriptUrl } from "./analytics";
+import {
+  analyticsConfig,
+  analyticsTag,
+  INITIAL_PAGE_VIEW_DELAY_MS,
+  tagBootstrapScript,
+  tagScriptUrl,
+} from "./analytics";
 
 describe("analytics configuration", () => {
   it("is off unless both the host and the measurement id are set", () => {
     expect(analyticsConfig(parseEnv({}))).toBeNull();
     expect(
-      analyticsConfig(parseEnv({ ANALYTICS_HOST: "https://metrics.example.com/", ANALYTICS_MEASUREMENT_ID: "G-ABC123XYZ" })),
+      analyticsConfig(
+        parseEnv({ ANALYTICS_HOST: "https://metrics.example.com/", ANALYTICS_MEASUREMENT_ID: "G-ABC123XYZ" }),
+      ),
     ).toEqual({ host: "https://metrics.example.com", measurementId: "G-ABC123XYZ" });
   });
 
@@ -20,7 +28,11 @@ describe("analytics configuration", () => {
   it("gives the page the inline start and the script's URL, or nothing without configuration", () => {
     expect(analyticsTag(parseEnv({}))).toBeNull();
     const config = { host: "https://metrics.example.com", measurementId: "G-ABC123XYZ" };
-    expect(analyticsTag(parseEnv({ ANALYTICS_HOST: "https://metrics.example.com", ANALYTICS_MEASUREMENT_ID: "G-ABC123XYZ" }))).toEqual({
+    expect(
+      analyticsTag(
+        parseEnv({ ANALYTICS_HOST: "https://metrics.example.com", ANALYTICS_MEASUREMENT_ID: "G-ABC123XYZ" }),
+      ),
+    ).toEqual({
       bootstrap: tagBootstrapScript(config),
       src: tagScriptUrl(config),
     });
@@ -34,7 +46,9 @@ describe("analytics configuration", () => {
 describe("the inline start of the tag", () => {
   it("queues the configuration without an automatic page view, then the page_load test event", () => {
     const window: { dataLayer?: unknown[][] } = {};
-    runInNewContext(tagBootstrapScript({ host: "https://metrics.example.com", measurementId: "G-ABC123XYZ" }), { window });
+    runInNewContext(tagBootstrapScript({ host: "https://metrics.example.com", measurementId: "G-ABC123XYZ" }), {
+      window,
+    });
     const commands = (window.dataLayer ?? []).map((args) => Array.from(args));
     expect(commands.map((args) => args[0])).toEqual(["js", "config", "event"]);
     expect(commands[1]).toEqual([

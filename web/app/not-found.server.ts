@@ -3,7 +3,12 @@ import { MATCH_NOT_FOUND } from "./features/match/match";
 import { PLAYER_NOT_FOUND } from "./features/player/player";
 import { TEAM_NOT_FOUND } from "./features/team/team";
 
-const VIEWS = { page: PAGE_NOT_FOUND, match: MATCH_NOT_FOUND, team: TEAM_NOT_FOUND, player: PLAYER_NOT_FOUND } satisfies Record<string, NotFoundView>;
+const VIEWS = {
+  page: PAGE_NOT_FOUND,
+  match: MATCH_NOT_FOUND,
+  team: TEAM_NOT_FOUND,
+  player: PLAYER_NOT_FOUND,
+} satisfies Record<string, NotFoundView>;
 
 export type NotFoundKind = keyof typeof VIEWS;
 

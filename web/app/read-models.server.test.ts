@@ -8,14 +8,21 @@ describe.each(testDatabases())("reading read models by key on $driver", (testDb)
   let db: DbHandle;
   beforeAll(async () => {
     db = await testDb.open();
-    await db.execute(`insert into read_models (key, inputs, payload) values ('a', 'test', '{"n": 1}'::jsonb), ('b', 'test', '{"n": 2}'::jsonb)`);
+    await db.execute(
+      `insert into read_models (key, inputs, payload) values ('a', 'test', '{"n": 1}'::jsonb), ('b', 'test', '{"n": 2}'::jsonb)`,
+    );
   });
   afterAll(() => testDb.dispose());
 
   it("reads the keys one request asks for together in one statement, and null for a key never stored", async () => {
     const context = { db };
     const { result, queries } = await countQueries(() =>
-      Promise.all([readModelRow(context, "a"), readModelRow(context, "b"), readModelRow(context, "missing"), readModelRow(context, "a")]),
+      Promise.all([
+        readModelRow(context, "a"),
+        readModelRow(context, "b"),
+        readModelRow(context, "missing"),
+        readModelRow(context, "a"),
+      ]),
     );
     expect(queries).toBe(1);
     expect(result.map((row) => row?.payload ?? null)).toEqual([{ n: 1 }, { n: 2 }, null, { n: 1 }]);

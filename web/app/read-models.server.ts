@@ -26,7 +26,9 @@ async function readBatch(context: ReadContext, batch: Map<string, Waiting[]>): P
       .select({ key: readModels.key, payload: readModels.payload, computedAt: readModels.computedAt })
       .from(readModels)
       .where(keys.length === 1 ? eq(readModels.key, keys[0]) : inArray(readModels.key, keys));
-    const byKey = new Map(rows.map((row) => [row.key, { payload: row.payload, computedAt: new Date(row.computedAt as unknown as string) }]));
+    const byKey = new Map(
+      rows.map((row) => [row.key, { payload: row.payload, computedAt: new Date(row.computedAt as unknown as string) }]),
+    );
     for (const [key, waiting] of batch) for (const w of waiting) w.resolve(byKey.get(key) ?? null);
   } catch (error) {
     for (const waiting of batch.values()) for (const w of waiting) w.reject(error);

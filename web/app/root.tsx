@@ -65,7 +65,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Server-only text (undefined in the browser bundle); hydration keeps the server's script. */}
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT ?? "" }} suppressHydrationWarning />
-        {data?.preview ? <script dangerouslySetInnerHTML={{ __html: PREVIEW_STORAGE_SCRIPT ?? "" }} suppressHydrationWarning /> : null}
+        {data?.preview ? (
+          <script dangerouslySetInnerHTML={{ __html: PREVIEW_STORAGE_SCRIPT ?? "" }} suppressHydrationWarning />
+        ) : null}
         <meta name="theme-color" content="#0b3d2e" />
         <Meta />
         <Links />

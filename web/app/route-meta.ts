@@ -45,7 +45,8 @@ export function errorTitle(error: unknown, notFoundViews: readonly NotFoundView[
   const notFound = notFoundViewOf(error, notFoundViews);
   if (notFound) return notFound.title;
   if (isRouteErrorResponse(error) && error.status === 503) return OUTAGE_TITLE;
-  if (isRouteErrorResponse(error) && error.status < 500) return error.status === 400 ? "Bad Request" : `Error ${error.status}`;
+  if (isRouteErrorResponse(error) && error.status < 500)
+    return error.status === 400 ? "Bad Request" : `Error ${error.status}`;
   return "Something went wrong";
 }
 

@@ -31,10 +31,7 @@ export function removeTemporaryDatasets(): void {
   for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
 }
 
-export function contentRouteContext(
-  variables: Record<string, string>,
-  source: ContentSource,
-): ContentRouteContext {
+export function contentRouteContext(variables: Record<string, string>, source: ContentSource): ContentRouteContext {
   const env = parseEnv(variables);
   return {
     env,

@@ -16,7 +16,10 @@ function browser({ systemDark = false, stored = null as string | null, storageBl
   const storage = new Map<string, string>(stored === null ? [] : [[THEME_STORAGE_KEY, stored]]);
   const toggleElement = { setAttribute: (name: string, value: string) => toggle.set(name, value) };
   let bodyParsed = false;
-  const query = { matches: systemDark, addEventListener: (_: string, listener: Listener) => queryListeners.push(listener) };
+  const query = {
+    matches: systemDark,
+    addEventListener: (_: string, listener: Listener) => queryListeners.push(listener),
+  };
   const localStorage = {
     getItem(key: string) {
       if (storageBlocked) throw new Error("SecurityError");
@@ -27,7 +30,8 @@ function browser({ systemDark = false, stored = null as string | null, storageBl
       storage.set(key, value);
     },
   };
-  const on = (map: Map<string, Listener[]>) => (type: string, listener: Listener) => map.set(type, [...(map.get(type) ?? []), listener]);
+  const on = (map: Map<string, Listener[]>) => (type: string, listener: Listener) =>
+    map.set(type, [...(map.get(type) ?? []), listener]);
   const window = { matchMedia: () => query, localStorage, addEventListener: on(windowListeners) };
   const document = {
     documentElement: {
@@ -39,7 +43,8 @@ function browser({ systemDark = false, stored = null as string | null, storageBl
   };
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the inline theme script as the page would: evaluating it is what this test is for
   new Function("window", "document", THEME_SCRIPT)(window, document);
-  const fire = (map: Map<string, Listener[]>, type: string, event: unknown = {}) => map.get(type)?.forEach((l) => l(event));
+  const fire = (map: Map<string, Listener[]>, type: string, event: unknown = {}) =>
+    map.get(type)?.forEach((l) => l(event));
   return {
     theme: () => attributes.get("data-theme"),
     pressed: () => toggle.get("aria-pressed"),
@@ -49,7 +54,9 @@ function browser({ systemDark = false, stored = null as string | null, storageBl
       fire(documentListeners, "DOMContentLoaded");
     },
     click(onToggle: boolean) {
-      const target = { closest: (selector: string) => (onToggle && selector === "[data-theme-toggle]" ? toggleElement : null) };
+      const target = {
+        closest: (selector: string) => (onToggle && selector === "[data-theme-toggle]" ? toggleElement : null),
+      };
       fire(documentListeners, "click", { target });
     },
     systemChanges(dark: boolean) {

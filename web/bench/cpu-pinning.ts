@@ -23,7 +23,11 @@ export function canPin(): boolean {
 }
 
 /** The command and arguments that run `command` on `core` (unchanged when pinning is unavailable). */
-export function pinnedCommand(core: number, command: string, args: readonly string[]): { command: string; args: string[] } {
+export function pinnedCommand(
+  core: number,
+  command: string,
+  args: readonly string[],
+): { command: string; args: string[] } {
   return canPin() ? { command: "taskset", args: ["-c", String(core), command, ...args] } : { command, args: [...args] };
 }
 

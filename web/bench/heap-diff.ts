@@ -36,7 +36,13 @@ export function summarizeSnapshot(file: string): Map<string, KindTotals> {
     // Objects by constructor, closures by function name, native memory (array buffers, WebAssembly
     // memories) by what V8 calls it; strings, code and arrays by type alone.
     const kind =
-      type === "object" ? name : type === "closure" ? `${name} (closure)` : type === "native" ? `(native) ${name.replace(/\s+/g, " ").slice(0, 48)}` : `(${type})`;
+      type === "object"
+        ? name
+        : type === "closure"
+          ? `${name} (closure)`
+          : type === "native"
+            ? `(native) ${name.replace(/\s+/g, " ").slice(0, 48)}`
+            : `(${type})`;
     const entry = totals.get(kind) ?? { count: 0, selfSize: 0 };
     entry.count += 1;
     entry.selfSize += data.nodes[i + sizeAt];
@@ -55,11 +61,17 @@ function main(): void {
   const rows = Number(rowsArg ?? 25);
   const a = summarizeSnapshot(before);
   const b = summarizeSnapshot(after);
-  const total = (m: Map<string, KindTotals>) => [...m.values()].reduce((sum, e) => ({ count: sum.count + e.count, selfSize: sum.selfSize + e.selfSize }), { count: 0, selfSize: 0 });
+  const total = (m: Map<string, KindTotals>) =>
+    [...m.values()].reduce((sum, e) => ({ count: sum.count + e.count, selfSize: sum.selfSize + e.selfSize }), {
+      count: 0,
+      selfSize: 0,
+    });
   const ta = total(a);
   const tb = total(b);
   const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
-  console.log(`before: ${ta.count.toLocaleString("en-US")} objects, ${mb(ta.selfSize)} MB; after: ${tb.count.toLocaleString("en-US")} objects, ${mb(tb.selfSize)} MB; change ${mb(tb.selfSize - ta.selfSize)} MB`);
+  console.log(
+    `before: ${ta.count.toLocaleString("en-US")} objects, ${mb(ta.selfSize)} MB; after: ${tb.count.toLocaleString("en-US")} objects, ${mb(tb.selfSize)} MB; change ${mb(tb.selfSize - ta.selfSize)} MB`,
+  );
   const kinds = new Set([...a.keys(), ...b.keys()]);
   const diff = [...kinds].map((kind) => {
     const x = a.get(kind) ?? { count: 0, selfSize: 0 };
@@ -68,9 +80,14 @@ function main(): void {
   });
   diff.sort((p, q) => q.sizeChange - p.sizeChange);
   const line = (d: (typeof diff)[number]) =>
-    `${d.kind.slice(0, 60).padEnd(60)} ${d.before.count.toLocaleString("en-US").padStart(10)} ${d.after.count.toLocaleString("en-US").padStart(10)} ${(d.countChange >= 0 ? "+" : "") + d.countChange.toLocaleString("en-US")}`.padEnd(96) +
+    `${d.kind.slice(0, 60).padEnd(60)} ${d.before.count.toLocaleString("en-US").padStart(10)} ${d.after.count.toLocaleString("en-US").padStart(10)} ${(d.countChange >= 0 ? "+" : "") + d.countChange.toLocaleString("en-US")}`.padEnd(
+      96,
+    ) +
     ` ${mb(d.before.selfSize).padStart(8)} ${mb(d.after.selfSize).padStart(8)} ${(d.sizeChange >= 0 ? "+" : "") + mb(d.sizeChange)}`;
-  console.log(`${"kind".padEnd(60)} ${"count".padStart(10)} ${"count".padStart(10)} change`.padEnd(96) + ` ${"MB".padStart(8)} ${"MB".padStart(8)} change`);
+  console.log(
+    `${"kind".padEnd(60)} ${"count".padStart(10)} ${"count".padStart(10)} change`.padEnd(96) +
+      ` ${"MB".padStart(8)} ${"MB".padStart(8)} change`,
+  );
   console.log("grew most:");
   for (const d of diff.slice(0, rows)) console.log(line(d));
   console.log("shrank most:");

@@ -108,7 +108,10 @@ async function main(): Promise<void> {
       });
       console.log(`site serving at ${site.origin}; waiting for its data`);
       await waitForData(site, {
-        progress: (p) => console.log(`  ${p.elapsedS} s: ${p.doneSinceStart} job runs since start${p.running.length ? `, running: ${p.running.join(", ")}` : ""}`),
+        progress: (p) =>
+          console.log(
+            `  ${p.elapsedS} s: ${p.doneSinceStart} job runs since start${p.running.length ? `, running: ${p.running.join(", ")}` : ""}`,
+          ),
       });
       console.log(`data ready after ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
       origin = site.origin;
@@ -133,7 +136,9 @@ async function main(): Promise<void> {
               run = await audit(`${origin}${page.path}`, chrome.port);
             } catch (error) {
               if (attempt >= MAX_ATTEMPTS) throw error;
-              console.log(`  ${page.label} ${page.path} run ${i + 1}: ${(error as Error).message}; again in a fresh browser`);
+              console.log(
+                `  ${page.label} ${page.path} run ${i + 1}: ${(error as Error).message}; again in a fresh browser`,
+              );
               chrome.kill();
               chrome = await launch();
             }

@@ -89,7 +89,12 @@ export async function measureThroughput(options: {
   const { origin, paths, connections, durationS } = options;
   const cache: CacheCounts = {};
   // autocannon passes the headers with the names as the server spelled them.
-  const onResponse = (_status: number, _body: string, _context: object, headers: http.IncomingHttpHeaders | undefined) => {
+  const onResponse = (
+    _status: number,
+    _body: string,
+    _context: object,
+    headers: http.IncomingHttpHeaders | undefined,
+  ) => {
     const name = Object.keys(headers ?? {}).find((key) => key.toLowerCase() === "server-timing");
     countVerdict(cache, name ? headers?.[name] : undefined);
   };

@@ -75,14 +75,16 @@ function withSoakValue(argv: readonly string[]): string[] {
 function nonNegative(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value.trim() === "") return fallback;
   const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${name}: expected a number of at least 0, got ${JSON.stringify(value)}`);
+  if (!Number.isFinite(n) || n < 0)
+    throw new Error(`${name}: expected a number of at least 0, got ${JSON.stringify(value)}`);
   return n;
 }
 
 function positive(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value.trim() === "") return fallback;
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name}: expected a positive number, got ${JSON.stringify(value)}`);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new Error(`${name}: expected a positive number, got ${JSON.stringify(value)}`);
   return n;
 }
 
@@ -119,12 +121,20 @@ export function parseBenchOptions(argv: readonly string[] = process.argv.slice(2
   const quick = values.quick ?? env.BENCH_QUICK === "1";
   const serverUrl = postgresServerUrl();
   const soakValue = values.soak ?? env.BENCH_SOAK;
-  const soakS = soakValue === undefined || soakValue.trim() === "" ? undefined : positive("--soak", soakValue, DEFAULT_SOAK_S);
+  const soakS =
+    soakValue === undefined || soakValue.trim() === "" ? undefined : positive("--soak", soakValue, DEFAULT_SOAK_S);
   // A soak is long: one database unless asked for both.
-  const choice = (values.db ?? env.BENCH_DB ?? (serverUrl && soakS === undefined ? "both" : "pglite")).trim() as DatabaseChoice;
-  if (!["pglite", "postgres", "both"].includes(choice)) throw new Error(`--db: expected pglite, postgres or both, got ${JSON.stringify(choice)}`);
+  const choice = (
+    values.db ??
+    env.BENCH_DB ??
+    (serverUrl && soakS === undefined ? "both" : "pglite")
+  ).trim() as DatabaseChoice;
+  if (!["pglite", "postgres", "both"].includes(choice))
+    throw new Error(`--db: expected pglite, postgres or both, got ${JSON.stringify(choice)}`);
   if (choice !== "pglite" && !serverUrl) {
-    throw new Error(`--db ${choice}: set TEST_DATABASE_URL (or DATABASE_URL) to a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/postgres`);
+    throw new Error(
+      `--db ${choice}: set TEST_DATABASE_URL (or DATABASE_URL) to a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/postgres`,
+    );
   }
   const misses = Math.round(positive("--misses", values.misses ?? env.BENCH_MISSES, quick ? 10 : 50));
   return {

@@ -19,7 +19,11 @@ export interface SnapshotEntry {
 export const SNAPSHOT_INDEX = "index.json";
 
 function fileNameFor(urlPath: string, index: number): string {
-  const slug = urlPath.replace(/^\/+/, "").replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
+  const slug =
+    urlPath
+      .replace(/^\/+/, "")
+      .replace(/[^a-z0-9]+/gi, "-")
+      .replace(/^-|-$/g, "") || "home";
   return `${String(index).padStart(2, "0")}-${slug.slice(0, 80)}.${urlPath.startsWith("/api/") ? "json" : "html"}`;
 }
 

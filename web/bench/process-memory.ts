@@ -82,7 +82,13 @@ export function readMemoryMap(pid: number): MemoryMap | null {
   for (const line of text.split("\n")) {
     const header = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
     if (header) {
-      mappings.push({ start: BigInt(`0x${header[1]}`), end: BigInt(`0x${header[2]}`), perms: header[3], name: header[4].trim(), rss: 0 });
+      mappings.push({
+        start: BigInt(`0x${header[1]}`),
+        end: BigInt(`0x${header[2]}`),
+        perms: header[3],
+        name: header[4].trim(),
+        rss: 0,
+      });
     } else if (line.startsWith("Rss:") && mappings.length > 0) {
       mappings[mappings.length - 1].rss = Number.parseInt(line.slice(4), 10) * 1024;
     }
@@ -93,13 +99,15 @@ export function readMemoryMap(pid: number): MemoryMap | null {
     map.total += m.rss;
     if (m.rss === 0) continue;
     const next = mappings[i + 1];
-    const reservedTo = next && next.start === m.end && next.perms.startsWith("---") && next.name === "" ? next.end : m.end;
+    const reservedTo =
+      next && next.start === m.end && next.perms.startsWith("---") && next.name === "" ? next.end : m.end;
     if (m.name === "[heap]") map.malloc += m.rss;
     else if (m.name !== "" && !m.name.startsWith("[")) map.file += m.rss;
     else if (m.name === "" && m.perms.startsWith("rw") && reservedTo - m.start >= GB4) {
       map.wasm += m.rss;
       map.largestWasm = Math.max(map.largestWasm, m.rss);
-    } else if (m.name === "" && m.perms.startsWith("rw") && m.start % MB64 === 0n && reservedTo - m.start === MB64) map.malloc += m.rss;
+    } else if (m.name === "" && m.perms.startsWith("rw") && m.start % MB64 === 0n && reservedTo - m.start === MB64)
+      map.malloc += m.rss;
     else map.otherAnon += m.rss;
   }
   return map;
@@ -140,7 +148,9 @@ export function parsePageCacheFacts(html: string): PageCacheReading | null {
   if (!holds) return null;
   const rate = /([\d.]+)% hit rate/.exec(text);
   const hitsMisses = /<dt>Hits \/ misses<\/dt><dd>([\d,]+) \/ ([\d,]+)/.exec(text);
-  const dropped = /<dt>Dropped<\/dt><dd>([\d,]+) after a data change or [\d,]+ s, ([\d,]+) to stay within memory/.exec(text);
+  const dropped = /<dt>Dropped<\/dt><dd>([\d,]+) after a data change or [\d,]+ s, ([\d,]+) to stay within memory/.exec(
+    text,
+  );
   return {
     hitRatePercent: rate ? Number(rate[1]) : null,
     hits: number(hitsMisses?.[1]),

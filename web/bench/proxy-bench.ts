@@ -42,7 +42,10 @@ interface VarnishCounters {
 function varnishCounters(dir: string): VarnishCounters {
   const result = spawnSync("varnishstat", ["-n", dir, "-1", "-j"], { encoding: "utf8" });
   if (result.status !== 0) throw new Error(`varnishstat failed: ${result.stderr}`);
-  const json = JSON.parse(result.stdout) as { counters?: Record<string, { value: number }> } & Record<string, { value: number }>;
+  const json = JSON.parse(result.stdout) as { counters?: Record<string, { value: number }> } & Record<
+    string,
+    { value: number }
+  >;
   const counters = json.counters ?? json;
   const value = (name: string) => counters[name]?.value ?? 0;
   return {
@@ -74,7 +77,12 @@ async function bodyOf(url: string): Promise<string> {
  * `durationS`: each time the origin's answer for one changes, the time until the proxy gives
  * the same answer.
  */
-async function purgeToFresh(origin: string, proxy: string, livePaths: readonly string[], durationS: number): Promise<number[]> {
+async function purgeToFresh(
+  origin: string,
+  proxy: string,
+  livePaths: readonly string[],
+  durationS: number,
+): Promise<number[]> {
   const delays: number[] = [];
   const end = performance.now() + durationS * 1000;
   const known = new Map<string, string>();
@@ -105,7 +113,9 @@ async function purgeToFresh(origin: string, proxy: string, livePaths: readonly s
 /** wrk's answers per second for one URL (wrk is C: on one core it drives far more than Node's autocannon). */
 function wrkRate(url: string, accept: string, seconds: number): { perSecond: number; p99: string } | null {
   const args = ["-t1", "-c32", `-d${seconds}s`, "--latency", "-H", `Accept: ${accept}`, url];
-  const command = canPin() ? { file: "taskset", args: ["-c", String(LOAD_CORE), "wrk", ...args] } : { file: "wrk", args };
+  const command = canPin()
+    ? { file: "taskset", args: ["-c", String(LOAD_CORE), "wrk", ...args] }
+    : { file: "wrk", args };
   const run = spawnSync(command.file, command.args, { encoding: "utf8" });
   if (run.status !== 0) return null;
   const perSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(run.stdout)?.[1] ?? NaN);
@@ -125,8 +135,12 @@ async function dropScratch(serverUrl: string, database: string, roles: { owner: 
 }
 
 export async function runProxyBench(options: BenchOptions): Promise<void> {
-  if (!options.serverUrl) throw new Error("--proxy: set TEST_DATABASE_URL (or DATABASE_URL) to a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/postgres");
-  if (spawnSync(varnishdPath(), ["-V"], { stdio: "ignore" }).status !== 0) throw new Error("--proxy: Varnish is not installed (apt-get install varnish)");
+  if (!options.serverUrl)
+    throw new Error(
+      "--proxy: set TEST_DATABASE_URL (or DATABASE_URL) to a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/postgres",
+    );
+  if (spawnSync(varnishdPath(), ["-V"], { stdio: "ignore" }).status !== 0)
+    throw new Error("--proxy: Varnish is not installed (apt-get install varnish)");
   const suffix = randomBytes(4).toString("hex");
   const database = `bench_proxy_${suffix}`;
   const roles = { owner: `bench_owner_${suffix}`, app: `bench_app_${suffix}` };
@@ -134,7 +148,9 @@ export async function runProxyBench(options: BenchOptions): Promise<void> {
   const token = randomBytes(16).toString("hex");
   const startedAt = Date.now();
   const ports = [await freePort(), await freePort(), await freePort()];
-  console.log(`bench:web --proxy: Varnish in front of two web processes and the worker, on PostgreSQL (load average ${formatLoadAverage(os.loadavg())})`);
+  console.log(
+    `bench:web --proxy: Varnish in front of two web processes and the worker, on PostgreSQL (load average ${formatLoadAverage(os.loadavg())})`,
+  );
   let cluster: Cluster | undefined;
   try {
     cluster = await startCluster({
@@ -159,12 +175,18 @@ export async function runProxyBench(options: BenchOptions): Promise<void> {
     const proxy = cluster.proxyUrl;
     await waitForData(
       { origin: web1, internalToken: token, startedAt },
-      { progress: (p) => console.log(`  waiting for the worker's start-up run: ${p.elapsedS} s, ${p.doneSinceStart} jobs done${p.running.length ? `, running ${p.running.join(", ")}` : ""}`) },
+      {
+        progress: (p) =>
+          console.log(
+            `  waiting for the worker's start-up run: ${p.elapsedS} s, ${p.doneSinceStart} jobs done${p.running.length ? `, running ${p.running.join(", ")}` : ""}`,
+          ),
+      },
     );
     let pinned = false;
     if (canPin()) {
       pinned = pinThisProcess(LOAD_CORE);
-      for (const pid of Object.values(cluster.pids())) spawnSync("taskset", ["-a", "-c", "-p", String(SERVER_CORE), String(pid)], { stdio: "ignore" });
+      for (const pid of Object.values(cluster.pids()))
+        spawnSync("taskset", ["-a", "-c", "-p", String(SERVER_CORE), String(pid)], { stdio: "ignore" });
     }
     console.log(`  ${describePinning(pinned)}`);
 
@@ -181,9 +203,23 @@ export async function runProxyBench(options: BenchOptions): Promise<void> {
     const before = varnishCounters(cluster.varnishDir);
     let proxySeconds = 0;
     for (let round = 0; round < options.repeat; round++) {
-      direct.push(await measureThroughput({ origin: web1, paths: sequence, connections: options.connections, durationS: options.durationS }));
+      direct.push(
+        await measureThroughput({
+          origin: web1,
+          paths: sequence,
+          connections: options.connections,
+          durationS: options.durationS,
+        }),
+      );
       const started = performance.now();
-      proxied.push(await measureThroughput({ origin: proxy, paths: sequence, connections: options.connections, durationS: options.durationS }));
+      proxied.push(
+        await measureThroughput({
+          origin: proxy,
+          paths: sequence,
+          connections: options.connections,
+          durationS: options.durationS,
+        }),
+      );
       proxySeconds += (performance.now() - started) / 1000;
     }
     const counted = difference(varnishCounters(cluster.varnishDir), before);
@@ -195,8 +231,24 @@ export async function runProxyBench(options: BenchOptions): Promise<void> {
       table(
         ["", "answers/s min", "answers/s median", "p50", "p99", "generator CPU", "other answers"],
         [
-          ["web process 1 (its page cache)", min(rate(direct)).toFixed(0), median(rate(direct)).toFixed(0), formatMs(median(direct.map((r) => r.p50Ms))), formatMs(median(direct.map((r) => r.p99Ms))), `${Math.round(100 * median(direct.map((r) => r.generatorCpu)))}%`, unexpectedAnswers(direct[0].statuses) || "-"],
-          ["Varnish in front", min(rate(proxied)).toFixed(0), median(rate(proxied)).toFixed(0), formatMs(median(proxied.map((r) => r.p50Ms))), formatMs(median(proxied.map((r) => r.p99Ms))), `${Math.round(100 * median(proxied.map((r) => r.generatorCpu)))}%`, unexpectedAnswers(proxied[0].statuses) || "-"],
+          [
+            "web process 1 (its page cache)",
+            min(rate(direct)).toFixed(0),
+            median(rate(direct)).toFixed(0),
+            formatMs(median(direct.map((r) => r.p50Ms))),
+            formatMs(median(direct.map((r) => r.p99Ms))),
+            `${Math.round(100 * median(direct.map((r) => r.generatorCpu)))}%`,
+            unexpectedAnswers(direct[0].statuses) || "-",
+          ],
+          [
+            "Varnish in front",
+            min(rate(proxied)).toFixed(0),
+            median(rate(proxied)).toFixed(0),
+            formatMs(median(proxied.map((r) => r.p50Ms))),
+            formatMs(median(proxied.map((r) => r.p99Ms))),
+            `${Math.round(100 * median(proxied.map((r) => r.generatorCpu)))}%`,
+            unexpectedAnswers(proxied[0].statuses) || "-",
+          ],
           ["ratio (proxy / process)", "", formatRatio(median(rate(proxied)) / median(rate(direct))), "", "", "", ""],
         ],
       ),
@@ -219,7 +271,14 @@ export async function runProxyBench(options: BenchOptions): Promise<void> {
         const node = wrkRate(`${web1}${pagePath}`, accept, options.durationS);
         const varnish = wrkRate(`${proxy}${pagePath}`, accept, options.durationS);
         if (!node || !varnish) continue;
-        rows.push([label, node.perSecond.toFixed(0), node.p99, varnish.perSecond.toFixed(0), varnish.p99, formatRatio(varnish.perSecond / node.perSecond)]);
+        rows.push([
+          label,
+          node.perSecond.toFixed(0),
+          node.p99,
+          varnish.perSecond.toFixed(0),
+          varnish.p99,
+          formatRatio(varnish.perSecond / node.perSecond),
+        ]);
       }
       console.log(table(["", "web process", "p99", "Varnish", "p99", "ratio"], rows));
     } else {
@@ -229,7 +288,9 @@ export async function runProxyBench(options: BenchOptions): Promise<void> {
     const livePaths = targets.mix.live;
     if (livePaths.length > 0) {
       const seconds = options.quick ? 35 : 75;
-      console.log(`\nPurge to fresh: the live score of ${livePaths.length} matches in play polled on web process 1 and through the proxy for ${seconds} s...`);
+      console.log(
+        `\nPurge to fresh: the live score of ${livePaths.length} matches in play polled on web process 1 and through the proxy for ${seconds} s...`,
+      );
       const delays = await purgeToFresh(web1, proxy, livePaths, seconds);
       console.log(
         delays.length === 0
@@ -247,8 +308,14 @@ export async function runProxyBench(options: BenchOptions): Promise<void> {
     await cluster.rollingRestart();
     const restartSeconds = (performance.now() - restartStarted) / 1000;
     const run = await load;
-    const failed = run.errors + Object.entries(run.statuses).filter(([status]) => status.startsWith("5")).reduce((sum, [, n]) => sum + n, 0);
-    console.log(`  restart took ${restartSeconds.toFixed(1)} s; ${run.sent} requests sent, ${failed} failed (${unexpectedAnswers(run.statuses, run.errors) || "none"}), p99 ${formatMs(run.p99Ms)}`);
+    const failed =
+      run.errors +
+      Object.entries(run.statuses)
+        .filter(([status]) => status.startsWith("5"))
+        .reduce((sum, [, n]) => sum + n, 0);
+    console.log(
+      `  restart took ${restartSeconds.toFixed(1)} s; ${run.sent} requests sent, ${failed} failed (${unexpectedAnswers(run.statuses, run.errors) || "none"}), p99 ${formatMs(run.p99Ms)}`,
+    );
   } finally {
     await cluster?.stop();
     rmSync(workDir, { recursive: true, force: true });

@@ -53,7 +53,10 @@ export async function measureMisses(origin: string, target: PageTarget, n: numbe
   const separator = target.path.includes("?") ? "&" : "?";
   for (let i = 0; i < n; i++) {
     missCounter += 1;
-    const result = await probe(`${origin}${target.path}${separator}v=bench-miss-${Date.now().toString(36)}-${missCounter}`, visitorHeaders(target.path));
+    const result = await probe(
+      `${origin}${target.path}${separator}v=bench-miss-${Date.now().toString(36)}-${missCounter}`,
+      visitorHeaders(target.path),
+    );
     count(statuses, result.status);
     if (result.serverTiming.cache) cache.add(result.serverTiming.cache);
     if (result.status === 200) samples.push(timed(result));
@@ -92,6 +95,9 @@ export async function measureNotModified(origin: string, target: PageTarget, n: 
     samples: samples.length,
     statuses,
     cache: [...cache],
-    note: not304 > 0 ? `${not304} of ${n} answers were not 304 (${unexpectedAnswers(statuses) || Object.keys(statuses).join(", ")})` : undefined,
+    note:
+      not304 > 0
+        ? `${not304} of ${n} answers were not 304 (${unexpectedAnswers(statuses) || Object.keys(statuses).join(", ")})`
+        : undefined,
   };
 }

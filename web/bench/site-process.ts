@@ -146,7 +146,12 @@ export async function startSite(options: SiteOptions, timeoutMs = 5 * 60_000): P
   mkdirSync(path.dirname(options.logFile), { recursive: true });
   if (env.PGLITE_DATA_DIR) mkdirSync(path.dirname(env.PGLITE_DATA_DIR), { recursive: true });
   const log = createWriteStream(options.logFile, { flags: "a" });
-  const { command, args } = pinnedCommand(SERVER_CORE, process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "web/start.ts"]);
+  const { command, args } = pinnedCommand(SERVER_CORE, process.execPath, [
+    ...(options.nodeArgs ?? []),
+    "--import",
+    "tsx",
+    "web/start.ts",
+  ]);
   const startedAt = Date.now();
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   const recent: string[] = [];
@@ -182,7 +187,9 @@ export async function startSite(options: SiteOptions, timeoutMs = 5 * 60_000): P
   while (Date.now() < deadline) {
     if (childExited) {
       await stop();
-      throw new Error(`the site stopped before serving (exit ${child.exitCode}); its last lines:\n${recent.join("\n")}\n(see ${options.logFile})`);
+      throw new Error(
+        `the site stopped before serving (exit ${child.exitCode}); its last lines:\n${recent.join("\n")}\n(see ${options.logFile})`,
+      );
     }
     try {
       await probe(`${origin}/robots.txt`, {}, 5_000);
@@ -268,7 +275,9 @@ export async function waitForData(
     const ready = matches > 0 && (rows === null || START_UP_FINISHERS.every(finished));
     if (ready) return { failedJobs: failed };
     if (Date.now() - began > timeoutMs) {
-      throw new Error(`the site's data was not ready after ${timeoutMs / 1000} s (${matches} Premier League matches listed)`);
+      throw new Error(
+        `the site's data was not ready after ${timeoutMs / 1000} s (${matches} Premier League matches listed)`,
+      );
     }
     if (Date.now() - lastReport >= 10_000) {
       lastReport = Date.now();
@@ -291,7 +300,12 @@ export interface RunningStaticServer {
 
 /** Starts the static baseline (web/bench/static-server.ts) on the server core, serving `snapshotDir`. */
 export async function startStaticServer(snapshotDir: string): Promise<RunningStaticServer> {
-  const { command, args } = pinnedCommand(SERVER_CORE, process.execPath, ["--import", "tsx", "web/bench/static-server.ts", snapshotDir]);
+  const { command, args } = pinnedCommand(SERVER_CORE, process.execPath, [
+    "--import",
+    "tsx",
+    "web/bench/static-server.ts",
+    snapshotDir,
+  ]);
   const child = spawn(command, args, { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
   const exit = exited(child);
   const port = await new Promise<number>((resolve, reject) => {

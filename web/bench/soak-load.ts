@@ -128,27 +128,31 @@ export class SoakLoad {
       this.inFlight -= 1;
       if (this.inFlight === 0) this.idle?.();
     };
-    const req = http.get(`${this.origin}${path}`, { agent: this.agent, headers: visitorHeaders(path), timeout: REQUEST_TIMEOUT_MS }, (res) => {
-      let bytes = 0;
-      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
-      res.on("end", () => {
-        const status = res.statusCode ?? 0;
-        counts.answered += 1;
-        counts.bytes += bytes;
-        counts.statuses[String(status)] = (counts.statuses[String(status)] ?? 0) + 1;
-        const verdict = parseServerTiming(res.headers["server-timing"]).cache ?? "none";
-        counts.cache[verdict] = (counts.cache[verdict] ?? 0) + 1;
-        counts.latenciesMs.push(performance.now() - began);
-        if (status >= 500 && this.serverErrors.size < 20) this.serverErrors.set(path, status);
-        if (sweepIndex !== null && status < 400) this.answeredOk.add(sweepIndex);
-        settle();
-      });
-      res.on("error", (error) => {
-        counts.errors += 1;
-        if (this.errorMessages.length < 5) this.errorMessages.push(`${path}: ${error.message}`);
-        settle();
-      });
-    });
+    const req = http.get(
+      `${this.origin}${path}`,
+      { agent: this.agent, headers: visitorHeaders(path), timeout: REQUEST_TIMEOUT_MS },
+      (res) => {
+        let bytes = 0;
+        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        res.on("end", () => {
+          const status = res.statusCode ?? 0;
+          counts.answered += 1;
+          counts.bytes += bytes;
+          counts.statuses[String(status)] = (counts.statuses[String(status)] ?? 0) + 1;
+          const verdict = parseServerTiming(res.headers["server-timing"]).cache ?? "none";
+          counts.cache[verdict] = (counts.cache[verdict] ?? 0) + 1;
+          counts.latenciesMs.push(performance.now() - began);
+          if (status >= 500 && this.serverErrors.size < 20) this.serverErrors.set(path, status);
+          if (sweepIndex !== null && status < 400) this.answeredOk.add(sweepIndex);
+          settle();
+        });
+        res.on("error", (error) => {
+          counts.errors += 1;
+          if (this.errorMessages.length < 5) this.errorMessages.push(`${path}: ${error.message}`);
+          settle();
+        });
+      },
+    );
     req.on("timeout", () => req.destroy(new Error("timeout")));
     req.on("error", (error) => {
       if (settled) return;

@@ -37,7 +37,8 @@ export interface GcReading {
   heapCommittedMb: number;
 }
 
-const GC_LINE = /^\[(\d+):(0x[0-9a-f]+)\]\s+(\d+) ms: (Mark-Compact|Scavenge|Minor Mark-Sweep)[^\d]*([\d.]+) \([\d.]+\) -> ([\d.]+) \(([\d.]+)\) MB/;
+const GC_LINE =
+  /^\[(\d+):(0x[0-9a-f]+)\]\s+(\d+) ms: (Mark-Compact|Scavenge|Minor Mark-Sweep)[^\d]*([\d.]+) \([\d.]+\) -> ([\d.]+) \(([\d.]+)\) MB/;
 
 /**
  * Collections of the site's main thread from its --trace-gc output (appended to `logFile`
@@ -45,7 +46,13 @@ const GC_LINE = /^\[(\d+):(0x[0-9a-f]+)\]\s+(\d+) ms: (Mark-Compact|Scavenge|Min
  * engine's threads have their own); the main thread's is the one collecting most often while the
  * load runs.
  */
-export function readGcTrace(logFile: string, from: number, pid: number, processStartedAt: number, loadStartedAt: number): { main: GcReading[]; others: GcReading[][] } {
+export function readGcTrace(
+  logFile: string,
+  from: number,
+  pid: number,
+  processStartedAt: number,
+  loadStartedAt: number,
+): { main: GcReading[]; others: GcReading[][] } {
   let text: string;
   try {
     text = readFileSync(logFile).subarray(from).toString("utf8");
@@ -59,7 +66,13 @@ export function readGcTrace(logFile: string, from: number, pid: number, processS
     const at = processStartedAt + Number(match[3]);
     const readings = byIsolate.get(match[2]) ?? [];
     const kind = match[4] === "Mark-Compact" ? "full" : "minor";
-    readings.push({ t: (at - loadStartedAt) / 1000, kind, heapBeforeMb: Number(match[5]), heapAfterMb: Number(match[6]), heapCommittedMb: Number(match[7]) });
+    readings.push({
+      t: (at - loadStartedAt) / 1000,
+      kind,
+      heapBeforeMb: Number(match[5]),
+      heapAfterMb: Number(match[6]),
+      heapCommittedMb: Number(match[7]),
+    });
     byIsolate.set(match[2], readings);
   }
   const duringLoad = (readings: GcReading[]) => readings.filter((r) => r.t >= 0 && r.kind === "full").length;

@@ -33,7 +33,15 @@ export interface SoakReport {
   loadEnd: number[];
   loadavgStart: string;
   loadavgEnd: string;
-  urls: { total: number; byGroup: Record<string, number>; currentSeason: string; previousSeason: string; matchIds: SoakUrls["matchIds"]; clubs: number; notes: string[] };
+  urls: {
+    total: number;
+    byGroup: Record<string, number>;
+    currentSeason: string;
+    previousSeason: string;
+    matchIds: SoakUrls["matchIds"];
+    clubs: number;
+    notes: string[];
+  };
   sweep: { requested: number; answeredOk: number; passes: number };
   samples: MemorySample[];
   /** Full collections of the main thread. */
@@ -41,7 +49,15 @@ export interface SoakReport {
   /** The last full collection of each other thread (module loader, prediction engine). */
   otherThreadsGc: GcReading[];
   counts: Record<Phase, Omit<PhaseCounts, "latenciesMs"> & { p50Ms: number; p99Ms: number }>;
-  rss: { startMb: number; minMb: number; maxMb: number; lastMb: number; spread: number; drift: number; within: boolean } | null;
+  rss: {
+    startMb: number;
+    minMb: number;
+    maxMb: number;
+    lastMb: number;
+    spread: number;
+    drift: number;
+    within: boolean;
+  } | null;
   serverErrors: Record<string, number>;
   errorMessages: string[];
   heapSnapshots: string[];
@@ -75,7 +91,9 @@ export function describeSample(sample: MemorySample, previous: MemorySample | un
   const m = sample.memory;
   const c = sample.cache;
   const seconds = previous ? sample.t - previous.t : sample.t;
-  const rate = previous ? (sample.answered - previous.answered) / Math.max(0.001, seconds) : sample.answered / Math.max(0.001, seconds);
+  const rate = previous
+    ? (sample.answered - previous.answered) / Math.max(0.001, seconds)
+    : sample.answered / Math.max(0.001, seconds);
   const hits = sample.hits - (previous?.hits ?? 0);
   const misses = sample.misses - (previous?.misses ?? 0);
   const hitShare = hits + misses > 0 ? `${((100 * hits) / (hits + misses)).toFixed(0)}% hits` : "no verdicts";
@@ -117,7 +135,26 @@ export function printSoakReport(report: SoakReport, samples: MemorySample[]): vo
     ]);
     previous = s;
   }
-  log(table(["t s", "RSS MB", "wasm MB", "malloc MB", "V8+anon MB", "files MB", "V8 reserved MB", "V8 live MB", "cache pages", "cache MB", "evicted", "answers/s", "hits"], rows));
+  log(
+    table(
+      [
+        "t s",
+        "RSS MB",
+        "wasm MB",
+        "malloc MB",
+        "V8+anon MB",
+        "files MB",
+        "V8 reserved MB",
+        "V8 live MB",
+        "cache pages",
+        "cache MB",
+        "evicted",
+        "answers/s",
+        "hits",
+      ],
+      rows,
+    ),
+  );
   log(
     "RSS by mapping (/proc/{pid}/smaps): wasm = WebAssembly memories (PGlite's engine), malloc = [heap] and thread arenas," +
       " V8+anon = other anonymous memory (every thread's V8 heap, buffers, stacks), files = binary and libraries." +
@@ -126,7 +163,12 @@ export function printSoakReport(report: SoakReport, samples: MemorySample[]): vo
 
   const m = report.counts.measured;
   const w = report.counts["warm-up"];
-  const all = { sent: m.sent + w.sent, skipped: m.skipped + w.skipped, answered: m.answered + w.answered, errors: m.errors + w.errors };
+  const all = {
+    sent: m.sent + w.sent,
+    skipped: m.skipped + w.skipped,
+    answered: m.answered + w.answered,
+    errors: m.errors + w.errors,
+  };
   const statuses: StatusCounts = {};
   const cache: CacheCounts = {};
   for (const c of [w, m]) {
@@ -134,11 +176,21 @@ export function printSoakReport(report: SoakReport, samples: MemorySample[]): vo
     for (const [k, n] of Object.entries(c.cache)) cache[k] = (cache[k] ?? 0) + n;
   }
   const seconds = report.durationS - report.warmupS;
-  log(`\nMemory soak, ${report.label}: ${report.durationS} s, PAGE_CACHE_MB=${report.cacheMb}, ${formatCount(report.rate)} requests/s offered, at most ${report.connections} in flight`);
-  log(`  URLs: ${formatCount(report.urls.total)} distinct; the sweep sent ${formatCount(report.sweep.requested)} of them (${report.sweep.passes.toFixed(2)} passes), ${formatCount(report.sweep.answeredOk)} answered below 400`);
-  log(`  requests: ${formatCount(all.sent)} sent (${formatCount(m.sent)} in the measured window, ${formatCount(m.sent / seconds)}/s), ${formatCount(all.skipped)} skipped while ${report.connections} were in flight, ${formatCount(all.errors)} errors`);
+  log(
+    `\nMemory soak, ${report.label}: ${report.durationS} s, PAGE_CACHE_MB=${report.cacheMb}, ${formatCount(report.rate)} requests/s offered, at most ${report.connections} in flight`,
+  );
+  log(
+    `  URLs: ${formatCount(report.urls.total)} distinct; the sweep sent ${formatCount(report.sweep.requested)} of them (${report.sweep.passes.toFixed(2)} passes), ${formatCount(report.sweep.answeredOk)} answered below 400`,
+  );
+  log(
+    `  requests: ${formatCount(all.sent)} sent (${formatCount(m.sent)} in the measured window, ${formatCount(m.sent / seconds)}/s), ${formatCount(all.skipped)} skipped while ${report.connections} were in flight, ${formatCount(all.errors)} errors`,
+  );
   log(`  status codes: ${statusLine(statuses)}; measured window: ${statusLine(m.statuses)}`);
-  log(`  page cache (Server-Timing): ${Object.entries(cache).map(([k, n]) => `${k} ${formatCount(n)}`).join(", ")} (${describeCache(cache)}); measured window: ${describeCache(m.cache)}`);
+  log(
+    `  page cache (Server-Timing): ${Object.entries(cache)
+      .map(([k, n]) => `${k} ${formatCount(n)}`)
+      .join(", ")} (${describeCache(cache)}); measured window: ${describeCache(m.cache)}`,
+  );
   log(`  latency in the measured window: p50 ${formatMs(m.p50Ms)} ms, p99 ${formatMs(m.p99Ms)} ms`);
   const lastCache = [...samples].reverse().find((s) => s.cache)?.cache;
   if (lastCache) {
@@ -157,24 +209,36 @@ export function printSoakReport(report: SoakReport, samples: MemorySample[]): vo
     );
   }
   for (const other of report.otherThreadsGc) {
-    if (other) log(`  another thread's V8 heap (module loader or prediction engine) after its last full collection at ${Math.round(other.t)} s: ${other.heapAfterMb.toFixed(1)} MB (${other.heapCommittedMb.toFixed(1)} MB reserved)`);
+    if (other)
+      log(
+        `  another thread's V8 heap (module loader or prediction engine) after its last full collection at ${Math.round(other.t)} s: ${other.heapAfterMb.toFixed(1)} MB (${other.heapCommittedMb.toFixed(1)} MB reserved)`,
+      );
   }
   const first = measured[0]?.map;
   const last = measured[measured.length - 1]?.map;
   if (first && last) {
-    const change = (key: keyof MemoryMap) => `${megabytes(first[key])} -> ${megabytes(last[key])} MB (${last[key] >= first[key] ? "+" : ""}${megabytes(last[key] - first[key])})`;
-    log(`  RSS by mapping, window start -> end: wasm ${change("wasm")}, malloc ${change("malloc")}, V8 and other anonymous ${change("otherAnon")}, files ${change("file")}`);
+    const change = (key: keyof MemoryMap) =>
+      `${megabytes(first[key])} -> ${megabytes(last[key])} MB (${last[key] >= first[key] ? "+" : ""}${megabytes(last[key] - first[key])})`;
+    log(
+      `  RSS by mapping, window start -> end: wasm ${change("wasm")}, malloc ${change("malloc")}, V8 and other anonymous ${change("otherAnon")}, files ${change("file")}`,
+    );
   }
   if (report.errorMessages.length > 0) log(`  request errors, first: ${report.errorMessages.join("; ")}`);
   if (Object.keys(report.serverErrors).length > 0) {
-    log(`  5xx answers, first URLs: ${Object.entries(report.serverErrors).map(([p, s]) => `${p} ${s}`).join(", ")}`);
+    log(
+      `  5xx answers, first URLs: ${Object.entries(report.serverErrors)
+        .map(([p, s]) => `${p} ${s}`)
+        .join(", ")}`,
+    );
   }
   const rss = report.rss;
   if (rss) {
     log(
       `\n  RSS over the measured window (${measured.length} samples, ${report.warmupS} to ${report.durationS} s): start ${rss.startMb.toFixed(1)} MB, min ${rss.minMb.toFixed(1)} MB, max ${rss.maxMb.toFixed(1)} MB, last ${rss.lastMb.toFixed(1)} MB`,
     );
-    log(`  max/min - 1 = ${(100 * rss.spread).toFixed(1)}% (limit ${RSS_STABILITY_LIMIT * 100}%): ${rss.within ? "within" : "NOT within"}; last/start - 1 = ${(100 * rss.drift).toFixed(1)}%`);
+    log(
+      `  max/min - 1 = ${(100 * rss.spread).toFixed(1)}% (limit ${RSS_STABILITY_LIMIT * 100}%): ${rss.within ? "within" : "NOT within"}; last/start - 1 = ${(100 * rss.drift).toFixed(1)}%`,
+    );
     // The garbage collector's saw-tooth moves RSS within a minute; the minute's median shows the trend.
     const minutes = new Map<number, number[]>();
     for (const s of measured) {
@@ -182,14 +246,19 @@ export function printSoakReport(report: SoakReport, samples: MemorySample[]): vo
       minutes.set(minute, [...(minutes.get(minute) ?? []), s.memory!.rss]);
     }
     if (minutes.size > 1) {
-      log(`  median RSS of each minute of the window: ${[...minutes.values()].map((values) => megabytes(median(values))).join(", ")} MB`);
+      log(
+        `  median RSS of each minute of the window: ${[...minutes.values()].map((values) => megabytes(median(values))).join(", ")} MB`,
+      );
     }
   } else {
     log("\n  no RSS sample in the measured window");
   }
   const fiveHundreds = serverErrorCount(statuses);
   log(`  5xx answers: ${fiveHundreds}${fiveHundreds > 0 ? " (FAIL)" : ""}`);
-  if (report.heapSnapshots.length) log(`  heap snapshots (RSS figures include writing them): ${report.heapSnapshots.map((f) => path.relative(ROOT, f)).join(", ")}`);
+  if (report.heapSnapshots.length)
+    log(
+      `  heap snapshots (RSS figures include writing them): ${report.heapSnapshots.map((f) => path.relative(ROOT, f)).join(", ")}`,
+    );
   log(`  result: ${report.pass ? "pass" : "FAIL"}`);
   log(`/proc/loadavg at start: ${report.loadavgStart}; at end: ${report.loadavgEnd}`);
 }

@@ -66,7 +66,8 @@ interface SquadPlayer {
   name: string;
 }
 
-export type UrlGroup = "sitemap" | "match-page" | "match-api" | "team" | "team-api" | "player" | "league" | "site" | "variant";
+export type UrlGroup =
+  "sitemap" | "match-page" | "match-api" | "team" | "team-api" | "player" | "league" | "site" | "variant";
 
 export interface SoakUrls {
   /** Every distinct path, each in the first group that found it. */
@@ -150,7 +151,11 @@ async function highestMatchId(origin: string, known: number): Promise<number> {
   return highest;
 }
 
-export async function discoverSoakUrls(origin: string, targets: Targets, options: SoakUrlOptions = {}): Promise<SoakUrls> {
+export async function discoverSoakUrls(
+  origin: string,
+  targets: Targets,
+  options: SoakUrlOptions = {},
+): Promise<SoakUrls> {
   const stride = options.stride ?? 25;
   const variantsPerPage = options.variantsPerPage ?? 100;
   const concurrency = options.concurrency ?? 4;
@@ -192,12 +197,15 @@ export async function discoverSoakUrls(origin: string, targets: Targets, options
   const sampledIds: number[] = [];
   for (let id = 1; id <= highest; id += stride) sampledIds.push(id);
   if (sampledIds[sampledIds.length - 1] !== highest) sampledIds.push(highest);
-  const samples = (await inParallel(sampledIds, concurrency, (id) => matchFacts(origin, id))).filter((m): m is MatchFacts => m !== null);
+  const samples = (await inParallel(sampledIds, concurrency, (id) => matchFacts(origin, id))).filter(
+    (m): m is MatchFacts => m !== null,
+  );
   const ids = new Set<number>();
   const clubs = new Map<number, { league: LeagueKey; slug: string | null }>();
   for (const sample of samples) {
     if (!seasons.has(sample.season)) continue;
-    for (let id = Math.max(1, sample.id - stride + 1); id <= Math.min(highest, sample.id + stride - 1); id++) ids.add(id);
+    for (let id = Math.max(1, sample.id - stride + 1); id <= Math.min(highest, sample.id + stride - 1); id++)
+      ids.add(id);
     for (const [teamId, slug] of [
       [sample.homeTeamApiId, sample.homeTeamSlug],
       [sample.awayTeamApiId, sample.awayTeamSlug],
@@ -208,7 +216,8 @@ export async function discoverSoakUrls(origin: string, targets: Targets, options
   const sortedIds = [...ids].sort((a, b) => a - b);
   for (const id of sortedIds) add("match-page", matchUrlById(id));
   for (const id of sortedIds) add("match-api", `/api/matches/${id}`);
-  if (sortedIds.length === 0) notes.push(`no match of ${previousSeason} or ${currentSeason} found among ${samples.length} sampled ids`);
+  if (sortedIds.length === 0)
+    notes.push(`no match of ${previousSeason} or ${currentSeason} found among ${samples.length} sampled ids`);
 
   // Clubs of the current tables too (teamHref names the slug).
   for (const league of ALL_LEAGUES) {
@@ -231,7 +240,8 @@ export async function discoverSoakUrls(origin: string, targets: Targets, options
     }
     add("team", teamUrlById(teamId));
     add("team", teamBadgeUrl(teamId));
-    for (const part of ["info", "statistics", "standing", "recent-matches", "next-match", "players"]) add("team-api", `/api/teams/${teamId}/${part}`);
+    for (const part of ["info", "statistics", "standing", "recent-matches", "next-match", "players"])
+      add("team-api", `/api/teams/${teamId}/${part}`);
     if (!club.slug) continue;
     let squad: SquadPlayer[] = [];
     try {
@@ -289,8 +299,18 @@ export async function discoverSoakUrls(origin: string, targets: Targets, options
   for (const m of week) add("site", m.liveUrl);
 
   // Variants of the pages visited most, as links from elsewhere add them: they share the page's cached answer.
-  const popular = [...new Set([HOME, PICKS, ALGO_RESULTS, ...targets.mix.league, ...targets.mix.match, ...ALL_LEAGUES.map((l) => leaguePicksUrl(l.key))])];
-  for (let n = 1; n <= variantsPerPage; n++) for (const path of popular) add("variant", `${path}${path.includes("?") ? "&" : "?"}ref=${n}`);
+  const popular = [
+    ...new Set([
+      HOME,
+      PICKS,
+      ALGO_RESULTS,
+      ...targets.mix.league,
+      ...targets.mix.match,
+      ...ALL_LEAGUES.map((l) => leaguePicksUrl(l.key)),
+    ]),
+  ];
+  for (let n = 1; n <= variantsPerPage; n++)
+    for (const path of popular) add("variant", `${path}${path.includes("?") ? "&" : "?"}ref=${n}`);
 
   return {
     groups,

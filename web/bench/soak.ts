@@ -74,12 +74,18 @@ async function soakDatabase(database: DatabaseKind, options: BenchOptions, durat
   let load: SoakLoad | null = null;
   try {
     if (database === "postgres") scratch = await createScratchDatabase(options.serverUrl!, "bench_soak");
-    const label = database === "postgres" ? `PostgreSQL (${scratch!.label}, created for this run)` : "PGlite (embedded, .cache/bench-web/soak-pglite)";
+    const label =
+      database === "postgres"
+        ? `PostgreSQL (${scratch!.label}, created for this run)`
+        : "PGlite (embedded, .cache/bench-web/soak-pglite)";
     log(`\n=== memory soak, ${label} ===`);
     log(`/proc/loadavg at start: ${loadavgStart}`);
-    log(`PAGE_CACHE_MB=${options.soakCacheMb}${options.soakCacheMb === 0 ? " (page cache off)" : ""}; RATE_LIMIT_READS_PER_MINUTE=0`);
+    log(
+      `PAGE_CACHE_MB=${options.soakCacheMb}${options.soakCacheMb === 0 ? " (page cache off)" : ""}; RATE_LIMIT_READS_PER_MINUTE=0`,
+    );
     const footballDataDir = defaultFootballDataDir();
-    if (!footballDataDir) log("FOOTBALL_DATA_DIR is not set and ../shared/data is missing: the worker reads the public origin");
+    if (!footballDataDir)
+      log("FOOTBALL_DATA_DIR is not set and ../shared/data is missing: the worker reads the public origin");
     const logFile = path.join(CACHE_DIR, `site-soak-${database}.log`);
     const logOffset = existsSync(logFile) ? statSync(logFile).size : 0;
     const heapDir = path.join(CACHE_DIR, "soak-heap");
@@ -104,15 +110,24 @@ async function soakDatabase(database: DatabaseKind, options: BenchOptions, durat
       nodeArgs,
     });
     const pid = site.pid;
-    log(`site serving at ${site.origin} (pid ${pid}, ${processName(pid) ?? "?"}) after ${((Date.now() - startedAt) / 1000).toFixed(1)} s; waiting for its data`);
+    log(
+      `site serving at ${site.origin} (pid ${pid}, ${processName(pid) ?? "?"}) after ${((Date.now() - startedAt) / 1000).toFixed(1)} s; waiting for its data`,
+    );
     const { failedJobs } = await waitForData(site, {
-      progress: (p) => log(`  ${p.elapsedS} s: ${p.doneSinceStart} job runs since start${p.running.length ? `, running: ${p.running.join(", ")}` : ""}`),
+      progress: (p) =>
+        log(
+          `  ${p.elapsedS} s: ${p.doneSinceStart} job runs since start${p.running.length ? `, running: ${p.running.join(", ")}` : ""}`,
+        ),
     });
-    log(`data ready after ${((Date.now() - startedAt) / 1000).toFixed(0)} s${failedJobs.length ? `; failed jobs: ${failedJobs.join(", ")}` : ""}`);
+    log(
+      `data ready after ${((Date.now() - startedAt) / 1000).toFixed(0)} s${failedJobs.length ? `; failed jobs: ${failedJobs.join(", ")}` : ""}`,
+    );
 
     const targets = await discoverTargets(site.origin);
     const urls = await discoverSoakUrls(site.origin, targets);
-    const byGroup = Object.fromEntries(Object.entries(urls.groups).map(([group, paths]) => [group, paths.length])) as Record<UrlGroup, number>;
+    const byGroup = Object.fromEntries(
+      Object.entries(urls.groups).map(([group, paths]) => [group, paths.length]),
+    ) as Record<UrlGroup, number>;
     log(
       `${formatCount(urls.all.length)} distinct URLs: ` +
         Object.entries(byGroup)
@@ -230,10 +245,16 @@ async function soakDatabase(database: DatabaseKind, options: BenchOptions, durat
         clubs: urls.clubs,
         notes: urls.notes,
       },
-      sweep: { requested: load.requested.size, answeredOk: load.answeredOk.size, passes: (counts["warm-up"].sent + counts.measured.sent) * SWEEP_SHARE / urls.all.length },
+      sweep: {
+        requested: load.requested.size,
+        answeredOk: load.answeredOk.size,
+        passes: ((counts["warm-up"].sent + counts.measured.sent) * SWEEP_SHARE) / urls.all.length,
+      },
       samples,
       gc: gcTrace.main.filter((g) => g.kind === "full"),
-      otherThreadsGc: gcTrace.others.map((readings) => readings.filter((g) => g.kind === "full").pop()).filter((g): g is GcReading => g !== undefined),
+      otherThreadsGc: gcTrace.others
+        .map((readings) => readings.filter((g) => g.kind === "full").pop())
+        .filter((g): g is GcReading => g !== undefined),
       counts,
       rss,
       serverErrors: Object.fromEntries(load.serverErrors),
@@ -255,12 +276,17 @@ async function soakDatabase(database: DatabaseKind, options: BenchOptions, durat
 export async function runSoak(options: BenchOptions): Promise<void> {
   const durationS = options.soakS!;
   const pinned = pinThisProcess(LOAD_CORE);
-  log(`bench:web --soak ${durationS}: ${options.databases.join(" and ")}; ${describePinning(pinned)}; ${os.cpus().length} cores`);
+  log(
+    `bench:web --soak ${durationS}: ${options.databases.join(" and ")}; ${describePinning(pinned)}; ${os.cpus().length} cores`,
+  );
   const reports: SoakReport[] = [];
   for (const database of options.databases) reports.push(await soakDatabase(database, options, durationS));
   mkdirSync(CACHE_DIR, { recursive: true });
   const file = path.join(CACHE_DIR, "soak-results.json");
-  writeFileSync(file, `${JSON.stringify({ options: { ...options, serverUrl: undefined }, pinned, reports }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ options: { ...options, serverUrl: undefined }, pinned, reports }, null, 2)}\n`,
+  );
   log(`\nfigures in ${path.relative(ROOT, file)}`);
   if (reports.some((r) => !r.pass)) process.exitCode = 1;
 }

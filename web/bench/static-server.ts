@@ -15,7 +15,11 @@ function createStaticServer(snapshotDir: string): http.Server {
   const pages = new Map(
     loadSnapshot(snapshotDir).map(({ entry, body }) => [
       entry.path,
-      { status: entry.status, headers: { "Content-Type": entry.contentType, "Content-Length": String(body.length) }, body },
+      {
+        status: entry.status,
+        headers: { "Content-Type": entry.contentType, "Content-Length": String(body.length) },
+        body,
+      },
     ]),
   );
   return http.createServer((req, res) => {

@@ -12,7 +12,8 @@ import { getJson, probe } from "./http-probe";
 
 type MatchListItem = z.infer<typeof matchListItemSchema>;
 
-export type TargetKind = "home" | "league" | "matchweek" | "match-live" | "match-finished" | "algo-results" | "team" | "live-api";
+export type TargetKind =
+  "home" | "league" | "matchweek" | "match-live" | "match-finished" | "algo-results" | "team" | "live-api";
 
 export interface PageTarget {
   kind: TargetKind;
@@ -76,7 +77,8 @@ export async function discoverTargets(origin: string): Promise<Targets> {
   ];
   if (live) pages.push({ kind: "match-live", label: "match (live)", path: live.matchPageLink, missLimitMs: 15 });
   else notes.push("no match in play at the site's clock: the live match page and the live endpoint are left out");
-  if (finished) pages.push({ kind: "match-finished", label: "match (finished)", path: finished.matchPageLink, missLimitMs: 15 });
+  if (finished)
+    pages.push({ kind: "match-finished", label: "match (finished)", path: finished.matchPageLink, missLimitMs: 15 });
   else notes.push("no finished match this week: the finished match page is left out");
   pages.push({ kind: "algo-results", label: "algo-results", path: ALGO_RESULTS, missLimitMs: 25 });
 
@@ -89,7 +91,10 @@ export async function discoverTargets(origin: string): Promise<Targets> {
   if (live) pages.push({ kind: "live-api", label: "live API", path: live.liveUrl });
 
   const everyMatch = allMatches.length > 0 ? allMatches : leagueMatches;
-  const matchPages = [...everyMatch].sort(byInterest).slice(0, MIX_MATCH_PAGES).map((m) => m.matchPageLink);
+  const matchPages = [...everyMatch]
+    .sort(byInterest)
+    .slice(0, MIX_MATCH_PAGES)
+    .map((m) => m.matchPageLink);
   const livePolls = everyMatch.filter((m) => m.matchState === "live").map((m) => m.liveUrl);
   if (livePolls.length === 0) notes.push("no live polls in the Saturday mix: no match in play");
   return {

@@ -3,7 +3,14 @@
  * second, the statuses and cache verdicts over the runs, the load generator's busiest run, and a
  * table row comparing the site with the static server sending the same bytes.
  */
-import { GENERATOR_SATURATED, describeCache, unexpectedAnswers, type CacheCounts, type StatusCounts, type ThroughputRun } from "./load";
+import {
+  GENERATOR_SATURATED,
+  describeCache,
+  unexpectedAnswers,
+  type CacheCounts,
+  type StatusCounts,
+  type ThroughputRun,
+} from "./load";
 import { formatCount, formatMs, formatRatio, median, min } from "./stats";
 
 export function throughputCells(runs: ThroughputRun[]): { median: number; min: number } {
@@ -25,14 +32,18 @@ function summedStatuses(runs: ThroughputRun[]): string {
 
 function summedCache(runs: ThroughputRun[]): CacheCounts {
   const cache: CacheCounts = {};
-  for (const run of runs) for (const [verdict, n] of Object.entries(run.cache)) cache[verdict] = (cache[verdict] ?? 0) + n;
+  for (const run of runs)
+    for (const [verdict, n] of Object.entries(run.cache)) cache[verdict] = (cache[verdict] ?? 0) + n;
   return cache;
 }
 
 export function printThroughputRow(label: string, site: ThroughputRun[], stat: ThroughputRun[]): string[] {
   const s = throughputCells(site);
   const b = throughputCells(stat);
-  const other = [summedStatuses(site) && `site ${summedStatuses(site)}`, summedStatuses(stat) && `static ${summedStatuses(stat)}`]
+  const other = [
+    summedStatuses(site) && `site ${summedStatuses(site)}`,
+    summedStatuses(stat) && `static ${summedStatuses(stat)}`,
+  ]
     .filter(Boolean)
     .join("; ");
   return [

@@ -57,8 +57,22 @@ import {
   type ScratchDatabase,
 } from "./site-process";
 import { formatCount, formatLoadAverage, formatMs, formatRatio, table } from "./stats";
-import { SATURDAY_MIX, allPaths, discoverTargets, saturdaySequence, visitorHeaders, type PageTarget, type Targets } from "./targets";
-import { GENERATOR_NOTE, generatorLoad, printThroughputRow, THROUGHPUT_HEADER, throughputCells } from "./throughput-table";
+import {
+  SATURDAY_MIX,
+  allPaths,
+  discoverTargets,
+  saturdaySequence,
+  visitorHeaders,
+  type PageTarget,
+  type Targets,
+} from "./targets";
+import {
+  GENERATOR_NOTE,
+  generatorLoad,
+  printThroughputRow,
+  THROUGHPUT_HEADER,
+  throughputCells,
+} from "./throughput-table";
 
 const CACHE_DIR = path.join(ROOT, ".cache/bench-web");
 /** The Saturday mix must answer 99% of requests within this. */
@@ -101,9 +115,17 @@ interface DatabaseReport {
 
 const log = (line = "") => console.log(line);
 
-async function measurePages(site: RunningSite, baseline: RunningStaticServer, targets: Targets, options: BenchOptions, sizes: Map<string, number>) {
+async function measurePages(
+  site: RunningSite,
+  baseline: RunningStaticServer,
+  targets: Targets,
+  options: BenchOptions,
+  sizes: Map<string, number>,
+) {
   const pages: PageFigures[] = [];
-  log(`\nThroughput of repeated requests (${options.connections} connections, ${options.durationS} s per run, ${options.repeat} run(s) each, site and static interleaved)`);
+  log(
+    `\nThroughput of repeated requests (${options.connections} connections, ${options.durationS} s per run, ${options.repeat} run(s) each, site and static interleaved)`,
+  );
   const rows: string[][] = [];
   for (const target of targets.pages) {
     await probe(`${site.origin}${target.path}`, visitorHeaders(target.path));
@@ -118,7 +140,9 @@ async function measurePages(site: RunningSite, baseline: RunningStaticServer, ta
     }
     const row = printThroughputRow(`${target.label} ${target.path}`, siteRuns, staticRuns);
     rows.push(row);
-    log(`  ${row[0]}: site ${row[1]}/s, p50 ${row[2]} ms, p99 ${row[3]} ms; static ${row[4]}/s; ratio ${row[5]}; cache ${row[6]}; load gen CPU ${row[7]}${row[8] !== "-" ? `; ${row[8]}` : ""}`);
+    log(
+      `  ${row[0]}: site ${row[1]}/s, p50 ${row[2]} ms, p99 ${row[3]} ms; static ${row[4]}/s; ratio ${row[5]}; cache ${row[6]}; load gen CPU ${row[7]}${row[8] !== "-" ? `; ${row[8]}` : ""}`,
+    );
     pages.push({
       target,
       bytes: sizes.get(target.path) ?? 0,
@@ -131,7 +155,9 @@ async function measurePages(site: RunningSite, baseline: RunningStaticServer, ta
   }
   log(`\n${table(THROUGHPUT_HEADER, rows)}\n${GENERATOR_NOTE}`);
 
-  log(`\nServer time of a cache miss (median of ${options.misses}, a distinct ?v= each) and of a 304 (median of ${options.notModified})`);
+  log(
+    `\nServer time of a cache miss (median of ${options.misses}, a distinct ?v= each) and of a 304 (median of ${options.notModified})`,
+  );
   for (const page of pages) {
     page.miss = await measureMisses(site.origin, page.target, options.misses);
     page.notModified = await measureNotModified(site.origin, page.target, options.notModified);
@@ -144,13 +170,27 @@ async function measurePages(site: RunningSite, baseline: RunningStaticServer, ta
     p.miss.cache.join("/") || "-",
     unexpectedAnswers(p.miss.statuses) || "-",
     p.notModified.note === "no ETag" ? "no ETag" : `${formatMs(p.notModified.medianMs)} (${p.notModified.source})`,
-    p.notModified.note && p.notModified.note !== "no ETag" ? p.notModified.note : p.notModified.samples > 0 ? `${p.notModified.samples} × 304` : "-",
+    p.notModified.note && p.notModified.note !== "no ETag"
+      ? p.notModified.note
+      : p.notModified.samples > 0
+        ? `${p.notModified.samples} × 304`
+        : "-",
   ]);
-  log(table(["page", "bytes", "cache (repeat)", "miss ms", "cache (miss)", "miss: other answers", "304 ms", "304 answers"], timeRows));
+  log(
+    table(
+      ["page", "bytes", "cache (repeat)", "miss ms", "cache (miss)", "miss: other answers", "304 ms", "304 answers"],
+      timeRows,
+    ),
+  );
   return pages;
 }
 
-async function measureMix(site: RunningSite, baseline: RunningStaticServer, targets: Targets, options: BenchOptions): Promise<MixFigures> {
+async function measureMix(
+  site: RunningSite,
+  baseline: RunningStaticServer,
+  targets: Targets,
+  options: BenchOptions,
+): Promise<MixFigures> {
   const sequence = saturdaySequence(targets.mix);
   const shares = Object.entries(SATURDAY_MIX)
     .map(([group, share]) => `${share}% ${group} (${targets.mix[group as keyof typeof SATURDAY_MIX].length} paths)`)
@@ -182,10 +222,18 @@ async function measureMix(site: RunningSite, baseline: RunningStaticServer, targ
     `  ${formatCount(run.targetRate).padStart(6)} req/s: answered ${formatCount(run.achievedRate)}/s, p50 ${formatMs(run.p50Ms)} ms, p99 ${formatMs(run.p99Ms)} ms` +
     `${describeCache(run.cache) !== "-" ? `, cache ${describeCache(run.cache)}` : ""}, load gen CPU ${generatorLoad([run])}` +
     `${unexpectedAnswers(run.statuses, run.errors) ? `, ${unexpectedAnswers(run.statuses, run.errors)}` : ""} -> ${held(run) ? "held" : "not held"}`;
-  log(`Steady rates (open loop, evenly spaced, ${stepSeconds} s each, at most ${options.connections} in flight; held = p99 <= ${P99_LIMIT_MS} ms, no errors):`);
+  log(
+    `Steady rates (open loop, evenly spaced, ${stepSeconds} s each, at most ${options.connections} in flight; held = p99 <= ${P99_LIMIT_MS} ms, no errors):`,
+  );
   let rate = Math.max(1, Math.round(capacity * 0.3));
   for (let i = 0; i < maxSteps; i++) {
-    const run = await measureAtRate({ origin: site.origin, paths: sequence, rate, durationS: stepSeconds, connections: options.connections });
+    const run = await measureAtRate({
+      origin: site.origin,
+      paths: sequence,
+      rate,
+      durationS: stepSeconds,
+      connections: options.connections,
+    });
     steps.push(run);
     log(describe(run));
     if (!held(run)) break;
@@ -195,7 +243,13 @@ async function measureMix(site: RunningSite, baseline: RunningStaticServer, targ
   // Not even the first step held: halve until one does.
   while (!highestHeld && rate > 1) {
     rate = Math.max(1, Math.floor(rate / 2));
-    const run = await measureAtRate({ origin: site.origin, paths: sequence, rate, durationS: stepSeconds, connections: options.connections });
+    const run = await measureAtRate({
+      origin: site.origin,
+      paths: sequence,
+      rate,
+      durationS: stepSeconds,
+      connections: options.connections,
+    });
     steps.push(run);
     log(describe(run));
     if (held(run)) highestHeld = run;
@@ -214,11 +268,15 @@ async function benchDatabase(database: DatabaseKind, options: BenchOptions, pinn
   let baseline: RunningStaticServer | null = null;
   try {
     if (database === "postgres") scratch = await createScratchDatabase(options.serverUrl!, "bench_web");
-    const label = database === "postgres" ? `PostgreSQL (${scratch!.label}, created for this run)` : "PGlite (embedded, .cache/bench-web/pglite)";
+    const label =
+      database === "postgres"
+        ? `PostgreSQL (${scratch!.label}, created for this run)`
+        : "PGlite (embedded, .cache/bench-web/pglite)";
     log(`\n=== ${label} ===`);
     log(`load average at start: ${formatLoadAverage(loadStart)}`);
     const footballDataDir = defaultFootballDataDir();
-    if (!footballDataDir) log("FOOTBALL_DATA_DIR is not set and ../shared/data is missing: the worker reads the public origin");
+    if (!footballDataDir)
+      log("FOOTBALL_DATA_DIR is not set and ../shared/data is missing: the worker reads the public origin");
     const startedAt = Date.now();
     site = await startSite({
       database,
@@ -228,19 +286,26 @@ async function benchDatabase(database: DatabaseKind, options: BenchOptions, pinn
       logFile: path.join(CACHE_DIR, `site-${database}.log`),
       echo: (line) => log(`  [site] ${line}`),
     });
-    log(`site serving at ${site.origin} after ${((Date.now() - startedAt) / 1000).toFixed(1)} s; waiting for its data (the first start fits the prediction engine: 1 to 3 minutes)`);
+    log(
+      `site serving at ${site.origin} after ${((Date.now() - startedAt) / 1000).toFixed(1)} s; waiting for its data (the first start fits the prediction engine: 1 to 3 minutes)`,
+    );
     const { failedJobs } = await waitForData(site, {
       progress: (p) =>
-        log(`  ${p.elapsedS} s: ${p.doneSinceStart} job runs since start${p.running.length ? `, running: ${p.running.join(", ")}` : ""}${p.failed.length ? `, failed: ${p.failed.join(", ")}` : ""}`),
+        log(
+          `  ${p.elapsedS} s: ${p.doneSinceStart} job runs since start${p.running.length ? `, running: ${p.running.join(", ")}` : ""}${p.failed.length ? `, failed: ${p.failed.join(", ")}` : ""}`,
+        ),
     });
-    log(`data ready after ${((Date.now() - startedAt) / 1000).toFixed(0)} s${failedJobs.length ? `; failed jobs: ${failedJobs.join(", ")}` : ""}`);
+    log(
+      `data ready after ${((Date.now() - startedAt) / 1000).toFixed(0)} s${failedJobs.length ? `; failed jobs: ${failedJobs.join(", ")}` : ""}`,
+    );
 
     const targets = await discoverTargets(site.origin);
     for (const note of targets.notes) log(`note: ${note}`);
     const snapshotDir = path.join(CACHE_DIR, `pages-${database}`);
     const snapshot = await saveSnapshot(site.origin, allPaths(targets), snapshotDir);
     const notOk = snapshot.filter((e) => e.status !== 200);
-    if (notOk.length) log(`note: saved answers that are not 200: ${notOk.map((e) => `${e.path} ${e.status}`).join(", ")}`);
+    if (notOk.length)
+      log(`note: saved answers that are not 200: ${notOk.map((e) => `${e.path} ${e.status}`).join(", ")}`);
     log(`saved ${snapshot.length} pages in ${path.relative(ROOT, snapshotDir)}`);
     baseline = await startStaticServer(snapshotDir);
 
@@ -252,7 +317,16 @@ async function benchDatabase(database: DatabaseKind, options: BenchOptions, pinn
     const pages = await measurePages(site, baseline, targets, options, new Map(snapshot.map((e) => [e.path, e.bytes])));
     const mix = await measureMix(site, baseline, targets, options);
     const loadEnd = os.loadavg();
-    const report: DatabaseReport = { database, label, loadStart, loadEnd, failedJobs, notes: targets.notes, pages, mix };
+    const report: DatabaseReport = {
+      database,
+      label,
+      loadStart,
+      loadEnd,
+      failedJobs,
+      notes: targets.notes,
+      pages,
+      mix,
+    };
     printTargets(report, pinned);
     log(`load average at end: ${formatLoadAverage(loadEnd)}`);
     return report;
@@ -264,11 +338,23 @@ async function benchDatabase(database: DatabaseKind, options: BenchOptions, pinn
   }
 }
 
-function check(name: string, value: number, limit: number, kind: "at least" | "at most" | "below", unit: string): string[] {
+function check(
+  name: string,
+  value: number,
+  limit: number,
+  kind: "at least" | "at most" | "below",
+  unit: string,
+): string[] {
   const pass = kind === "at least" ? value >= limit : kind === "at most" ? value <= limit : value < limit;
   const sign = kind === "at least" ? ">=" : kind === "at most" ? "<=" : "<";
   const shown = unit === "ms" ? `${formatMs(value)} ms` : formatRatio(value);
-  return [name, shown, `${sign} ${unit === "ms" ? `${limit} ms` : formatRatio(limit)}`, formatRatio(value / limit), Number.isFinite(value) ? (pass ? "pass" : "FAIL") : "n/a"];
+  return [
+    name,
+    shown,
+    `${sign} ${unit === "ms" ? `${limit} ms` : formatRatio(limit)}`,
+    formatRatio(value / limit),
+    Number.isFinite(value) ? (pass ? "pass" : "FAIL") : "n/a",
+  ];
 }
 
 function printTargets(report: DatabaseReport, pinned: boolean): void {
@@ -279,10 +365,26 @@ function printTargets(report: DatabaseReport, pinned: boolean): void {
   }
   for (const page of report.pages) {
     if (page.target.missLimitMs === undefined) continue;
-    rows.push(check(`${page.target.label}: miss (${page.miss.source})`, page.miss.medianMs, page.target.missLimitMs, "at most", "ms"));
+    rows.push(
+      check(
+        `${page.target.label}: miss (${page.miss.source})`,
+        page.miss.medianMs,
+        page.target.missLimitMs,
+        "at most",
+        "ms",
+      ),
+    );
   }
   for (const page of report.pages) {
-    rows.push(check(`${page.target.label}: 304 (${page.notModified.note === "no ETag" ? "no ETag" : page.notModified.source})`, page.notModified.medianMs, NOT_MODIFIED_LIMIT_MS, "below", "ms"));
+    rows.push(
+      check(
+        `${page.target.label}: 304 (${page.notModified.note === "no ETag" ? "no ETag" : page.notModified.source})`,
+        page.notModified.medianMs,
+        NOT_MODIFIED_LIMIT_MS,
+        "below",
+        "ms",
+      ),
+    );
   }
   log(`\nTarget checks, ${report.label} (value / target: above 1 is better for throughput, below 1 for times)`);
   log(table(["check", "value", "target", "value/target", "result"], rows));
@@ -302,12 +404,19 @@ async function main(): Promise<void> {
   const pinned = pinThisProcess(LOAD_CORE);
   const loadStart = os.loadavg();
   log(`bench:web: ${options.databases.join(" and ")}; ${describePinning(pinned)}; ${os.cpus().length} cores`);
-  log(`load average at start: ${formatLoadAverage(loadStart)}${options.quick ? " (quick run: short measurements, not for comparison)" : ""}`);
+  log(
+    `load average at start: ${formatLoadAverage(loadStart)}${options.quick ? " (quick run: short measurements, not for comparison)" : ""}`,
+  );
   const reports: DatabaseReport[] = [];
   for (const database of options.databases) reports.push(await benchDatabase(database, options, pinned));
   const loadEnd = os.loadavg();
-  writeFileSync(path.join(CACHE_DIR, "results.json"), `${JSON.stringify({ options: { ...options, serverUrl: undefined }, pinned, loadStart, loadEnd, reports }, null, 2)}\n`);
-  log(`\nload average at end: ${formatLoadAverage(loadEnd)}; figures in ${path.relative(ROOT, path.join(CACHE_DIR, "results.json"))}`);
+  writeFileSync(
+    path.join(CACHE_DIR, "results.json"),
+    `${JSON.stringify({ options: { ...options, serverUrl: undefined }, pinned, loadStart, loadEnd, reports }, null, 2)}\n`,
+  );
+  log(
+    `\nload average at end: ${formatLoadAverage(loadEnd)}; figures in ${path.relative(ROOT, path.join(CACHE_DIR, "results.json"))}`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -6,7 +6,10 @@ import { isSaneRequestId, requestIdOf } from "./request-id";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 function request(remoteAddress: string, id?: string | string[]): IncomingMessage {
-  return { headers: id === undefined ? {} : { "x-request-id": id }, socket: { remoteAddress } } as unknown as IncomingMessage;
+  return {
+    headers: id === undefined ? {} : { "x-request-id": id },
+    socket: { remoteAddress },
+  } as unknown as IncomingMessage;
 }
 
 /** Trusts the load balancer at 10.0.0.5 only (TRUST_PROXY=10.0.0.5). */

@@ -44,16 +44,26 @@ export function requestIdOfResponse(res: ServerResponse): string | undefined {
  * Node's writeHead with `X-Request-Id` added to the headers it is given. One function for every
  * answer (a function made per request would cost more than the header): the id is the answer's own.
  */
-function writeHeadWithRequestId(this: IdentifiedResponse, statusCode: number, reason?: unknown, headers?: unknown): ServerResponse {
+function writeHeadWithRequestId(
+  this: IdentifiedResponse,
+  statusCode: number,
+  reason?: unknown,
+  headers?: unknown,
+): ServerResponse {
   const writeHead = ServerResponse.prototype.writeHead as (this: ServerResponse, ...args: unknown[]) => ServerResponse;
   const id = this[REQUEST_ID];
   if (id === undefined || this.headersSent) return writeHead.call(this, statusCode, reason, headers);
   const message = typeof reason === "string" ? reason : undefined;
   let given = message === undefined ? reason : headers;
   // A copy: the caller's list may be shared (a cached page's headers).
-  if (Array.isArray(given)) given = Array.isArray(given[0]) ? [...(given as unknown[]), [REQUEST_ID_HEADER, id]] : given.concat(REQUEST_ID_HEADER, id);
+  if (Array.isArray(given))
+    given = Array.isArray(given[0])
+      ? [...(given as unknown[]), [REQUEST_ID_HEADER, id]]
+      : given.concat(REQUEST_ID_HEADER, id);
   else this.setHeader(REQUEST_ID_HEADER, id);
-  return message === undefined ? writeHead.call(this, statusCode, given) : writeHead.call(this, statusCode, message, given);
+  return message === undefined
+    ? writeHead.call(this, statusCode, given)
+    : writeHead.call(this, statusCode, message, given);
 }
 
 /**

@@ -18,9 +18,9 @@ describe("loggableTarget", () => {
 
   it("blanks the value of any other parameter: tokens and secrets in addresses never reach the log", () => {
     expect(loggableTarget("/test-api?token=internal-token-0123")).toBe(`/test-api?token=${REDACTED}`);
-    expect(loggableTarget("/api/preview-mode/enable?sanity-preview-secret=s3cret-value&sanity-preview-pathname=%2F")).toBe(
-      `/api/preview-mode/enable?sanity-preview-secret=${REDACTED}&sanity-preview-pathname=${REDACTED}`,
-    );
+    expect(
+      loggableTarget("/api/preview-mode/enable?sanity-preview-secret=s3cret-value&sanity-preview-pathname=%2F"),
+    ).toBe(`/api/preview-mode/enable?sanity-preview-secret=${REDACTED}&sanity-preview-pathname=${REDACTED}`);
     expect(loggableTarget("/x?week=2&api_key=abc&flag")).toBe(`/x?week=2&api_key=${REDACTED}&flag`);
     expect(loggableTarget("/x?%E0%A4%A=secret")).toBe(`/x?${REDACTED}=${REDACTED}`);
   });
@@ -36,7 +36,10 @@ afterEach(async () => {
 });
 
 /** A server that observes every request, then answers it with `answer`; its log lines and metrics. */
-async function observedServer(answer: (observed: ObservedRequest, res: ServerResponse) => void, trustProxy: TrustProxyFn = () => false) {
+async function observedServer(
+  answer: (observed: ObservedRequest, res: ServerResponse) => void,
+  trustProxy: TrustProxyFn = () => false,
+) {
   const lines: Record<string, unknown>[] = [];
   const destination = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -74,7 +77,9 @@ describe("createRequestObserver", () => {
       res.writeHead(200, ["content-type", "text/html"]);
       res.end("<p>page</p>");
     });
-    const response = await fetch(`${site.url}/teams/arsenal?token=abc-123-secret&q=x`, { headers: { Cookie: "fkp_internal=cookie-value", Authorization: "Bearer auth-value" } });
+    const response = await fetch(`${site.url}/teams/arsenal?token=abc-123-secret&q=x`, {
+      headers: { Cookie: "fkp_internal=cookie-value", Authorization: "Bearer auth-value" },
+    });
     const id = response.headers.get("x-request-id");
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const [line] = await site.logged(1);
@@ -155,7 +160,14 @@ describe("createRequestObserver", () => {
       }
       res.end();
     });
-    for (const [path, status] of [["/list", 200], ["/list", 200], ["/object", 201], ["/reason", 202], ["/nested", 203], ["/implicit", 204]] as const) {
+    for (const [path, status] of [
+      ["/list", 200],
+      ["/list", 200],
+      ["/object", 201],
+      ["/reason", 202],
+      ["/nested", 203],
+      ["/implicit", 204],
+    ] as const) {
       const response = await fetch(`${site.url}${path}`);
       expect(response.status, path).toBe(status);
       expect(response.headers.get("x-request-id"), path).toMatch(/^[0-9a-f-]{36}$/);
@@ -181,6 +193,8 @@ describe("createRequestObserver", () => {
     });
     const [line] = await site.logged(1);
     expect(line).toMatchObject({ route: "routes/$", aborted: true });
-    await expect.poll(() => site.registry.metrics()).toContain('fkp_http_request_duration_seconds_count{route="routes/$",method="GET",status="aborted"} 1');
+    await expect
+      .poll(() => site.registry.metrics())
+      .toContain('fkp_http_request_duration_seconds_count{route="routes/$",method="GET",status="aborted"} 1');
   });
 });

@@ -21,10 +21,22 @@ describe("registerHttpMetrics", () => {
     http.observe("routes/$", "get", "404", 0.02, "bypass");
     const series = '{route="routes/about",method="GET",status="200"}';
     expect(await sample(registry, `fkp_http_request_duration_seconds_count${series}`)).toBe(2);
-    expect(await sample(registry, `fkp_http_request_duration_seconds_bucket{le="0.001",route="routes/about",method="GET",status="200"}`)).toBe(1);
-    expect(await sample(registry, `fkp_http_request_duration_seconds_bucket{le="0.05",route="routes/about",method="GET",status="200"}`)).toBe(2);
+    expect(
+      await sample(
+        registry,
+        `fkp_http_request_duration_seconds_bucket{le="0.001",route="routes/about",method="GET",status="200"}`,
+      ),
+    ).toBe(1);
+    expect(
+      await sample(
+        registry,
+        `fkp_http_request_duration_seconds_bucket{le="0.05",route="routes/about",method="GET",status="200"}`,
+      ),
+    ).toBe(2);
     expect(await sample(registry, `fkp_http_request_duration_seconds_sum${series}`)).toBeCloseTo(0.0302, 6);
-    expect(await sample(registry, 'fkp_http_request_duration_seconds_count{route="routes/$",method="other",status="404"}')).toBe(1);
+    expect(
+      await sample(registry, 'fkp_http_request_duration_seconds_count{route="routes/$",method="other",status="404"}'),
+    ).toBe(1);
     expect(await sample(registry, 'fkp_page_cache_requests_total{outcome="hit"}')).toBe(2);
     expect(await sample(registry, 'fkp_page_cache_requests_total{outcome="miss"}')).toBe(1);
     expect(await sample(registry, 'fkp_page_cache_requests_total{outcome="bypass"}')).toBe(1);
@@ -69,9 +81,17 @@ describe("registerPageCacheMetrics", () => {
 describe("registerDataVersionMetrics", () => {
   it("shows each scope's version and the seconds since it moved, and no age for a scope never written", async () => {
     let now = Date.parse("2026-02-07T16:00:00Z");
-    const changedAt: ChangeTimes = { data: new Date("2026-02-07T15:59:00Z"), live: new Date("2026-02-07T15:59:45Z"), content: null };
+    const changedAt: ChangeTimes = {
+      data: new Date("2026-02-07T15:59:00Z"),
+      live: new Date("2026-02-07T15:59:45Z"),
+      content: null,
+    };
     const registry = createMetricsRegistry();
-    registerDataVersionMetrics(registry, { current: () => ({ data: 12, live: 340, content: 0 }), changedAt: () => changedAt }, () => now);
+    registerDataVersionMetrics(
+      registry,
+      { current: () => ({ data: 12, live: 340, content: 0 }), changedAt: () => changedAt },
+      () => now,
+    );
     expect(await sample(registry, 'fkp_data_version{scope="data"}')).toBe(12);
     expect(await sample(registry, 'fkp_data_version{scope="live"}')).toBe(340);
     expect(await sample(registry, 'fkp_data_version{scope="content"}')).toBe(0);

@@ -21,7 +21,13 @@ const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", 
 
 export interface HttpMetrics {
   /** One answered request: `status` is the answer's code, or `aborted` when the client left first. */
-  observe(route: string, method: string | undefined, status: string, seconds: number, cache: CacheOutcome | undefined): void;
+  observe(
+    route: string,
+    method: string | undefined,
+    status: string,
+    seconds: number,
+    cache: CacheOutcome | undefined,
+  ): void;
 }
 
 /** One series of the request histogram: observations per bucket (not cumulative), their sum and count. */
@@ -56,7 +62,12 @@ class RequestDurations {
     if (!byStatus) byMethod.set(method, (byStatus = new Map<string, DurationSeries>()));
     let series = byStatus.get(status);
     if (!series) {
-      series = { labels: { route, method, status }, buckets: new Array<number>(this.bounds.length + 1).fill(0), sum: 0, count: 0 };
+      series = {
+        labels: { route, method, status },
+        buckets: new Array<number>(this.bounds.length + 1).fill(0),
+        sum: 0,
+        count: 0,
+      };
       byStatus.set(status, series);
     }
     let bucket = 0;
@@ -69,12 +80,18 @@ class RequestDurations {
   /** What the registry writes: per series, the cumulative buckets (`le`), then `_sum` and `_count`. */
   async get() {
     const values: { labels: Record<string, string | number>; value: number; metricName: string }[] = [];
-    const all = [...this.series.values()].flatMap((byMethod) => [...byMethod.values()].flatMap((byStatus) => [...byStatus.values()]));
+    const all = [...this.series.values()].flatMap((byMethod) =>
+      [...byMethod.values()].flatMap((byStatus) => [...byStatus.values()]),
+    );
     for (const { labels, buckets, sum, count } of all) {
       let cumulative = 0;
       for (let i = 0; i < buckets.length; i++) {
         cumulative += buckets[i];
-        values.push({ labels: { le: i < this.bounds.length ? this.bounds[i] : "+Inf", ...labels }, value: cumulative, metricName: `${this.name}_bucket` });
+        values.push({
+          labels: { le: i < this.bounds.length ? this.bounds[i] : "+Inf", ...labels },
+          value: cumulative,
+          metricName: `${this.name}_bucket`,
+        });
       }
       values.push({ labels: { ...labels }, value: sum, metricName: `${this.name}_sum` });
       values.push({ labels: { ...labels }, value: count, metricName: `${this.name}_count` });
@@ -166,7 +183,11 @@ export interface VersionSource {
 }
 
 /** The data versions this process knows, and the seconds since each last moved (as of its last read, within a second). */
-export function registerDataVersionMetrics(registry: Registry, versions: VersionSource, now: () => number = Date.now): void {
+export function registerDataVersionMetrics(
+  registry: Registry,
+  versions: VersionSource,
+  now: () => number = Date.now,
+): void {
   new Gauge({
     name: `${METRIC_PREFIX}data_version`,
     help: "The data version of each scope (data, live, content) this process serves pages for",

@@ -35,7 +35,15 @@ import {
 } from "./answer-headers";
 import { contentSecurityPolicy, inlineScriptHashes, inlineStyleHashes, type CspOptions } from "./csp";
 import { chooseEncoding, compress, etagMatches, etagOfBody, PageCache, type CachedPage } from "./page-cache";
-import { cacheKeyOf, isApiTarget, isCacheableRequest, isPreviewRequest, pagePathOf, pageTarget, withUnreadQuery } from "./page-target";
+import {
+  cacheKeyOf,
+  isApiTarget,
+  isCacheableRequest,
+  isPreviewRequest,
+  pagePathOf,
+  pageTarget,
+  withUnreadQuery,
+} from "./page-target";
 
 /** Headers of a page as sent: all of them, those of a 304 (no Content-Type), and whether to compress. */
 interface Wire {
@@ -107,13 +115,24 @@ export function createPageServer(options: PageServerOptions): PageServer {
     return wire;
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, page: SendablePage, entry: CachedPage | null, timings: Timings, started: number) {
+  function send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    page: SendablePage,
+    entry: CachedPage | null,
+    timings: Timings,
+    started: number,
+  ) {
     noteCacheOutcome(res, timings.cache);
     const wire = wireOf(page, isApiTarget(req.url));
     const etag = page.etag;
     if (etag && page.status === 200 && etagMatches(req.headers["if-none-match"], etag)) {
       cache.count("notModified");
-      res.writeHead(304, [...wire.notModified, "server-timing", serverTiming({ ...timings, totalMs: performance.now() - started })]);
+      res.writeHead(304, [
+        ...wire.notModified,
+        "server-timing",
+        serverTiming({ ...timings, totalMs: performance.now() - started }),
+      ]);
       res.end();
       return;
     }
@@ -126,7 +145,12 @@ export function createPageServer(options: PageServerOptions): PageServer {
         head.push("content-encoding", encoding);
       }
     }
-    head.push("content-length", String(body.length), "server-timing", serverTiming({ ...timings, totalMs: performance.now() - started }));
+    head.push(
+      "content-length",
+      String(body.length),
+      "server-timing",
+      serverTiming({ ...timings, totalMs: performance.now() - started }),
+    );
     res.writeHead(page.status, head);
     res.end(req.method === "HEAD" ? undefined : body);
   }
@@ -154,7 +178,8 @@ export function createPageServer(options: PageServerOptions): PageServer {
     const headers = new Map<string, string>();
     for (const [name, value] of Object.entries(res.getHeaders())) {
       const lower = name.toLowerCase();
-      if (value !== undefined && !NOT_STORED_HEADERS.has(lower)) headers.set(lower, Array.isArray(value) ? value.join(", ") : String(value));
+      if (value !== undefined && !NOT_STORED_HEADERS.has(lower))
+        headers.set(lower, Array.isArray(value) ? value.join(", ") : String(value));
     }
     for (const [name, value] of response.headers) {
       if (name === "vary" || !NOT_STORED_HEADERS.has(name)) headers.set(name, value);
@@ -162,7 +187,10 @@ export function createPageServer(options: PageServerOptions): PageServer {
     if ((response.headers.get("content-type") ?? "").includes("text/html")) {
       const html = body.toString("utf8");
       const visualEditing = isPreviewRequest(req);
-      headers.set("content-security-policy", contentSecurityPolicy(options.csp, inlineScriptHashes(html), inlineStyleHashes(html), { visualEditing }));
+      headers.set(
+        "content-security-policy",
+        contentSecurityPolicy(options.csp, inlineScriptHashes(html), inlineStyleHashes(html), { visualEditing }),
+      );
     }
     const browserCacheControl = headers.get("cache-control");
     if (browserCacheControl && isDataRequestPath(request.url)) {
@@ -250,7 +278,20 @@ export function createPageServer(options: PageServerOptions): PageServer {
       if (!cache.enabled || !isCacheableRequest(req)) {
         cache.count("bypassed");
         const rendered = await render(clientRequest(req, res), req, res);
-        send(req, res, rendered, null, { cache: "bypass", loaderMs: rendered.loaderMs, renderMs: rendered.renderMs, queries: rendered.queries, totalMs: 0 }, started);
+        send(
+          req,
+          res,
+          rendered,
+          null,
+          {
+            cache: "bypass",
+            loaderMs: rendered.loaderMs,
+            renderMs: rendered.renderMs,
+            queries: rendered.queries,
+            totalMs: 0,
+          },
+          started,
+        );
         return;
       }
       const key = cacheKeyOf(req);
@@ -275,7 +316,10 @@ export function createPageServer(options: PageServerOptions): PageServer {
       // A personal answer (one that sets a cookie) is never shared: render for this request.
       if (!leader && rendered.personal) rendered = await render(publicRequest(req), req, res);
       if (rendered.status >= 300 && rendered.status < 400) {
-        const headers = rendered.headers.map(([name, value]): [string, string] => [name, name === "location" ? withUnreadQuery(value, req.originalUrl) : value]);
+        const headers = rendered.headers.map(([name, value]): [string, string] => [
+          name,
+          name === "location" ? withUnreadQuery(value, req.originalUrl) : value,
+        ]);
         // A copy: others waiting for the same render have their own query strings (and no wire yet).
         rendered = Object.assign({}, rendered, { headers, wire: undefined });
       }
@@ -300,7 +344,13 @@ export function createPageServer(options: PageServerOptions): PageServer {
         return;
       }
       const timings: Timings = leader
-        ? { cache: "miss", loaderMs: rendered.loaderMs, renderMs: rendered.renderMs, queries: rendered.queries, totalMs: 0 }
+        ? {
+            cache: "miss",
+            loaderMs: rendered.loaderMs,
+            renderMs: rendered.renderMs,
+            queries: rendered.queries,
+            totalMs: 0,
+          }
         : { cache: "miss", totalMs: 0 };
       send(req, res, entry ?? rendered, entry, timings, started);
     } catch (error) {

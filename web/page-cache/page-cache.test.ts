@@ -9,7 +9,11 @@ function harness(maxBytes = 1024 * 1024, maxAgeMs = 60_000) {
   let versions: VersionVector = { data: 1, live: 1, content: 1 };
   let now = 1_000_000;
   const cache = new PageCache({ maxBytes, maxAgeMs, versions: () => versions, now: () => now });
-  const page = (key: string, body = `<p>${key}</p>`, dependsOn: ("data" | "live" | "content")[] = ["data", "content"]) =>
+  const page = (
+    key: string,
+    body = `<p>${key}</p>`,
+    dependsOn: ("data" | "live" | "content")[] = ["data", "content"],
+  ) =>
     cache.store({
       key,
       status: 200,
@@ -139,8 +143,15 @@ describe("content security policy for cached pages", () => {
       "</head></html>",
     ].join("");
     const hashes = inlineScriptHashes(html);
-    expect(hashes).toEqual([sha('{"@type":"SportsEvent"}'), sha("window.__remixContext = {};"), sha('import "/build/root.js";')]);
-    const policy = contentSecurityPolicy({ analyticsSources: ["https://tags.example.com"], frameAncestors: [] }, hashes);
+    expect(hashes).toEqual([
+      sha('{"@type":"SportsEvent"}'),
+      sha("window.__remixContext = {};"),
+      sha('import "/build/root.js";'),
+    ]);
+    const policy = contentSecurityPolicy(
+      { analyticsSources: ["https://tags.example.com"], frameAncestors: [] },
+      hashes,
+    );
     expect(policy).toContain(`script-src 'self' ${hashes.join(" ")} https://tags.example.com;`);
     expect(policy).not.toContain("nonce-");
     expect(policy).toContain("object-src 'none'");

@@ -81,7 +81,9 @@ export function etagMatches(header: string | null | undefined, etag: string): bo
 
 /** Whether an answer of this type is worth compressing. */
 export function isCompressible(contentType: string | null | undefined): boolean {
-  return /^(text\/|application\/(json|javascript|xml|rss\+xml|atom\+xml|manifest\+json)|image\/svg\+xml)/i.test(contentType ?? "");
+  return /^(text\/|application\/(json|javascript|xml|rss\+xml|atom\+xml|manifest\+json)|image\/svg\+xml)/i.test(
+    contentType ?? "",
+  );
 }
 
 /** The encoding to send for an Accept-Encoding header: brotli, else gzip, else none. */
@@ -103,7 +105,11 @@ export function chooseEncoding(acceptEncoding: string | undefined): ContentEncod
 export function compress(body: Buffer, encoding: Exclude<ContentEncoding, "identity">): Buffer {
   return encoding === "br"
     ? brotliCompressSync(body, {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: 5,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        },
       })
     : gzipSync(body, { level: 6 });
 }
@@ -154,7 +160,13 @@ export class PageCache {
   /** Keeps an entry, evicting the least recently used ones to make room. False: too big to keep. */
   store(page: Omit<CachedPage, "storedAt" | "encoded" | "size" | "used" | "wire">): CachedPage | null {
     if (!this.enabled) return null;
-    const entry: CachedPage = { ...page, storedAt: this.now(), encoded: {}, size: page.body.length + ENTRY_OVERHEAD, used: false };
+    const entry: CachedPage = {
+      ...page,
+      storedAt: this.now(),
+      encoded: {},
+      size: page.body.length + ENTRY_OVERHEAD,
+      used: false,
+    };
     // A single answer may take an eighth of the cache at most (a large CSV, not a page).
     if (entry.size * 8 > this.options.maxBytes) return null;
     const previous = this.entries.get(entry.key);

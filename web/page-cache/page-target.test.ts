@@ -11,7 +11,10 @@ describe("pageTarget", () => {
     ["/about?", "/about"],
     ["/search?ref=1&q=arsenal+fc&x", "/search?q=arsenal+fc"],
     ["/premier-league-predictions?week=12&fbclid=abc", "/premier-league-predictions?week=12"],
-    ["/premier-league-predictions.data?_routes=routes%2F%24leaguePage&n=5", "/premier-league-predictions.data?_routes=routes%2F%24leaguePage"],
+    [
+      "/premier-league-predictions.data?_routes=routes%2F%24leaguePage&n=5",
+      "/premier-league-predictions.data?_routes=routes%2F%24leaguePage",
+    ],
     ["/_root.data?index&_routes=root", "/_root.data?index&_routes=root"],
     ["/api/teams/42/info?league=bundesliga&cb=9", "/api/teams/42/info?league=bundesliga"],
     ["/x?%ZZ=1&q=a", "/x?q=a"],
@@ -24,12 +27,15 @@ describe("pageTarget", () => {
 
 describe("withUnreadQuery", () => {
   it("puts the parameters no page read back on a redirect, after those the page kept", () => {
-    expect(withUnreadQuery("/la-liga-predictions/barcelona-vs-mallorca-prediction", "/match/barcelona-vs-mallorca?utm_source=e2e")).toBe(
-      "/la-liga-predictions/barcelona-vs-mallorca-prediction?utm_source=e2e",
-    );
-    expect(withUnreadQuery("/premier-league-predictions/matchweek-12", "/premier-league-predictions?week=12&ref=x")).toBe(
-      "/premier-league-predictions/matchweek-12?ref=x",
-    );
+    expect(
+      withUnreadQuery(
+        "/la-liga-predictions/barcelona-vs-mallorca-prediction",
+        "/match/barcelona-vs-mallorca?utm_source=e2e",
+      ),
+    ).toBe("/la-liga-predictions/barcelona-vs-mallorca-prediction?utm_source=e2e");
+    expect(
+      withUnreadQuery("/premier-league-predictions/matchweek-12", "/premier-league-predictions?week=12&ref=x"),
+    ).toBe("/premier-league-predictions/matchweek-12?ref=x");
     expect(withUnreadQuery("/search?q=a#top", "/find?q=a&utm_medium=mail")).toBe("/search?q=a&utm_medium=mail#top");
     expect(withUnreadQuery("/about", "/about-us")).toBe("/about");
     expect(withUnreadQuery("/about", "/about-us?q=1")).toBe("/about");
@@ -44,7 +50,8 @@ function parametersReadInCode(): Set<string> {
       const file = path.join(dir, name);
       if (statSync(file).isDirectory()) walk(file);
       else if (/\.tsx?$/.test(name) && !/\.test\./.test(name)) {
-        for (const match of readFileSync(file, "utf8").matchAll(/searchParams\.(?:get|has|getAll)\(\s*"([^"]+)"/g)) read.add(match[1]);
+        for (const match of readFileSync(file, "utf8").matchAll(/searchParams\.(?:get|has|getAll)\(\s*"([^"]+)"/g))
+          read.add(match[1]);
       }
     }
   };

@@ -10,7 +10,8 @@ import type { IncomingMessage } from "node:http";
 /** Cookies that make a request personal: the preview session and the internal pages' access. */
 const PERSONAL_COOKIE = /(?:^|;\s*)fkp_/;
 /** Paths never cached whoever asks: the internal pages, preview mode, content writes. */
-const NEVER_CACHED = /^\/(?:test-api|api-status|api\/internal|api\/test-|api\/find-|api\/live-match|api\/create-|api\/preview-mode|api\/content\/)/;
+const NEVER_CACHED =
+  /^\/(?:test-api|api-status|api\/internal|api\/test-|api\/find-|api\/live-match|api\/create-|api\/preview-mode|api\/content\/)/;
 
 /** Whether a request target is under /api/ (the JSON API, which the Studio reads cross-origin). */
 export function isApiTarget(url: string | undefined): boolean {
@@ -44,7 +45,17 @@ const PREVIEW_COOKIE_SENT = /(?:^|;\s*)fkp_preview=/;
  * index's `format`, the team endpoints' `league` and the debug endpoints' `debug`. A test keeps
  * this list in step with the code that reads the URL (page-target.test.ts).
  */
-export const READ_QUERY_PARAMETERS: ReadonlySet<string> = new Set(["_routes", "_data", "index", "week", "q", "v", "format", "league", "debug"]);
+export const READ_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
+  "_routes",
+  "_data",
+  "index",
+  "week",
+  "q",
+  "v",
+  "format",
+  "league",
+  "debug",
+]);
 
 /**
  * The target a cacheable request is rendered for and cached under: the path with only the query

@@ -46,7 +46,15 @@ describe("purging the caching proxy", () => {
   it("speaks Fastly's purge API with POST and its key header", async () => {
     const endpoint = await purgeEndpoint([200]);
     server = endpoint.server;
-    const purger = createProxyPurger({ url: `${endpoint.url}service/abc/purge`, method: "POST", token: "fastly-api-key-0123456789", tokenHeader: "Fastly-Key" }, { warn: () => {} });
+    const purger = createProxyPurger(
+      {
+        url: `${endpoint.url}service/abc/purge`,
+        method: "POST",
+        token: "fastly-api-key-0123456789",
+        tokenHeader: "Fastly-Key",
+      },
+      { warn: () => {} },
+    );
     await purger.purge(["content"]);
     expect(endpoint.received[0]).toMatchObject({ method: "POST", url: "/service/abc/purge" });
     expect(endpoint.received[0].headers["fastly-key"]).toBe("fastly-api-key-0123456789");
@@ -57,7 +65,12 @@ describe("purging the caching proxy", () => {
     server = endpoint.server;
     const warnings: string[] = [];
     const purger = createProxyPurger(
-      { url: `${endpoint.url}?api_key=secret-in-query`, method: "PURGE", token: "purge-token-0123456789", tokenHeader: "X-Purge-Token" },
+      {
+        url: `${endpoint.url}?api_key=secret-in-query`,
+        method: "PURGE",
+        token: "purge-token-0123456789",
+        tokenHeader: "X-Purge-Token",
+      },
       { warn: (m) => warnings.push(m) },
       [10, 10],
     );
@@ -74,7 +87,11 @@ describe("purging the caching proxy", () => {
   it("succeeds on a retry after one failure", async () => {
     const endpoint = await purgeEndpoint([500, 200]);
     server = endpoint.server;
-    const purger = createProxyPurger({ url: endpoint.url, method: "PURGE", tokenHeader: "X-Purge-Token" }, { warn: () => {} }, [10]);
+    const purger = createProxyPurger(
+      { url: endpoint.url, method: "PURGE", tokenHeader: "X-Purge-Token" },
+      { warn: () => {} },
+      [10],
+    );
     expect(await purger.purge(["live"])).toBe(true);
     expect(endpoint.received).toHaveLength(2);
     expect(endpoint.received[1].headers["x-purge-token"]).toBeUndefined();
@@ -83,7 +100,10 @@ describe("purging the caching proxy", () => {
   it("sends nothing for keys that are not plain keys", async () => {
     const endpoint = await purgeEndpoint([]);
     server = endpoint.server;
-    const purger = createProxyPurger({ url: endpoint.url, method: "PURGE", tokenHeader: "X-Purge-Token" }, { warn: () => {} });
+    const purger = createProxyPurger(
+      { url: endpoint.url, method: "PURGE", tokenHeader: "X-Purge-Token" },
+      { warn: () => {} },
+    );
     expect(await purger.purge(["", "a|b", "X"])).toBe(true);
     expect(endpoint.received).toHaveLength(0);
   });

@@ -37,7 +37,11 @@ export interface ProxyPurger {
 const TIMEOUT_MS = 2_000;
 const RETRY_DELAYS_MS = [1_000, 1_000];
 
-export function createProxyPurger(settings: PurgeSettings, log: PurgeLog, retryDelaysMs: readonly number[] = RETRY_DELAYS_MS): ProxyPurger {
+export function createProxyPurger(
+  settings: PurgeSettings,
+  log: PurgeLog,
+  retryDelaysMs: readonly number[] = RETRY_DELAYS_MS,
+): ProxyPurger {
   let sent = 0;
   let failed = 0;
 
@@ -45,7 +49,11 @@ export function createProxyPurger(settings: PurgeSettings, log: PurgeLog, retryD
     const headers: Record<string, string> = { "Surrogate-Key": keys };
     if (settings.token) headers[settings.tokenHeader] = settings.token;
     try {
-      const response = await fetch(settings.url, { method: settings.method, headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      const response = await fetch(settings.url, {
+        method: settings.method,
+        headers,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
       await response.arrayBuffer().catch(() => undefined);
       return response.ok ? null : `the proxy answered ${response.status}`;
     } catch (error) {

@@ -5,21 +5,47 @@ import { SURROGATE_KEY, surrogateKeyHeaders, surrogateKeys } from "./surrogate-k
 
 describe("surrogate keys", () => {
   it.each([
-    ["the live score", { id: "routes/api.live.$fixtureId", params: { fixtureId: "4182" } }, ["data", "live", "content", "match-4182"]],
-    ["a league page", { id: "routes/$leaguePage", params: { leaguePage: "premier-league-predictions" } }, ["data", "content", "league-premier-league"]],
+    [
+      "the live score",
+      { id: "routes/api.live.$fixtureId", params: { fixtureId: "4182" } },
+      ["data", "live", "content", "match-4182"],
+    ],
+    [
+      "a league page",
+      { id: "routes/$leaguePage", params: { leaguePage: "premier-league-predictions" } },
+      ["data", "content", "league-premier-league"],
+    ],
     [
       "a match page by its slug",
-      { id: "routes/$leaguePage_.$matchup", params: { leaguePage: "serie-a-predictions", matchup: "inter-vs-milan-2026-02-08" } },
+      {
+        id: "routes/$leaguePage_.$matchup",
+        params: { leaguePage: "serie-a-predictions", matchup: "inter-vs-milan-2026-02-08" },
+      },
       ["data", "content", "league-serie-a", "match-inter-vs-milan-2026-02-08"],
     ],
-    ["a club page", { id: "routes/$league.teams_.$team", params: { league: "premier-league", team: "arsenal" } }, ["data", "content", "league-premier-league", "club-arsenal"]],
+    [
+      "a club page",
+      { id: "routes/$league.teams_.$team", params: { league: "premier-league", team: "arsenal" } },
+      ["data", "content", "league-premier-league", "club-arsenal"],
+    ],
     [
       "an API answer about two clubs by their ids",
-      { id: "routes/api.lineups.$leagueId.$homeTeamId.$awayTeamId", params: { leagueId: "39", homeTeamId: "42", awayTeamId: "40" } },
+      {
+        id: "routes/api.lineups.$leagueId.$homeTeamId.$awayTeamId",
+        params: { leagueId: "39", homeTeamId: "42", awayTeamId: "40" },
+      },
       ["data", "content", "league-premier-league", "club-arsenal", "club-liverpool"],
     ],
-    ["a player's statistics", { id: "routes/api.players.$id.statistics", params: { id: "1100" } }, ["data", "content", "player-1100"]],
-    ["a day's matches", { id: "routes/matches.$day", params: { day: "2026-02-07" } }, ["data", "content", "day-2026-02-07"]],
+    [
+      "a player's statistics",
+      { id: "routes/api.players.$id.statistics", params: { id: "1100" } },
+      ["data", "content", "player-1100"],
+    ],
+    [
+      "a day's matches",
+      { id: "routes/matches.$day", params: { day: "2026-02-07" } },
+      ["data", "content", "day-2026-02-07"],
+    ],
   ])("names %s", (_what, route, expected) => {
     const live = route.id === "routes/api.live.$fixtureId";
     expect(surrogateKeys(live ? ["data", "live", "content"] : ["data", "content"], route)).toEqual(expected);
@@ -60,7 +86,10 @@ describe("the route of a path", () => {
   const match = createRouteMatcher(routes);
 
   it("finds the route Remix would, with its parameters", () => {
-    expect(match("/premier-league-predictions")).toEqual({ id: "routes/$leaguePage", params: { leaguePage: "premier-league-predictions" } });
+    expect(match("/premier-league-predictions")).toEqual({
+      id: "routes/$leaguePage",
+      params: { leaguePage: "premier-league-predictions" },
+    });
     expect(match("/about")?.id).toBe("routes/about");
     expect(match("/api/live/4182")).toEqual({ id: "routes/api.live.$fixtureId", params: { fixtureId: "4182" } });
     expect(match("/")?.id).toBe("routes/_index");

@@ -104,7 +104,10 @@ function moduleInfo(url: string): ModuleInfo {
   const source = readFileSync(fileOf(url));
   const text = source.toString("utf8");
   const collect = (pattern: RegExp) =>
-    [...text.matchAll(pattern)].map((m) => m[1]).filter((s) => s.endsWith(".js")).map((s) => resolveSpecifier(url, s));
+    [...text.matchAll(pattern)]
+      .map((m) => m[1])
+      .filter((s) => s.endsWith(".js"))
+      .map((s) => resolveSpecifier(url, s));
   const info: ModuleInfo = {
     gzip: gzipSync(source).length,
     raw: source.length,
@@ -188,12 +191,16 @@ function main(): void {
   ];
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   for (const [index, row] of rows.entries()) {
-    console.log(row.map((cell, column) => (column >= 2 ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join("  "));
+    console.log(
+      row.map((cell, column) => (column >= 2 ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join("  "),
+    );
     if (index === 0) console.log(widths.map((w) => "-".repeat(w)).join("  "));
   }
   const framework = closure([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
   const frameworkGzip = [...framework].reduce((total, url) => total + moduleInfo(url).gzip, 0);
-  console.log(`\nOf which the client entry and the code it imports (React, React DOM, Remix): ${kb(frameworkGzip)} gzip.`);
+  console.log(
+    `\nOf which the client entry and the code it imports (React, React DOM, Remix): ${kb(frameworkGzip)} gzip.`,
+  );
 }
 
 // Run as a script; the functions above are also imported by the client bundle test.

@@ -16,11 +16,15 @@ const directory = mkdtempSync(path.join(tmpdir(), "openapi-lint-"));
 try {
   const file = path.join(directory, "openapi.json");
   writeFileSync(file, JSON.stringify(openApiDocument(parseEnv(process.env).SITE_URL), null, 2));
-  const lint = spawnSync(path.join(root, "node_modules/.bin/redocly"), ["lint", file, "--config", path.join(root, "redocly.yaml"), "--format", "stylish"], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", DO_NOT_TRACK: "1" },
-  });
+  const lint = spawnSync(
+    path.join(root, "node_modules/.bin/redocly"),
+    ["lint", file, "--config", path.join(root, "redocly.yaml"), "--format", "stylish"],
+    {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", DO_NOT_TRACK: "1" },
+    },
+  );
   process.exitCode = lint.status ?? 1;
 } finally {
   rmSync(directory, { recursive: true, force: true });

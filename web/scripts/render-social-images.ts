@@ -14,7 +14,13 @@ import { chromium } from "playwright-core";
 import { ALL_LEAGUES, type League } from "@shared/domain/leagues";
 import { HERO_HEADLINE, SITE_NAME, SITE_SHORT_NAME } from "@shared/domain/site";
 import { leagueHeading } from "../app/features/league/league";
-import { SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, SITE_LOGO, SITE_SOCIAL_IMAGE, leagueSocialImage } from "../app/features/seo/seo";
+import {
+  SOCIAL_IMAGE_HEIGHT,
+  SOCIAL_IMAGE_WIDTH,
+  SITE_LOGO,
+  SITE_SOCIAL_IMAGE,
+  leagueSocialImage,
+} from "../app/features/seo/seo";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const publicDir = path.join(root, "public");

@@ -60,7 +60,8 @@ function start(router: RemixRouter): void {
         });
       },
       update(update: HistoryUpdate) {
-        if (update.type === "push" || update.type === "replace") void router.navigate(update.url, { replace: update.type === "replace" });
+        if (update.type === "push" || update.type === "replace")
+          void router.navigate(update.url, { replace: update.type === "replace" });
         else if (update.type === "pop") void router.navigate(-1);
       },
     },
@@ -81,8 +82,7 @@ function whenHydrated(attempt = 0): void {
       document.documentElement.dataset.visualEditing = "failed";
       console.error("Visual editing could not start", error);
     }
-  }
-  else if (attempt < 200) setTimeout(() => whenHydrated(attempt + 1), 50);
+  } else if (attempt < 200) setTimeout(() => whenHydrated(attempt + 1), 50);
   else console.warn("Visual editing: the page never hydrated, so click-to-edit is off.");
 }
 

@@ -35,7 +35,9 @@ export const seasons = pgTable(
   (t) => [
     primaryKey({ columns: [t.league, t.season] }),
     // At most one current season per league.
-    uniqueIndex("seasons_one_current_per_league").on(t.league).where(sql`${t.isCurrent}`),
+    uniqueIndex("seasons_one_current_per_league")
+      .on(t.league)
+      .where(sql`${t.isCurrent}`),
   ],
 );
 
@@ -63,4 +65,3 @@ export const teams = pgTable(
   },
   (t) => [index("teams_league_code_idx").on(t.league, t.code)],
 );
-

@@ -45,7 +45,12 @@ describe("badgeDesign: colours and a readable label", () => {
   });
 
   it("falls back to white or near-black when the second colour does not read on the first", () => {
-    const design = badgeDesign({ id: 1, name: "Pale FC", code: "PAL", colors: { primary: "#ffffff", secondary: "#fffff0" } });
+    const design = badgeDesign({
+      id: 1,
+      name: "Pale FC",
+      code: "PAL",
+      colors: { primary: "#ffffff", secondary: "#fffff0" },
+    });
     expect(design.text).toBe("#111111");
     // A trim the shield would swallow is drawn in the label's colour instead.
     expect(design.trim).toBe("#111111");
@@ -84,7 +89,12 @@ describe("teamBadgeSvg: a standalone, accessible SVG", () => {
   });
 
   it("escapes whatever a name holds", () => {
-    const odd = teamBadgeSvg({ id: 3, name: `<script>"x"</script>`, code: "ODD", colors: { primary: "#123456", secondary: "#ffffff" } });
+    const odd = teamBadgeSvg({
+      id: 3,
+      name: `<script>"x"</script>`,
+      code: "ODD",
+      colors: { primary: "#123456", secondary: "#ffffff" },
+    });
     expect(odd).not.toContain("<script>");
     expect(odd).toContain("&lt;script&gt;&quot;x&quot;&lt;/script&gt;");
   });

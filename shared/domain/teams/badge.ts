@@ -34,7 +34,25 @@ const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 const CODE = /^[A-Z0-9]{2,4}$/;
 
 /** Words that say what kind of club it is: not used for initials. */
-const GENERIC_WORDS = new Set(["fc", "cf", "afc", "ac", "as", "sc", "ss", "ssc", "us", "sv", "vfb", "vfl", "tsg", "club", "de", "of", "the"]);
+const GENERIC_WORDS = new Set([
+  "fc",
+  "cf",
+  "afc",
+  "ac",
+  "as",
+  "sc",
+  "ss",
+  "ssc",
+  "us",
+  "sv",
+  "vfb",
+  "vfl",
+  "tsg",
+  "club",
+  "de",
+  "of",
+  "the",
+]);
 
 function colour(value: string | undefined, fallback: string): string {
   return value && HEX_COLOUR.test(value) ? value.toLowerCase() : fallback;
@@ -64,7 +82,11 @@ function mix(a: string, b: string, share: number): string {
   const from = channels(a);
   const to = channels(b);
   return `#${from
-    .map((c, i) => Math.round(c + (to[i] - c) * share).toString(16).padStart(2, "0"))
+    .map((c, i) =>
+      Math.round(c + (to[i] - c) * share)
+        .toString(16)
+        .padStart(2, "0"),
+    )
     .join("")}`;
 }
 
@@ -116,14 +138,19 @@ export function badgeDesign(team: BadgeTeam): BadgeDesign {
       ? [secondary, own]
       : ([LIGHT_TEXT, DARK_TEXT] as const)
           .map((candidate) => [candidate, readableFill(clubColour, candidate)] as const)
-          .sort(([a, x], [b, y]) => x.steps - y.steps || contrastRatio(b, clubColour) - contrastRatio(a, clubColour))[0];
+          .sort(
+            ([a, x], [b, y]) => x.steps - y.steps || contrastRatio(b, clubColour) - contrastRatio(a, clubColour),
+          )[0];
   const trim = contrastRatio(secondary, fill) >= MIN_TRIM_CONTRAST ? secondary : text;
   const outline = relativeLuminance(fill) > 0.5 ? mix(fill, "#000000", 0.45) : mix(fill, "#000000", 0.3);
   return { label: badgeLabel(team), fill, trim, text, outline, textContrast: contrastRatio(text, fill) };
 }
 
 function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!,
+  );
 }
 
 const SHIELD = "M50 4 L93 15 V57 C93 86 75 104 50 116 C25 104 7 86 7 57 V15 Z";

@@ -193,7 +193,14 @@ export const ENGLAND_TEAMS: readonly Team[] = [
     venue: "Etihad Stadium",
     city: "Manchester",
     footballDataName: "Man City",
-    aliases: ["Manchester City FC", "Man. City", "Manchester C.", "Manchester City Football Club", "Cityzens", "Citizens"],
+    aliases: [
+      "Manchester City FC",
+      "Man. City",
+      "Manchester C.",
+      "Manchester City Football Club",
+      "Cityzens",
+      "Citizens",
+    ],
   },
   {
     id: 33,

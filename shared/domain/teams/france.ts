@@ -22,8 +22,14 @@ export const FRANCE_TEAMS: readonly Team[] = [
     city: "Paris",
     footballDataName: "Paris SG",
     aliases: [
-      "Paris", "Paris SG", "Paris St. Germain", "Paris S. Germain", "Paris Saint Germain",
-      "Paris Saint-Germain FC", "Paris-Saint-Germain Football Club", "Paris Saint Germain FC",
+      "Paris",
+      "Paris SG",
+      "Paris St. Germain",
+      "Paris S. Germain",
+      "Paris Saint Germain",
+      "Paris Saint-Germain FC",
+      "Paris-Saint-Germain Football Club",
+      "Paris Saint Germain FC",
       "Les Parisiens",
     ],
   },
@@ -68,8 +74,11 @@ export const FRANCE_TEAMS: readonly Team[] = [
     city: "Monaco",
     footballDataName: "Monaco",
     aliases: [
-      "AS Monaco FC", "Association sportive de Monaco FC", "Association Sportive de Monaco Football Club",
-      "Association Sportive de Monaco", "ASM",
+      "AS Monaco FC",
+      "Association sportive de Monaco FC",
+      "Association Sportive de Monaco Football Club",
+      "Association Sportive de Monaco",
+      "ASM",
     ],
   },
   {
@@ -99,7 +108,8 @@ export const FRANCE_TEAMS: readonly Team[] = [
     city: "Nice",
     footballDataName: "Nice",
     aliases: [
-      "Olympique Gymnaste Club Nice Côte d'Azur", "Olympique Club Gymnaste Club de Nice-Côte d'Azur",
+      "Olympique Gymnaste Club Nice Côte d'Azur",
+      "Olympique Club Gymnaste Club de Nice-Côte d'Azur",
       "OGC Nizza",
     ],
   },
@@ -115,9 +125,7 @@ export const FRANCE_TEAMS: readonly Team[] = [
     venue: "Roazhon Park",
     city: "Rennes",
     footballDataName: "Rennes",
-    aliases: [
-      "Stade Rennais FC", "Stade Rennes", "Stade Rennais Football Club", "Stade Rennais FC 1901", "SRFC",
-    ],
+    aliases: ["Stade Rennais FC", "Stade Rennes", "Stade Rennais Football Club", "Stade Rennais FC 1901", "SRFC"],
   },
   {
     id: 116,
@@ -160,7 +168,10 @@ export const FRANCE_TEAMS: readonly Team[] = [
     city: "Strasbourg",
     footballDataName: "Strasbourg",
     aliases: [
-      "Racing Strasbourg", "RC Strasbourg Alsace", "Racing Club de Strasbourg Alsace", "Racing Straßburg",
+      "Racing Strasbourg",
+      "RC Strasbourg Alsace",
+      "Racing Club de Strasbourg Alsace",
+      "Racing Straßburg",
       "RCSA",
     ],
   },
@@ -289,9 +300,7 @@ export const FRANCE_TEAMS: readonly Team[] = [
     venue: "Stade de l'Aube",
     city: "Troyes",
     footballDataName: "Troyes",
-    aliases: [
-      "ESTAC Troyes", "Espérance Sportive Troyes Aube Champagne", "Troyes AC", "Estac Troyes", "ESTAC",
-    ],
+    aliases: ["ESTAC Troyes", "Espérance Sportive Troyes Aube Champagne", "Troyes AC", "Estac Troyes", "ESTAC"],
   },
   {
     id: 940001, // id unknown: local
@@ -321,8 +330,12 @@ export const FRANCE_TEAMS: readonly Team[] = [
     city: "Bordeaux",
     footballDataName: "Bordeaux",
     aliases: [
-      "Gir. Bordeaux", "Girondins Bordeaux", "FC Girondins Bordeaux", "FC Girondins de Bordeaux",
-      "Football Club des Girondins de Bordeaux", "Les Girondins",
+      "Gir. Bordeaux",
+      "Girondins Bordeaux",
+      "FC Girondins Bordeaux",
+      "FC Girondins de Bordeaux",
+      "Football Club des Girondins de Bordeaux",
+      "Les Girondins",
     ],
   },
   {
@@ -338,8 +351,11 @@ export const FRANCE_TEAMS: readonly Team[] = [
     city: "Montpellier",
     footballDataName: "Montpellier",
     aliases: [
-      "HSC Montpellier", "Montpellier Hérault SC", "Montpellier-Herault Sports Club",
-      "Montpellier-Hérault Sport Club", "MHSC",
+      "HSC Montpellier",
+      "Montpellier Hérault SC",
+      "Montpellier-Herault Sports Club",
+      "Montpellier-Hérault Sport Club",
+      "MHSC",
     ],
   },
   {
@@ -383,9 +399,18 @@ export const FRANCE_TEAMS: readonly Team[] = [
     city: "Saint-Étienne",
     footballDataName: "St Etienne",
     aliases: [
-      "St-Étienne", "AS St-Étienne", "AS St. Étienne", "Association Sportive de Saint-Étienne",
-      "Association Sportive de Saint-Étienne Loire", "Saint Etienne", "St Etienne", "Saint-Etienne",
-      "St-Etienne", "AS Saint-Etienne", "ASSE", "Les Verts",
+      "St-Étienne",
+      "AS St-Étienne",
+      "AS St. Étienne",
+      "Association Sportive de Saint-Étienne",
+      "Association Sportive de Saint-Étienne Loire",
+      "Saint Etienne",
+      "St Etienne",
+      "Saint-Etienne",
+      "St-Etienne",
+      "AS Saint-Etienne",
+      "ASSE",
+      "Les Verts",
     ],
   },
   {
@@ -470,9 +495,7 @@ export const FRANCE_TEAMS: readonly Team[] = [
     venue: "Stade Ange-Casanova",
     city: "Ajaccio",
     footballDataName: "Ajaccio GFCO",
-    aliases: [
-      "Ajaccio GFCO", "Gazélec Football Club Ajaccio", "Gazelec FC Ajaccio", "Gazelec Ajaccio", "GFCA",
-    ],
+    aliases: ["Ajaccio GFCO", "Gazélec Football Club Ajaccio", "Gazelec FC Ajaccio", "Gazelec Ajaccio", "GFCA"],
   },
   {
     id: 1305,
@@ -543,9 +566,16 @@ export const FRANCE_TEAMS: readonly Team[] = [
     city: "Annecy",
     footballDataName: "Evian Thonon Gaillard",
     aliases: [
-      "Évian TG FC", "Évian", "Évian Thonon Gaillard FC", "Évian Thonon-Gaillard FC",
-      "Évian Thonon Gaillard Football Club", "Evian Thonon Gaillard", "Evian", "Evian TG",
-      "Evian Thonon Gaillard FC", "ETG",
+      "Évian TG FC",
+      "Évian",
+      "Évian Thonon Gaillard FC",
+      "Évian Thonon-Gaillard FC",
+      "Évian Thonon Gaillard Football Club",
+      "Evian Thonon Gaillard",
+      "Evian",
+      "Evian TG",
+      "Evian Thonon Gaillard FC",
+      "ETG",
     ],
   },
   {
@@ -603,7 +633,9 @@ export const FRANCE_TEAMS: readonly Team[] = [
     city: "Montbéliard",
     footballDataName: "Sochaux",
     aliases: [
-      "Football Club Sochaux-Montbéliard", "Football Club de Sochaux-Montbéliard", "FC Sochaux",
+      "Football Club Sochaux-Montbéliard",
+      "Football Club de Sochaux-Montbéliard",
+      "FC Sochaux",
       "FC Sochaux-Montbeliard",
     ],
   },

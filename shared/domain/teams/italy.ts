@@ -21,9 +21,7 @@ export const ITALY_TEAMS: readonly Team[] = [
     venue: "Allianz Stadium",
     city: "Turin",
     footballDataName: "Juventus",
-    aliases: [
-      "Juventus Torino", "Juventus FC", "Juventus Football Club", "Juventus Turin", "Juve", "Bianconeri",
-    ],
+    aliases: ["Juventus Torino", "Juventus FC", "Juventus Football Club", "Juventus Turin", "Juve", "Bianconeri"],
   },
   {
     id: 505,
@@ -38,8 +36,15 @@ export const ITALY_TEAMS: readonly Team[] = [
     city: "Milan",
     footballDataName: "Inter",
     aliases: [
-      "FC Internazionale Milano", "Internazionale", "Inter Milan", "Football Club Internazionale Milano",
-      "Inter Mailand", "Inter Milano", "FC Internazionale", "Internazionale Milano", "Nerazzurri",
+      "FC Internazionale Milano",
+      "Internazionale",
+      "Inter Milan",
+      "Football Club Internazionale Milano",
+      "Inter Mailand",
+      "Inter Milano",
+      "FC Internazionale",
+      "Internazionale Milano",
+      "Nerazzurri",
     ],
   },
   {
@@ -125,7 +130,11 @@ export const ITALY_TEAMS: readonly Team[] = [
     city: "Florence",
     footballDataName: "Fiorentina",
     aliases: [
-      "ACF Fiorentina", "AC Firenze", "Associazione Calcio Firenze Fiorentina", "AC Fiorentina", "AC Florenz",
+      "ACF Fiorentina",
+      "AC Firenze",
+      "Associazione Calcio Firenze Fiorentina",
+      "AC Fiorentina",
+      "AC Florenz",
       "Viola",
     ],
   },
@@ -141,9 +150,7 @@ export const ITALY_TEAMS: readonly Team[] = [
     venue: "Stadio Renato Dall'Ara",
     city: "Bologna",
     footballDataName: "Bologna",
-    aliases: [
-      "Bologna FC", "FC Bologna", "Bologna FC 1909", "Bologna Football Club 1909", "Bologna Football Club",
-    ],
+    aliases: ["Bologna FC", "FC Bologna", "Bologna FC 1909", "Bologna Football Club 1909", "Bologna Football Club"],
   },
   {
     id: 503,
@@ -284,7 +291,12 @@ export const ITALY_TEAMS: readonly Team[] = [
     city: "Pisa",
     footballDataName: "Pisa",
     aliases: [
-      "AC Pisa", "AC Pisa 1909", "Associazione Calcio Pisa 1909", "Pisa SC", "Pisa Sporting Club", "SC Pisa",
+      "AC Pisa",
+      "AC Pisa 1909",
+      "Associazione Calcio Pisa 1909",
+      "Pisa SC",
+      "Pisa Sporting Club",
+      "SC Pisa",
       "Pisa Calcio",
     ],
   },
@@ -330,8 +342,13 @@ export const ITALY_TEAMS: readonly Team[] = [
     city: "Genoa",
     footballDataName: "Sampdoria",
     aliases: [
-      "UC Sampdoria", "Samp. Genoa", "Sampdoria Genoa", "Unione Calcio Sampdoria", "Samp. Genua",
-      "Sampdoria Genua", "Samp",
+      "UC Sampdoria",
+      "Samp. Genoa",
+      "Sampdoria Genoa",
+      "Unione Calcio Sampdoria",
+      "Samp. Genua",
+      "Sampdoria Genua",
+      "Samp",
     ],
   },
   {
@@ -360,9 +377,7 @@ export const ITALY_TEAMS: readonly Team[] = [
     venue: "Stadio Paolo Mazza",
     city: "Ferrara",
     footballDataName: "Spal",
-    aliases: [
-      "SPAL Ferrara", "SPAL 2013", "SPAL 2013 Ferrara", "Società Polisportiva Ars et Labor 2013", "Spal",
-    ],
+    aliases: ["SPAL Ferrara", "SPAL 2013", "SPAL 2013 Ferrara", "Società Polisportiva Ars et Labor 2013", "Spal"],
   },
   {
     id: 930002, // id unknown: local
@@ -405,7 +420,10 @@ export const ITALY_TEAMS: readonly Team[] = [
     city: "Salerno",
     footballDataName: "Salernitana",
     aliases: [
-      "Salernitana Calcio", "US Salernitana 1919", "US Salernitana", "Unione Sportiva Salernitana 1919",
+      "Salernitana Calcio",
+      "US Salernitana 1919",
+      "US Salernitana",
+      "Unione Sportiva Salernitana 1919",
       "Salernitana Calcio 1919",
     ],
   },
@@ -436,8 +454,14 @@ export const ITALY_TEAMS: readonly Team[] = [
     city: "Venice",
     footballDataName: "Venezia",
     aliases: [
-      "Venezia FC", "Venezia Football Club", "FC Venedig", "AC Venezia", "SSC Venezia",
-      "Società Sportiva Calcio Venezia", "FBC Unione Venezia", "Foot Ball Club Unione Venezia",
+      "Venezia FC",
+      "Venezia Football Club",
+      "FC Venedig",
+      "AC Venezia",
+      "SSC Venezia",
+      "Società Sportiva Calcio Venezia",
+      "FBC Unione Venezia",
+      "Foot Ball Club Unione Venezia",
     ],
   },
   {
@@ -467,7 +491,10 @@ export const ITALY_TEAMS: readonly Team[] = [
     city: "Palermo",
     footballDataName: "Palermo",
     aliases: [
-      "Palermo FC", "Palermo Football Club", "US Palermo", "US Città di Palermo",
+      "Palermo FC",
+      "Palermo Football Club",
+      "US Palermo",
+      "US Città di Palermo",
       "Unione Sportiva Città di Palermo",
     ],
   },
@@ -651,9 +678,7 @@ export const ITALY_TEAMS: readonly Team[] = [
     venue: "Stadio Cino e Lillo Del Duca",
     city: "Ascoli Piceno",
     footballDataName: "Ascoli",
-    aliases: [
-      "Ascoli FC", "Ascoli Calcio", "Ascoli Calcio 1898 FC", "Ascoli Picchio FC", "Ascoli Picchio FC 1898",
-    ],
+    aliases: ["Ascoli FC", "Ascoli Calcio", "Ascoli Calcio 1898 FC", "Ascoli Picchio FC", "Ascoli Picchio FC 1898"],
   },
   {
     id: 930009, // id unknown: local
@@ -668,7 +693,10 @@ export const ITALY_TEAMS: readonly Team[] = [
     city: "Treviso",
     footballDataName: "Treviso",
     aliases: [
-      "ACD Treviso", "Associazione Calcio Dilettanti Treviso", "Football Club Treviso", "FC Treviso",
+      "ACD Treviso",
+      "Associazione Calcio Dilettanti Treviso",
+      "Football Club Treviso",
+      "FC Treviso",
       "FBC Treviso",
     ],
   },

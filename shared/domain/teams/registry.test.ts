@@ -84,7 +84,9 @@ describe("TEAMS invariants", () => {
   });
 
   it("every club has a name, short name, venue and city", () => {
-    const incomplete = TEAMS.filter((team) => [team.name, team.shortName, team.venue, team.city].some((v) => !v.trim()));
+    const incomplete = TEAMS.filter((team) =>
+      [team.name, team.shortName, team.venue, team.city].some((v) => !v.trim()),
+    );
     expect(incomplete.map((team) => team.slug)).toEqual([]);
   });
 

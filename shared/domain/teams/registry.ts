@@ -32,16 +32,74 @@ const TOKEN_SYNONYMS: Readonly<Record<string, string>> = {
 
 /** Words that say what kind of club it is, not which one: ignored by the fuzzy match. */
 const GENERIC_TOKENS: ReadonlySet<string> = new Set([
-  "fc", "cf", "afc", "sc", "ac", "as", "ss", "us", "sv", "vfb", "vfl", "tsg", "fsv", "tsv", "bsc",
-  "spvgg", "rc", "rcd", "ogc", "osc", "sco", "hsc", "ssc", "acf", "bc", "uc", "cd", "ud", "sd", "ca",
-  "club", "football", "futbol", "fussball", "calcio", "de", "del", "of", "the", "and", "sad", "spa",
+  "fc",
+  "cf",
+  "afc",
+  "sc",
+  "ac",
+  "as",
+  "ss",
+  "us",
+  "sv",
+  "vfb",
+  "vfl",
+  "tsg",
+  "fsv",
+  "tsv",
+  "bsc",
+  "spvgg",
+  "rc",
+  "rcd",
+  "ogc",
+  "osc",
+  "sco",
+  "hsc",
+  "ssc",
+  "acf",
+  "bc",
+  "uc",
+  "cd",
+  "ud",
+  "sd",
+  "ca",
+  "club",
+  "football",
+  "futbol",
+  "fussball",
+  "calcio",
+  "de",
+  "del",
+  "of",
+  "the",
+  "and",
+  "sad",
+  "spa",
 ]);
 
 /** Words many clubs share; a fuzzy query made only of these names no club. */
 const SHARED_TOKENS: ReadonlySet<string> = new Set([
-  "real", "sporting", "racing", "athletic", "atletico", "deportivo", "union", "united", "city",
-  "town", "county", "rovers", "wanderers", "albion", "olympique", "stade", "borussia", "eintracht",
-  "inter", "internazionale", "saint", "paris",
+  "real",
+  "sporting",
+  "racing",
+  "athletic",
+  "atletico",
+  "deportivo",
+  "union",
+  "united",
+  "city",
+  "town",
+  "county",
+  "rovers",
+  "wanderers",
+  "albion",
+  "olympique",
+  "stade",
+  "borussia",
+  "eintracht",
+  "inter",
+  "internazionale",
+  "saint",
+  "paris",
 ]);
 
 /** Below this similarity two words are different words, not a typo of each other. */
@@ -246,8 +304,7 @@ export function findTeam(name: string, league?: LeagueKey): Team | null {
  */
 export function findTeamByFootballDataName(name: string, league?: LeagueKey): Team | null {
   const trimmed = name.trim();
-  const ofLeague = (teams: readonly Team[] = []) =>
-    league ? teams.filter((team) => playsIn(team, league)) : teams;
+  const ofLeague = (teams: readonly Team[] = []) => (league ? teams.filter((team) => playsIn(team, league)) : teams);
   const exact = ofLeague(byFootballDataName.get(trimmed));
   const candidates = exact.length > 0 ? exact : ofLeague(byFootballDataKey.get(exactKey(trimmed)));
   return candidates.length === 1 ? candidates[0] : null;

@@ -19,13 +19,7 @@ export const SPAIN_TEAMS: readonly Team[] = [
     venue: "San Mamés",
     city: "Bilbao",
     footballDataName: "Ath Bilbao",
-    aliases: [
-      "Athletic Bilbao",
-      "Athletic Club Bilbao",
-      "Athletic Club de Bilbao",
-      "Ath. Bilbao",
-      "Athl. Bilbao",
-    ],
+    aliases: ["Athletic Bilbao", "Athletic Club Bilbao", "Athletic Club de Bilbao", "Ath. Bilbao", "Athl. Bilbao"],
   },
   {
     id: 530,

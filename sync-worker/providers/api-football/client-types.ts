@@ -64,9 +64,7 @@ export type Params = Record<string, string | number | undefined>;
 
 /** A league season, a league's matches of one day (YYYY-MM-DD), one match by id, or matches by ids. */
 export type FixturesParams =
-  | { league: number; season: number; date?: string }
-  | { id: number }
-  | { ids: readonly number[] };
+  { league: number; season: number; date?: string } | { id: number } | { ids: readonly number[] };
 
 export interface OddsParams {
   league: number;

@@ -244,7 +244,7 @@ export function createApiFootballClient(options: ApiFootballClientOptions) {
       const result: ApiFootballList<T> = { items: [], rejected: [] };
       const first = await page(endpoint, params, call);
       collect(endpoint, params, first, schema, result);
-      const totalPages = paginated ? first.paging?.total ?? 1 : 1;
+      const totalPages = paginated ? (first.paging?.total ?? 1) : 1;
       if (totalPages > settings.maxPages) {
         throw new ApiFootballMalformedResponseError(
           endpoint,

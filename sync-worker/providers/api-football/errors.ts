@@ -56,7 +56,10 @@ export class ApiFootballQuotaExhaustedError extends ApiFootballError {
 export class ApiFootballRequestError extends ApiFootballError {
   readonly retryable = false;
 
-  constructor(endpoint: string, readonly errors: Record<string, string>) {
+  constructor(
+    endpoint: string,
+    readonly errors: Record<string, string>,
+  ) {
     super(
       endpoint,
       Object.entries(errors)

@@ -12,7 +12,13 @@ import { matchClockAt, type MatchClockReading } from "../match-clock";
 import type { ProviderFixture } from "../types";
 import type { FootballDataMatch } from "./parse";
 
-const NOT_STARTED: MatchClockReading = { phase: "not-started", status: "NS", minute: null, injuryTime: null, halfTimeKnown: false };
+const NOT_STARTED: MatchClockReading = {
+  phase: "not-started",
+  status: "NS",
+  minute: null,
+  injuryTime: null,
+  halfTimeKnown: false,
+};
 
 export function fixtureAsOf(match: FootballDataMatch, now: Date): ProviderFixture {
   const clock = match.fullTime ? matchClockAt(match.kickoffAt, now) : NOT_STARTED;

@@ -21,9 +21,25 @@ interface OddsColumns {
 }
 
 export const ODDS_COLUMNS: readonly OddsColumns[] = [
-  { source: "market-average", market: "1x2", kind: "opening", columns: [["AvgH", "AvgD", "AvgA"], ["BbAvH", "BbAvD", "BbAvA"]] },
+  {
+    source: "market-average",
+    market: "1x2",
+    kind: "opening",
+    columns: [
+      ["AvgH", "AvgD", "AvgA"],
+      ["BbAvH", "BbAvD", "BbAvA"],
+    ],
+  },
   { source: "market-average", market: "1x2", kind: "closing", columns: [["AvgCH", "AvgCD", "AvgCA"]] },
-  { source: "market-average", market: "ou25", kind: "opening", columns: [["Avg>2.5", "Avg<2.5"], ["BbAv>2.5", "BbAv<2.5"]] },
+  {
+    source: "market-average",
+    market: "ou25",
+    kind: "opening",
+    columns: [
+      ["Avg>2.5", "Avg<2.5"],
+      ["BbAv>2.5", "BbAv<2.5"],
+    ],
+  },
   { source: "market-average", market: "ou25", kind: "closing", columns: [["AvgC>2.5", "AvgC<2.5"]] },
   { source: "pinnacle", market: "1x2", kind: "opening", columns: [["PSH", "PSD", "PSA"]] },
   { source: "pinnacle", market: "1x2", kind: "closing", columns: [["PSCH", "PSCD", "PSCA"]] },
@@ -54,7 +70,9 @@ export function resolveOddsColumns(header: readonly string[]): ResolvedOddsColum
   const position = new Map(header.map((name, index) => [name, index]));
   return ODDS_COLUMNS.flatMap((group) => {
     const found = group.columns.find((names) => names.every((name) => position.has(name)));
-    return found ? [{ source: group.source, market: group.market, kind: group.kind, indexes: found.map((n) => position.get(n)!) }] : [];
+    return found
+      ? [{ source: group.source, market: group.market, kind: group.kind, indexes: found.map((n) => position.get(n)!) }]
+      : [];
   });
 }
 
@@ -65,7 +83,8 @@ export function readOdds(record: readonly string[], groups: readonly ResolvedOdd
     const prices = group.indexes.map((index) => readPrice(record[index]));
     if (prices.some((price) => price === null)) continue;
     const [a, b, c] = prices as number[];
-    if (group.market === "1x2") odds.push({ source: group.source, kind: group.kind, market: "1x2", home: a, draw: b, away: c });
+    if (group.market === "1x2")
+      odds.push({ source: group.source, kind: group.kind, market: "1x2", home: a, draw: b, away: c });
     else odds.push({ source: group.source, kind: group.kind, market: "ou25", over: a, under: b });
   }
   return odds;

@@ -58,18 +58,53 @@ describe("parseFootballDataCsv", () => {
       yellowCards: { home: 1, away: 2 },
       redCards: { home: 0, away: 0 },
     });
-    expect(first.odds).toContainEqual({ source: "market-average", kind: "opening", market: "1x2", home: 1.79, draw: 3.75, away: 4.4 });
-    expect(first.odds).toContainEqual({ source: "market-average", kind: "closing", market: "1x2", home: 1.74, draw: 3.85, away: 4.5 });
-    expect(first.odds).toContainEqual({ source: "pinnacle", kind: "closing", market: "1x2", home: 1.77, draw: 3.95, away: 4.7 });
-    expect(first.odds).toContainEqual({ source: "market-average", kind: "opening", market: "ou25", over: 1.72, under: 2.08 });
-    expect(first.odds).toContainEqual({ source: "market-average", kind: "closing", market: "ou25", over: 1.68, under: 2.12 });
+    expect(first.odds).toContainEqual({
+      source: "market-average",
+      kind: "opening",
+      market: "1x2",
+      home: 1.79,
+      draw: 3.75,
+      away: 4.4,
+    });
+    expect(first.odds).toContainEqual({
+      source: "market-average",
+      kind: "closing",
+      market: "1x2",
+      home: 1.74,
+      draw: 3.85,
+      away: 4.5,
+    });
+    expect(first.odds).toContainEqual({
+      source: "pinnacle",
+      kind: "closing",
+      market: "1x2",
+      home: 1.77,
+      draw: 3.95,
+      away: 4.7,
+    });
+    expect(first.odds).toContainEqual({
+      source: "market-average",
+      kind: "opening",
+      market: "ou25",
+      over: 1.72,
+      under: 2.08,
+    });
+    expect(first.odds).toContainEqual({
+      source: "market-average",
+      kind: "closing",
+      market: "ou25",
+      over: 1.68,
+      under: 2.12,
+    });
     expect(first.odds).toHaveLength(6);
   });
 
   it("leaves out odds groups with blank prices and keeps the rest of the row", () => {
     const fulham = current.matches.find((m) => m.homeTeamId === id("fulham"))!;
     expect(fulham.odds.filter((o) => o.source === "pinnacle")).toEqual([]);
-    expect(fulham.odds.find((o) => o.source === "market-average" && o.kind === "closing" && o.market === "1x2")).toMatchObject({
+    expect(
+      fulham.odds.find((o) => o.source === "market-average" && o.kind === "closing" && o.market === "1x2"),
+    ).toMatchObject({
       home: 2.27,
     });
   });
@@ -123,17 +158,25 @@ describe("parseFootballDataCsv", () => {
 
   it("refuses a body that is not a football-data file at all", () => {
     const html = "<!doctype html><html><body>Service unavailable</body></html>";
-    expect(() => parseFootballDataCsv(html, "2526/E0.csv", { kind: "season", league: "premier-league", season: "2526" })).toThrow(
-      ProviderError,
-    );
-    expect(() => parseFootballDataCsv(html, "2526/E0.csv", { kind: "season", league: "premier-league", season: "2526" })).toThrow(
-      /2526\/E0\.csv is not a football-data\.co\.uk CSV file/,
-    );
+    expect(() =>
+      parseFootballDataCsv(html, "2526/E0.csv", { kind: "season", league: "premier-league", season: "2526" }),
+    ).toThrow(ProviderError);
+    expect(() =>
+      parseFootballDataCsv(html, "2526/E0.csv", { kind: "season", league: "premier-league", season: "2526" }),
+    ).toThrow(/2526\/E0\.csv is not a football-data\.co\.uk CSV file/);
   });
 
   it("rejects a row of another division and a date outside the season", () => {
-    const text = "Div,Date,HomeTeam,AwayTeam,FTHG,FTAG\nE1,10/08/25,Arsenal,Chelsea,1,0\nE0,10/08/19,Arsenal,Chelsea,1,0\n";
-    const parsed = parseFootballDataCsv(text, "2526/E0.csv", { kind: "season", league: "premier-league", season: "2526" });
-    expect(parsed.rejected.map((r) => r.reason)).toEqual(['Div "E1" is not E0', "date 10/08/19 is outside the 2526 season"]);
+    const text =
+      "Div,Date,HomeTeam,AwayTeam,FTHG,FTAG\nE1,10/08/25,Arsenal,Chelsea,1,0\nE0,10/08/19,Arsenal,Chelsea,1,0\n";
+    const parsed = parseFootballDataCsv(text, "2526/E0.csv", {
+      kind: "season",
+      league: "premier-league",
+      season: "2526",
+    });
+    expect(parsed.rejected.map((r) => r.reason)).toEqual([
+      'Div "E1" is not E0',
+      "date 10/08/19 is outside the 2526 season",
+    ]);
   });
 });

@@ -9,7 +9,14 @@ import { leagueByFootballDataCode, LEAGUES, type LeagueKey } from "@shared/domai
 import { seasonCodeFor } from "@shared/domain/matchweek";
 import { findTeamByFootballDataName } from "@shared/domain/teams/registry";
 import type { Team } from "@shared/domain/teams/types";
-import { ProviderError, type MatchStatistics, type ProviderOdds, type RejectedRecord, type Score, type SidePair } from "../types";
+import {
+  ProviderError,
+  type MatchStatistics,
+  type ProviderOdds,
+  type RejectedRecord,
+  type Score,
+  type SidePair,
+} from "../types";
 import { DEFAULT_UK_KICKOFF, parseFootballDataDate, parseKickoffTime, ukLocalToUtc } from "./dates";
 import { readOdds, resolveOddsColumns } from "./odds-columns";
 
@@ -40,7 +47,8 @@ export interface ParsedFootballDataFile {
 }
 
 /** A season file holds one league's season; fixtures.csv holds every division's next matches. */
-export type FileScope = { kind: "season"; league: LeagueKey; season: string } | { kind: "fixtures"; leagues: readonly LeagueKey[] };
+export type FileScope =
+  { kind: "season"; league: LeagueKey; season: string } | { kind: "fixtures"; leagues: readonly LeagueKey[] };
 
 const STATISTIC_COLUMNS: Record<keyof MatchStatistics, [string, string]> = {
   shots: ["HS", "AS"],

@@ -41,7 +41,8 @@ export function footballDataCsvProvider(options: FootballDataCsvProviderOptions)
     const text = await source.read(file, signal);
     if (text === null) {
       const past = scope.kind === "season" && scope.season < seasonCodeFor(clock.now());
-      if (past) log.warn(`${source.description} has no ${file}: that season of ${LEAGUES[scope.league].name} is missing`);
+      if (past)
+        log.warn(`${source.description} has no ${file}: that season of ${LEAGUES[scope.league].name} is missing`);
       else log.info(`${source.description} has no ${file} (not published yet)`);
       cache.set(file, { at: Date.now(), text, parsed: null });
       return null;
@@ -54,10 +55,13 @@ export function footballDataCsvProvider(options: FootballDataCsvProviderOptions)
     }
     const parsed = parseFootballDataCsv(text, file, scope);
     if (scope.kind === "season" && parsed.read === 0) {
-      log.warn(`${source.description}: ${file} has a header and no rows: no ${LEAGUES[scope.league].name} matches of that season were read`);
+      log.warn(
+        `${source.description}: ${file} has a header and no rows: no ${LEAGUES[scope.league].name} matches of that season were read`,
+      );
     }
     // Files that change (the clock's season, fixtures.csv) are kept for the next sync; the past stays out of memory.
-    if (scope.kind === "fixtures" || scope.season === seasonCodeFor(clock.now())) cache.set(file, { at: Date.now(), text, parsed });
+    if (scope.kind === "fixtures" || scope.season === seasonCodeFor(clock.now()))
+      cache.set(file, { at: Date.now(), text, parsed });
     for (const [name, lines] of parsed.unknownTeams) {
       log.error(
         `unknown team "${name}" in ${file} (line${lines.length > 1 ? "s" : ""} ${lines.join(", ")}): ` +
@@ -73,10 +77,17 @@ export function footballDataCsvProvider(options: FootballDataCsvProviderOptions)
     return readFile(file, scope, signal);
   }
 
-  const feedOf = (parsed: ParsedFootballDataFile | null, keep: (match: FootballDataMatch) => boolean = () => true): Feed<ProviderFixture> => {
+  const feedOf = (
+    parsed: ParsedFootballDataFile | null,
+    keep: (match: FootballDataMatch) => boolean = () => true,
+  ): Feed<ProviderFixture> => {
     if (!parsed) return { items: [], read: 0, rejected: [] };
     const now = clock.now();
-    return { items: parsed.matches.filter(keep).map((match) => fixtureAsOf(match, now)), read: parsed.read, rejected: parsed.rejected };
+    return {
+      items: parsed.matches.filter(keep).map((match) => fixtureAsOf(match, now)),
+      read: parsed.read,
+      rejected: parsed.rejected,
+    };
   };
 
   return {

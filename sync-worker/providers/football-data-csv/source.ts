@@ -36,9 +36,14 @@ export function directorySource(directory: string): FootballDataSource {
         return await readFile(path.join(base, relativePath), { encoding: "utf8", signal });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-        throw new ProviderError("football-data", `cannot read ${relativePath} in ${base}: ${(error as Error).message}`, undefined, {
-          cause: error,
-        });
+        throw new ProviderError(
+          "football-data",
+          `cannot read ${relativePath} in ${base}: ${(error as Error).message}`,
+          undefined,
+          {
+            cause: error,
+          },
+        );
       }
     },
   };
@@ -61,11 +66,18 @@ export function httpSource(baseUrl: string, options: HttpSourceOptions = {}): Fo
       const timeout = AbortSignal.timeout(timeoutMs);
       let response: Response;
       try {
-        response = await fetch(url, { signal: AbortSignal.any([signal, timeout]), headers: { accept: "text/csv,*/*" } });
+        response = await fetch(url, {
+          signal: AbortSignal.any([signal, timeout]),
+          headers: { accept: "text/csv,*/*" },
+        });
       } catch (error) {
         signal.throwIfAborted();
         if (timeout.aborted) {
-          throw new ProviderError("football-data", `${url} did not answer within ${timeoutMs / 1000} s`, CONFIGURE_HINT);
+          throw new ProviderError(
+            "football-data",
+            `${url} did not answer within ${timeoutMs / 1000} s`,
+            CONFIGURE_HINT,
+          );
         }
         const cause = (error as Error).cause as { code?: string; message?: string } | undefined;
         const reason = cause?.code ?? cause?.message ?? (error as Error).message;
@@ -84,7 +96,9 @@ export function httpSource(baseUrl: string, options: HttpSourceOptions = {}): Fo
       } catch (error) {
         signal.throwIfAborted();
         const reason = timeout.aborted ? `did not finish within ${timeoutMs / 1000} s` : (error as Error).message;
-        throw new ProviderError("football-data", `${url}: the body could not be read (${reason})`, undefined, { cause: error });
+        throw new ProviderError("football-data", `${url}: the body could not be read (${reason})`, undefined, {
+          cause: error,
+        });
       }
     },
   };

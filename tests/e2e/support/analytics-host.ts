@@ -62,7 +62,9 @@ export async function startAnalyticsHost(): Promise<AnalyticsHost> {
     const url = new URL(request.url ?? "/", "http://localhost");
     requests.push(`${url.pathname}${url.search}`);
     if (url.pathname === "/gtag/js") {
-      response.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" }).end(GTAG_STUB);
+      response
+        .writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" })
+        .end(GTAG_STUB);
     } else if (url.pathname === "/g/collect") {
       response.writeHead(204).end();
     } else {

@@ -36,7 +36,9 @@ export function findChromium(
   exists: (path: string) => boolean = existsSync,
 ): BrowserSearch {
   if (configured?.trim()) {
-    return exists(configured) ? { path: configured } : { problem: `CHROMIUM_PATH is ${configured}, which does not exist. ${NO_BROWSER}` };
+    return exists(configured)
+      ? { path: configured }
+      : { problem: `CHROMIUM_PATH is ${configured}, which does not exist. ${NO_BROWSER}` };
   }
   for (const candidate of candidates) if (exists(candidate)) return { path: candidate };
   const fromPlaywright = installed();

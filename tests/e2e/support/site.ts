@@ -15,7 +15,9 @@ async function freePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port for the site"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port for the site")),
+      );
     });
   });
 }
@@ -31,7 +33,10 @@ export interface RunningSite {
  * unless `port` names one (the built Studio reads the site at its default, localhost:3000). The
  * database is a copy of one migrated once (migratedPgliteDataDir) unless `env` names another.
  */
-export async function startSite(env: Record<string, string> = {}, options: { port?: number } = {}): Promise<RunningSite> {
+export async function startSite(
+  env: Record<string, string> = {},
+  options: { port?: number } = {},
+): Promise<RunningSite> {
   const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), "site-e2e-"));
   if (!env.DATABASE_URL && !env.PGLITE_DATA_DIR) cpSync(await migratedPgliteDataDir(), dataDir, { recursive: true });

@@ -82,7 +82,10 @@ export const OTHER_ROUTES: readonly OtherRoute[] = [
     tag: API_TAGS.description,
     summary: "This description",
     description: "The OpenAPI 3.1 description of the API as JSON; a browser asking for text/html gets it as a page.",
-    responses: { 200: "The OpenAPI document (application/json), or its HTML view.", 400: "format is neither json nor html." },
+    responses: {
+      200: "The OpenAPI document (application/json), or its HTML view.",
+      400: "format is neither json nor html.",
+    },
   },
   {
     method: "POST",
@@ -91,7 +94,7 @@ export const OTHER_ROUTES: readonly OtherRoute[] = [
     tag: API_TAGS.site,
     summary: "Content automation: update a match preview",
     description:
-      "Takes an update payload (match_id, final_prediction, confidence_score 0-100, ...) with Authorization: Bearer <CONTENT_AUTOMATION_TOKEN> and saves it as a draft match preview (or publishes it with \"publish\": true). See the README.",
+      'Takes an update payload (match_id, final_prediction, confidence_score 0-100, ...) with Authorization: Bearer <CONTENT_AUTOMATION_TOKEN> and saves it as a draft match preview (or publishes it with "publish": true). See the README.',
     responses: {
       200: "The preview was updated.",
       201: "A new preview was created.",
@@ -146,7 +149,7 @@ export const OTHER_ROUTES: readonly OtherRoute[] = [
     file: "api.$.ts",
     tag: API_TAGS.description,
     summary: "Any other path under /api",
-    description: "A JSON 404: { \"error\": \"Not Found\" }.",
+    description: 'A JSON 404: { "error": "Not Found" }.',
     responses: { 404: "No such endpoint." },
     unlisted: "fallback",
   },
@@ -177,7 +180,12 @@ export const OTHER_ROUTES: readonly OtherRoute[] = [
     tag: API_TAGS.internal,
     summary: "Internal test page: create a match",
     description: "Called by /test-api with INTERNAL_PAGES_TOKEN; the fixture id is optional.",
-    responses: { 200: "The match existed.", 201: "The match was created.", 400: "Bad fixture id.", 404: "Closed, or no such fixture." },
+    responses: {
+      200: "The match existed.",
+      201: "The match was created.",
+      400: "Bad fixture id.",
+      404: "Closed, or no such fixture.",
+    },
     unlisted: "internal",
   },
 ];

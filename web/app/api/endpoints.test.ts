@@ -51,7 +51,11 @@ import {
   teamStandingAnswerSchema,
   teamStatisticsAnswerSchema,
 } from "./resources/teams.schema";
-import { leaguePerformanceSchema, overallPerformanceSchema, recentSettledMatchesSchema } from "./resources/track-record.schema";
+import {
+  leaguePerformanceSchema,
+  overallPerformanceSchema,
+  recentSettledMatchesSchema,
+} from "./resources/track-record.schema";
 import { createOperatorServices } from "@sync-worker/operations";
 
 const teamId = (slug: string) => getTeamBySlug(slug)!.id;
@@ -63,7 +67,12 @@ const THIRTY_MINUTES = "public, max-age=1800, s-maxage=1800, stale-while-revalid
 const FIVE_MINUTES = "public, max-age=300, s-maxage=300, stale-while-revalidate=60";
 const MODEL = "test-model-1";
 
-const newcastleBrentford = { league: "premier-league", season: "2526", homeTeam: "newcastle-united", awayTeam: "brentford" } as const;
+const newcastleBrentford = {
+  league: "premier-league",
+  season: "2526",
+  homeTeam: "newcastle-united",
+  awayTeam: "brentford",
+} as const;
 
 function documents(): ContentDocument[] {
   return [
@@ -119,7 +128,20 @@ const prediction = {
 };
 
 /** Hostile texts for any path segment: none may ever get a 5xx. */
-const BAD_SEGMENTS = ["abc", "0", "-1", "1.5", "99999999999999999999", "2147483648", "%00", "%C3%BC", "a".repeat(300), "%2F", "1e3", " 1"];
+const BAD_SEGMENTS = [
+  "abc",
+  "0",
+  "-1",
+  "1.5",
+  "99999999999999999999",
+  "2147483648",
+  "%00",
+  "%C3%BC",
+  "a".repeat(300),
+  "%2F",
+  "1e3",
+  " 1",
+];
 
 describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
   let db: DbHandle;
@@ -172,7 +194,12 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
     ]);
     for (const job of [lockPicksJob, settlePicksJob, performanceJob]) expect((await worker.run(job)).status).toBe("ok");
 
-    const player = (n: number) => ({ id: n, name: `Player ${n}`, number: n, pos: n === 1 ? ("G" as const) : ("M" as const) });
+    const player = (n: number) => ({
+      id: n,
+      name: `Player ${n}`,
+      number: n,
+      pos: n === 1 ? ("G" as const) : ("M" as const),
+    });
     await db.db.insert(lineups).values({
       fixtureId: ids.chelseaArsenal,
       teamId: ARSENAL,
@@ -188,21 +215,75 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
     ]);
     const season = { teamId: ARSENAL, league: "premier-league" as const, season: "2526" };
     await db.db.insert(playerSeasonStats).values([
-      { ...season, playerId: 9001, position: "Attacker", appearances: 22, minutes: 1800, goals: 9, assists: 6, rating: 7.62, passesAccuracy: 81 },
-      { ...season, playerId: 9002, position: "Midfielder", appearances: 20, minutes: 1700, goals: 3, assists: 8, rating: 8.04 },
-      { ...season, playerId: 9003, position: "Goalkeeper", appearances: 24, minutes: 2160, goals: 0, assists: 1, rating: 8.3 },
+      {
+        ...season,
+        playerId: 9001,
+        position: "Attacker",
+        appearances: 22,
+        minutes: 1800,
+        goals: 9,
+        assists: 6,
+        rating: 7.62,
+        passesAccuracy: 81,
+      },
+      {
+        ...season,
+        playerId: 9002,
+        position: "Midfielder",
+        appearances: 20,
+        minutes: 1700,
+        goals: 3,
+        assists: 8,
+        rating: 8.04,
+      },
+      {
+        ...season,
+        playerId: 9003,
+        position: "Goalkeeper",
+        appearances: 24,
+        minutes: 2160,
+        goals: 0,
+        assists: 1,
+        rating: 8.3,
+      },
     ]);
     await db.db.insert(playerMatchStats).values([
-      { playerId: 9001, fixtureId: ids.chelseaArsenal, teamId: ARSENAL, minutes: 90, rating: 8.1, goals: 1, assists: 0, shotsOn: 2 },
+      {
+        playerId: 9001,
+        fixtureId: ids.chelseaArsenal,
+        teamId: ARSENAL,
+        minutes: 90,
+        rating: 8.1,
+        goals: 1,
+        assists: 0,
+        shotsOn: 2,
+      },
     ]);
     // A card in the live match.
     await db.db.insert(liveEvents).values([
-      { fixtureId: ids.arsenalSunderland, minute: 23, side: "home", type: "Card", detail: "Yellow Card", playerName: "Declan Rice" },
+      {
+        fixtureId: ids.arsenalSunderland,
+        minute: 23,
+        side: "home",
+        type: "Card",
+        detail: "Yellow Card",
+        playerName: "Declan Rice",
+      },
     ]);
 
-    const env = parseEnv({ CLOCK: `replay:${worker.clock.now().toISOString()}`, SESSION_SECRET: "a-test-session-secret-of-32-chars" });
+    const env = parseEnv({
+      CLOCK: `replay:${worker.clock.now().toISOString()}`,
+      SESSION_SECRET: "a-test-session-secret-of-32-chars",
+    });
     const previewSessions = createPreviewSessions(env);
-    context = { env, clock: worker.clock, db, content, previewSessions, operations: createOperatorServices({ env, clock: worker.clock, db }) };
+    context = {
+      env,
+      clock: worker.clock,
+      db,
+      content,
+      previewSessions,
+      operations: createOperatorServices({ env, clock: worker.clock, db }),
+    };
     previewCookie = (await previewSessions.open(new Request("http://localhost/"))).split(";")[0];
     handle = await apiRequestHandler();
   });
@@ -246,17 +327,32 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
       expect(body.odds).toMatchObject({ home: expect.any(Number), draw: expect.any(Number), away: expect.any(Number) });
       expect(body.resultOdds).toBe(body.odds!.home);
       expect(body.probabilities).toMatchObject({ home: 0.52, modelVersion: MODEL });
-      expect(body.h2h.map((m) => `${m.homeTeam} ${m.score} ${m.awayTeam}`)).toEqual(["Manchester United 1-1 Tottenham Hotspur"]);
+      expect(body.h2h.map((m) => `${m.homeTeam} ${m.score} ${m.awayTeam}`)).toEqual([
+        "Manchester United 1-1 Tottenham Hotspur",
+      ]);
       expect(body.stats).toContainEqual({ label: "Shots", home: 15, away: 8 });
       expect(response.headers.get("Cache-Control")).toBe(PUBLIC_PAGE_CACHE);
     });
 
     it("caches a live match for a shorter time and carries its events", async () => {
       const { body, response } = await getJson(`/api/matches/${ids.arsenalSunderland}`, matchRecordSchema);
-      expect(body).toMatchObject({ matchState: "live", bestPick: "Arsenal to Win", confidence: 81.5, finalScore: null });
+      expect(body).toMatchObject({
+        matchState: "live",
+        bestPick: "Arsenal to Win",
+        confidence: 81.5,
+        finalScore: null,
+      });
       expect(body.liveScore).toBe(`${body.homeScore}-${body.awayScore}`);
       expect(body.liveEvents).toEqual([
-        { minute: 23, extraMinute: null, team: "home", type: "Card", detail: "Yellow Card", player: "Declan Rice", assistedBy: null },
+        {
+          minute: 23,
+          extraMinute: null,
+          team: "home",
+          type: "Card",
+          detail: "Yellow Card",
+          player: "Declan Rice",
+          assistedBy: null,
+        },
       ]);
       expect(body.form.home[0]).toMatchObject({ opponent: "Chelsea", isHome: false, result: "Draw", score: "1-1" });
       expect(body.homeForm).toMatch(/^[WDL]{1,5}$/);
@@ -268,7 +364,9 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
       const first = await send(`/api/matches/${ids.unitedSpurs}`);
       const etag = first.headers.get("ETag");
       expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
-      const again = await send(`/api/matches/${ids.unitedSpurs}`, { headers: { "If-None-Match": `"other", W/${etag}` } });
+      const again = await send(`/api/matches/${ids.unitedSpurs}`, {
+        headers: { "If-None-Match": `"other", W/${etag}` },
+      });
       expect(again.status).toBe(304);
       expect(await again.text()).toBe("");
       expect(again.headers.get("ETag")).toBe(etag);
@@ -298,7 +396,11 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
 
   describe("GET /api/match/{league}/{id}", () => {
     it("finds the match a canonical URL names, with the published editorial pick and texts", async () => {
-      for (const id of ["newcastle-united-vs-brentford", "newcastle-united-vs-brentford-prediction", "Newcastle-United-vs-Brentford"]) {
+      for (const id of [
+        "newcastle-united-vs-brentford",
+        "newcastle-united-vs-brentford-prediction",
+        "Newcastle-United-vs-Brentford",
+      ]) {
         const { body, response } = await getJson(`/api/match/premier-league/${id}`, matchRecordSchema);
         expect(body).toMatchObject({
           id: ids.newcastleBrentford,
@@ -315,15 +417,28 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
         expect(JSON.stringify(body.matchSummary)).toContain("Newcastle are strong at St James' Park.");
         expect(response.headers.get("Cache-Control")).toBe(PUBLIC_PAGE_CACHE);
       }
-      const byLeagueSlug = await getJson(`/api/match/premier-league-predictions/newcastle-united-vs-brentford`, matchRecordSchema);
+      const byLeagueSlug = await getJson(
+        `/api/match/premier-league-predictions/newcastle-united-vs-brentford`,
+        matchRecordSchema,
+      );
       expect(byLeagueSlug.body.id).toBe(ids.newcastleBrentford);
     });
 
     it("shows the draft only in preview, and never lets a preview answer be stored", async () => {
-      const { body, response } = await getJson("/api/match/premier-league/newcastle-united-vs-brentford", matchRecordSchema, {
-        headers: { Cookie: previewCookie },
+      const { body, response } = await getJson(
+        "/api/match/premier-league/newcastle-united-vs-brentford",
+        matchRecordSchema,
+        {
+          headers: { Cookie: previewCookie },
+        },
+      );
+      expect(body).toMatchObject({
+        bestPick: "Draw",
+        confidence: 45,
+        projectedScore: "1-1",
+        hasCustomContent: true,
+        matchSummary: null,
       });
-      expect(body).toMatchObject({ bestPick: "Draw", confidence: 45, projectedScore: "1-1", hasCustomContent: true, matchSummary: null });
       expect(response.headers.get("Cache-Control")).toBe("no-store");
     });
 
@@ -385,7 +500,12 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
 
       await db.execute(`update fixtures set api_football_fixture_id = 1379001 where id = ${ids.newcastleBrentford}`);
       const byProviderId = await getJson("/api/live/1379001", liveScoreSchema);
-      expect(byProviderId.body).toMatchObject({ matchId: ids.newcastleBrentford, fixtureId: 1379001, matchState: "pre-match", homeScore: null });
+      expect(byProviderId.body).toMatchObject({
+        matchId: ids.newcastleBrentford,
+        fixtureId: 1379001,
+        matchState: "pre-match",
+        homeScore: null,
+      });
       expect(byProviderId.response.headers.get("Cache-Control")).toBe(PUBLIC_PAGE_CACHE);
       // A match the provider names answers to the provider's id only.
       await expectError(`/api/live/${ids.newcastleBrentford}`, 404, "Match not found");
@@ -464,21 +584,35 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
     });
 
     it("GET /api/team-form-by-id: the last five finished matches before the match, with totals", async () => {
-      const { body } = await getJson(`/api/team-form-by-id/premier-league/${ARSENAL}/${SUNDERLAND}`, teamFormPairSchema);
-      expect(body.homeTeam.recentMatches.map((f) => `${f.result} ${f.score} ${f.isHome ? "vs" : "at"} ${f.opponent}`)).toEqual([
-        "Draw 1-1 at Chelsea",
-        "Win 2-1 vs Chelsea",
-        "Draw 2-2 at Liverpool",
-        "Win 2-0 vs Everton",
-      ]);
-      expect(body.homeTeam.summary).toEqual({ played: 4, wins: 2, draws: 2, losses: 0, goalsFor: 7, goalsAgainst: 4, form: "WDWD" });
+      const { body } = await getJson(
+        `/api/team-form-by-id/premier-league/${ARSENAL}/${SUNDERLAND}`,
+        teamFormPairSchema,
+      );
+      expect(
+        body.homeTeam.recentMatches.map((f) => `${f.result} ${f.score} ${f.isHome ? "vs" : "at"} ${f.opponent}`),
+      ).toEqual(["Draw 1-1 at Chelsea", "Win 2-1 vs Chelsea", "Draw 2-2 at Liverpool", "Win 2-0 vs Everton"]);
+      expect(body.homeTeam.summary).toEqual({
+        played: 4,
+        wins: 2,
+        draws: 2,
+        losses: 0,
+        goalsFor: 7,
+        goalsAgainst: 4,
+        form: "WDWD",
+      });
       expect(body.awayTeam.name).toBe("Sunderland");
-      const withDebug = await getJson(`/api/team-form-by-id/premier-league/${ARSENAL}/${SUNDERLAND}?debug=1`, teamFormPairSchema);
+      const withDebug = await getJson(
+        `/api/team-form-by-id/premier-league/${ARSENAL}/${SUNDERLAND}?debug=1`,
+        teamFormPairSchema,
+      );
       expect(withDebug.body.debug!.steps[1]).toContain("Arsenal's last 4 finished matches");
     });
 
     it("reads a pairing that never met up to now", async () => {
-      const { body } = await getJson(`/api/team-form-by-id/39/${NEWCASTLE}/${teamId("barcelona")}?debug=true`, teamFormPairSchema);
+      const { body } = await getJson(
+        `/api/team-form-by-id/39/${NEWCASTLE}/${teamId("barcelona")}?debug=true`,
+        teamFormPairSchema,
+      );
       expect(body.debug).toMatchObject({ referenceMatchId: null, referenceTime: worker.clock.now().toISOString() });
       expect(body.awayTeam.name).toBe("FC Barcelona");
     });
@@ -486,8 +620,16 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
     it("answers bad leagues and ids with a 400 and unknown teams with a 404", async () => {
       for (const block of ["lineups", "player-stats", "team-form-by-id"]) {
         await expectError(`/api/${block}/999/${ARSENAL}/${SUNDERLAND}`, 400, "Unsupported league");
-        await expectError(`/api/${block}/39/arsenal/${SUNDERLAND}`, 400, "homeTeamId must be a whole number from 1 to 2147483647");
-        await expectError(`/api/${block}/39/${ARSENAL}/99999999999`, 400, "awayTeamId must be a whole number from 1 to 2147483647");
+        await expectError(
+          `/api/${block}/39/arsenal/${SUNDERLAND}`,
+          400,
+          "homeTeamId must be a whole number from 1 to 2147483647",
+        );
+        await expectError(
+          `/api/${block}/39/${ARSENAL}/99999999999`,
+          400,
+          "awayTeamId must be a whole number from 1 to 2147483647",
+        );
         await expectError(`/api/${block}/39/${ARSENAL}/${SUNDERLAND}?debug=yes`, 400, "debug must be 1 or 0");
         await expectError(`/api/${block}/39/${ARSENAL}/777777`, 404, "Team not found");
       }
@@ -501,7 +643,12 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
       expect((await worker.run(matchOfTheWeekJob)).status).toBe("ok");
       const { body, response } = await getJson("/api/picks/match-of-the-week", matchOfTheWeekSchema);
       expect(body.matchPageLink).toBe("/premier-league-predictions/arsenal-vs-sunderland-prediction");
-      expect(body.match).toMatchObject({ league: "Premier League", homeTeam: "Arsenal", fkpBestPick: "Arsenal to Win", fkpConfidence: 81.5 });
+      expect(body.match).toMatchObject({
+        league: "Premier League",
+        homeTeam: "Arsenal",
+        fkpBestPick: "Arsenal to Win",
+        fkpConfidence: 81.5,
+      });
       expect(response.headers.get("Cache-Control")).toBe(FIVE_MINUTES);
     });
 
@@ -550,9 +697,19 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
   describe("the track record", () => {
     it("GET /api/algo-performance/overall and /league/{league}: the ledger's record", async () => {
       const overall = await getJson("/api/algo-performance/overall", overallPerformanceSchema);
-      expect(overall.body).toMatchObject({ totalMatchesPredicted: 1, bestPickHits: 1, bestPickMisses: 0, bestPickAccuracy: 100 });
+      expect(overall.body).toMatchObject({
+        totalMatchesPredicted: 1,
+        bestPickHits: 1,
+        bestPickMisses: 0,
+        bestPickAccuracy: 100,
+      });
       const league = await getJson("/api/algo-performance/league/premier-league", leaguePerformanceSchema);
-      expect(league.body).toMatchObject({ league: "premier-league", leagueName: "Premier League", bestPickHits: 1, ouGoalsMisses: 1 });
+      expect(league.body).toMatchObject({
+        league: "premier-league",
+        leagueName: "Premier League",
+        bestPickHits: 1,
+        ouGoalsMisses: 1,
+      });
       await expectError("/api/algo-performance/league/mls", 400, "Unsupported league");
     });
 
@@ -567,7 +724,9 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
           bestPickResult: "hit",
         }),
       ]);
-      expect((await getJson("/api/algo-performance/recent-matches/serie-a", recentSettledMatchesSchema)).body).toEqual([]);
+      expect((await getJson("/api/algo-performance/recent-matches/serie-a", recentSettledMatchesSchema)).body).toEqual(
+        [],
+      );
     });
   });
 
@@ -582,21 +741,28 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
       const standing = await getJson(`/api/teams/${ARSENAL}/standing?league=premier-league`, teamStandingAnswerSchema);
       const table = await getJson("/api/standings/premier-league", standingsSchema);
       const row = table.body.find((r) => r.teamId === ARSENAL)!;
-      expect(standing.body).toMatchObject({ teamName: "Arsenal", rank: row.position, points: row.points, played: row.played });
+      expect(standing.body).toMatchObject({
+        teamName: "Arsenal",
+        rank: row.position,
+        points: row.points,
+        played: row.played,
+      });
       // Asked about another league, the club has no row there.
-      expect((await getJson(`/api/teams/${ARSENAL}/standing?league=la-liga`, teamStandingAnswerSchema)).body).toBeNull();
+      expect(
+        (await getJson(`/api/teams/${ARSENAL}/standing?league=la-liga`, teamStandingAnswerSchema)).body,
+      ).toBeNull();
     });
 
     it("GET /api/teams/{teamId}/recent-matches, /next-match and /statistics: results, the next match and the season's figures", async () => {
       const recent = await getJson(`/api/teams/${ARSENAL}/recent-matches`, teamRecentMatchesSchema);
-      expect(recent.body.map((f) => `${f.teams.home.name} ${f.goals.home}-${f.goals.away} ${f.teams.away.name}`)).toEqual([
-        "Chelsea 1-1 Arsenal",
-        "Arsenal 2-1 Chelsea",
-        "Liverpool 2-2 Arsenal",
-        "Arsenal 2-0 Everton",
-      ]);
+      expect(
+        recent.body.map((f) => `${f.teams.home.name} ${f.goals.home}-${f.goals.away} ${f.teams.away.name}`),
+      ).toEqual(["Chelsea 1-1 Arsenal", "Arsenal 2-1 Chelsea", "Liverpool 2-2 Arsenal", "Arsenal 2-0 Everton"]);
       const next = await getJson(`/api/teams/${ARSENAL}/next-match`, teamNextMatchSchema);
-      expect(next.body).toMatchObject({ fixture: { id: ids.arsenalSunderland, state: "live" }, teams: { away: { name: "Sunderland" } } });
+      expect(next.body).toMatchObject({
+        fixture: { id: ids.arsenalSunderland, state: "live" },
+        teams: { away: { name: "Sunderland" } },
+      });
       // The pick is the match page's: the same resolution as the match endpoint's.
       const match = await getJson(`/api/matches/${ids.arsenalSunderland}`, matchRecordSchema);
       expect(next.body?.pick).toEqual({
@@ -609,8 +775,16 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
       expect(next.response.headers.get("Cache-Control")).toBe(LIVE_PAGE_CACHE);
       const statistics = await getJson(`/api/teams/${ARSENAL}/statistics`, teamStatisticsAnswerSchema);
       // This season: Arsenal 2-1 Chelsea and Chelsea 1-1 Arsenal.
-      expect(statistics.body).toMatchObject({ matches: 2, avgGoalsScored: 1.5, avgGoalsConceded: 1, homeWinRate: 100, awayWinRate: 0 });
-      expect((await getJson(`/api/teams/${teamId("barcelona")}/statistics`, teamStatisticsAnswerSchema)).body).toBeNull();
+      expect(statistics.body).toMatchObject({
+        matches: 2,
+        avgGoalsScored: 1.5,
+        avgGoalsConceded: 1,
+        homeWinRate: 100,
+        awayWinRate: 0,
+      });
+      expect(
+        (await getJson(`/api/teams/${teamId("barcelona")}/statistics`, teamStatisticsAnswerSchema)).body,
+      ).toBeNull();
     });
 
     it("GET /api/teams/{teamId}/players: every player's season, key players first, then keepers", async () => {
@@ -714,7 +888,8 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
       const positions = body.table.map((row) => row.position);
       const clubs = body.table.filter((row) => [NEWCASTLE, BRENTFORD].includes(row.teamId));
       expect(clubs).toHaveLength(2);
-      for (const row of body.table) expect(clubs.some((club) => Math.abs(club.position - row.position) <= 2)).toBe(true);
+      for (const row of body.table)
+        expect(clubs.some((club) => Math.abs(club.position - row.position) <= 2)).toBe(true);
       expect(positions).toEqual([...positions].sort((a, b) => a - b));
       expect(body.locked).toBeNull();
       expect(body.review).toEqual([]);
@@ -723,8 +898,16 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
       expect(live.body.fixture.kickedOff).toBe(true);
       expect(live.body.locked).toMatchObject({ bestPick: "Arsenal to Win", confidence: 81.5, source: "algorithm" });
       await expectError("/api/editor/fixture/premier-league/2526/arsenal/brentford-x", 404, "Match not found");
-      await expectError("/api/editor/fixture/premier-league/25-26/arsenal/sunderland", 400, "season must be a season code of the editors' content, e.g. 2526");
-      await expectError("/api/editor/fixture/premier-league/2526/Arsenal!/sunderland", 400, "team slugs are 1 to 100 lower-case letters, digits and hyphens");
+      await expectError(
+        "/api/editor/fixture/premier-league/25-26/arsenal/sunderland",
+        400,
+        "season must be a season code of the editors' content, e.g. 2526",
+      );
+      await expectError(
+        "/api/editor/fixture/premier-league/2526/Arsenal!/sunderland",
+        400,
+        "team slugs are 1 to 100 lower-case letters, digits and hyphens",
+      );
     });
   });
 
@@ -812,7 +995,11 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
       expect(response.status).toBe(200);
       expect(response.headers.get("Vary")).toBe("Accept");
       const document = await response.json();
-      expect(document).toMatchObject({ openapi: "3.1.0", info: { title: "First Kick Picks API" }, servers: [{ url: "/" }] });
+      expect(document).toMatchObject({
+        openapi: "3.1.0",
+        info: { title: "First Kick Picks API" },
+        servers: [{ url: "/" }],
+      });
       expect(Object.keys(document.paths)).toContain("/api/matches/{id}");
 
       const page = await send("/api", { headers: { Accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8" } });

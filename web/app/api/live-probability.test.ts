@@ -78,9 +78,21 @@ describe.each(testDatabases())("the live win probability in the API on $driver",
     ids.arsenalSunderland = await fixtureIdOf("arsenal", "sunderland");
     ids.unitedSpurs = await fixtureIdOf("manchester-united", "tottenham-hotspur");
     ids.newcastleBrentford = await fixtureIdOf("newcastle-united", "brentford");
-    await db.db.insert(predictions).values([ids.arsenalSunderland, ids.unitedSpurs].map((fixtureId) => ({ ...prediction, fixtureId })));
-    const env = parseEnv({ CLOCK: `replay:${worker.clock.now().toISOString()}`, SESSION_SECRET: "a-test-session-secret-of-32-chars" });
-    context = { env, clock: worker.clock, db, content: emptyContent(), previewSessions: createPreviewSessions(env), operations: createOperatorServices({ env, clock: worker.clock, db }) };
+    await db.db
+      .insert(predictions)
+      .values([ids.arsenalSunderland, ids.unitedSpurs].map((fixtureId) => ({ ...prediction, fixtureId })));
+    const env = parseEnv({
+      CLOCK: `replay:${worker.clock.now().toISOString()}`,
+      SESSION_SECRET: "a-test-session-secret-of-32-chars",
+    });
+    context = {
+      env,
+      clock: worker.clock,
+      db,
+      content: emptyContent(),
+      previewSessions: createPreviewSessions(env),
+      operations: createOperatorServices({ env, clock: worker.clock, db }),
+    };
     handle = await apiRequestHandler();
   });
   afterAll(() => testDb.dispose());
@@ -90,14 +102,20 @@ describe.each(testDatabases())("the live win probability in the API on $driver",
     expect(live).toMatchObject({ matchState: "live", status: "HT", liveMinute: 45 });
     // The model's numbers, moved towards the published ones by the share of the match left.
     const expected = anchorToForecast(
-      liveProbability({ period: "half-time", minute: 45, score: { home: live.homeScore!, away: live.awayScore! }, expectedGoals: EXPECTED_GOALS }),
+      liveProbability({
+        period: "half-time",
+        minute: 45,
+        score: { home: live.homeScore!, away: live.awayScore! },
+        expectedGoals: EXPECTED_GOALS,
+      }),
       liveProbability({ period: "first-half", minute: 0, score: { home: 0, away: 0 }, expectedGoals: EXPECTED_GOALS }),
       PUBLISHED,
       goalRateShareLeft("half-time", 45),
     );
     const now = live.liveProbability!;
     expect(now.minute).toBe(45);
-    for (const market of ["home", "draw", "away", "over25", "btts"] as const) expect(now[market]).toBeCloseTo(expected[market], 4);
+    for (const market of ["home", "draw", "away", "over25", "btts"] as const)
+      expect(now[market]).toBeCloseTo(expected[market], 4);
     expect(now.home + now.draw + now.away).toBeCloseTo(1, 3);
 
     const record = await get(`/api/matches/${ids.arsenalSunderland}`, matchRecordSchema);
@@ -119,7 +137,14 @@ describe.each(testDatabases())("the live win probability in the API on $driver",
     expect(later.liveProbability).not.toEqual(atHalfTime);
     expect(later.liveProbability!.minute).toBe(78);
 
-    await db.db.insert(liveEvents).values({ fixtureId: ids.arsenalSunderland, minute: 70, side: "home", type: "Card", detail: "Red Card", playerName: "A Defender" });
+    await db.db.insert(liveEvents).values({
+      fixtureId: ids.arsenalSunderland,
+      minute: 70,
+      side: "home",
+      type: "Card",
+      detail: "Red Card",
+      playerName: "A Defender",
+    });
     const carded = (await get(`/api/live/${ids.arsenalSunderland}`, liveScoreSchema)).liveProbability!;
     expect(carded.home).toBeLessThan(later.liveProbability!.home);
     expect(carded.away).toBeGreaterThan(later.liveProbability!.away);

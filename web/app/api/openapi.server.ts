@@ -30,7 +30,9 @@ function componentSchemas(): Record<string, JsonSchema> {
     metadata: apiSchemaRegistry,
     uri: (id) => `#/components/schemas/${id}`,
   });
-  return Object.fromEntries(inDescriptionOrder(Object.keys(schemas)).map((id) => [id, withoutDialect(schemas[id] as JsonSchema)]));
+  return Object.fromEntries(
+    inDescriptionOrder(Object.keys(schemas)).map((id) => [id, withoutDialect(schemas[id] as JsonSchema)]),
+  );
 }
 
 /** A path or query parameter from its zod schema: the text it accepts, with its description. */
@@ -73,15 +75,25 @@ function jsonOperation(endpoint: JsonEndpoint) {
         description: "OK",
         headers: {
           "Cache-Control": { description: `${cache}. In preview: no-store.`, schema: { type: "string" } },
-          ETag: { description: "Hash of the body; send it back in If-None-Match for a 304.", schema: { type: "string" } },
+          ETag: {
+            description: "Hash of the body; send it back in If-None-Match for a 304.",
+            schema: { type: "string" },
+          },
         },
         content: { "application/json": { schema: ref(endpoint.response) } },
       },
       304: { description: "Not Modified: If-None-Match named the current ETag." },
       ...Object.fromEntries(
-        Object.entries(endpoint.errors).map(([status, description]) => [status, { description, content: errorContent }]),
+        Object.entries(endpoint.errors).map(([status, description]) => [
+          status,
+          { description, content: errorContent },
+        ]),
       ),
-      405: { description: `Any method but ${ALLOWED_METHODS}.`, headers: { Allow: { schema: { type: "string" } } }, content: errorContent },
+      405: {
+        description: `Any method but ${ALLOWED_METHODS}.`,
+        headers: { Allow: { schema: { type: "string" } } },
+        content: errorContent,
+      },
       500: { description: "The data could not be read.", content: errorContent },
     },
   };
@@ -112,14 +124,23 @@ const SECURITY_BY_PATH: Record<string, Record<string, string[]>[]> = {
 };
 
 const SECURITY_SCHEMES = {
-  automationToken: { type: "http", scheme: "bearer", description: "CONTENT_AUTOMATION_TOKEN, as Authorization: Bearer <token>." },
+  automationToken: {
+    type: "http",
+    scheme: "bearer",
+    description: "CONTENT_AUTOMATION_TOKEN, as Authorization: Bearer <token>.",
+  },
   webhookSignature: {
     type: "apiKey",
     in: "header",
     name: "sanity-webhook-signature",
     description: "Sanity's signature of the body and a timestamp with SANITY_WEBHOOK_SECRET.",
   },
-  previewSecret: { type: "apiKey", in: "query", name: "sanity-preview-secret", description: "PREVIEW_SECRET, or a secret the Studio stored." },
+  previewSecret: {
+    type: "apiKey",
+    in: "query",
+    name: "sanity-preview-secret",
+    description: "PREVIEW_SECRET, or a secret the Studio stored.",
+  },
 };
 
 /** Where the API is: the public origin, or this site itself (a relative URL) when it runs locally. */
@@ -136,7 +157,9 @@ function otherOperation(route: OtherRoute) {
     summary: route.summary,
     description: route.description,
     ...(SECURITY_BY_PATH[route.path] && { security: SECURITY_BY_PATH[route.path] }),
-    responses: Object.fromEntries(Object.entries(route.responses).map(([status, description]) => [status, { description }])),
+    responses: Object.fromEntries(
+      Object.entries(route.responses).map(([status, description]) => [status, { description }]),
+    ),
   };
 }
 
@@ -216,12 +239,17 @@ const STYLE = `
 export function openApiHtml(document: OpenApiDocument): string {
   const operations: (ViewOperation & { tag: string })[] = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => {
-      const op = operation as Omit<ViewOperation, "method" | "path"> & { tags: string[]; parameters?: ViewOperation["parameters"] };
+      const op = operation as Omit<ViewOperation, "method" | "path"> & {
+        tags: string[];
+        parameters?: ViewOperation["parameters"];
+      };
       return { ...op, parameters: op.parameters ?? [], method, path, tag: op.tags[0] };
     }),
   );
   const anchor = (tag: string) => tag.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-  const contents = document.tags.map(({ name }) => `<li><a href="#${anchor(name)}">${escapeHtml(name)}</a></li>`).join("");
+  const contents = document.tags
+    .map(({ name }) => `<li><a href="#${anchor(name)}">${escapeHtml(name)}</a></li>`)
+    .join("");
   const sections = document.tags.map(({ name }) => {
     const items = operations
       .filter((op) => op.tag === name)

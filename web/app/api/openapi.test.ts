@@ -15,8 +15,7 @@ const listedFiles = [...JSON_ENDPOINTS.map((e) => e.file), ...OTHER_ROUTES.map((
 const document = openApiDocument("https://example.test");
 
 /** Remix's path of a route ("api/matches/:id", "api/*", "x/:id?") in the description's form. */
-const documentedForm = (remixPath: string) =>
-  `/${remixPath}`.replace(/:(\w+)\??/g, "{$1}").replace(/\*$/, "{path}");
+const documentedForm = (remixPath: string) => `/${remixPath}`.replace(/:(\w+)\??/g, "{$1}").replace(/\*$/, "{path}");
 
 describe("the endpoint list the description is generated from", () => {
   it("lists every api.* route file, and every file it lists exists", () => {
@@ -56,9 +55,14 @@ describe("the OpenAPI description", () => {
     expect(document.servers).toEqual([{ url: "https://example.test", description: "First Kick Picks" }]);
     // Run locally, the description points at the site it is served from.
     expect(openApiDocument("http://localhost:3000").servers).toEqual([{ url: "/", description: "This site" }]);
-    const documented = Object.entries(document.paths).flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`));
+    const documented = Object.entries(document.paths).flatMap(([p, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`),
+    );
     expect(documented.sort()).toEqual(
-      [...JSON_ENDPOINTS.map((e) => `GET ${e.path}`), ...LISTED_OTHER_ROUTES.map((r) => `${r.method} ${r.path}`)].sort(),
+      [
+        ...JSON_ENDPOINTS.map((e) => `GET ${e.path}`),
+        ...LISTED_OTHER_ROUTES.map((r) => `${r.method} ${r.path}`),
+      ].sort(),
     );
     for (const route of OTHER_ROUTES.filter((r) => r.unlisted)) expect(document.paths).not.toHaveProperty(route.path);
     expect(documented).toContain("GET /api/standings/{league}");
@@ -68,12 +72,17 @@ describe("the OpenAPI description", () => {
 
   it("says the API is public except the operations that name a credential, and under which terms", () => {
     expect(document.security).toEqual([{}]);
-    expect(document.info.license).toEqual({ name: "All rights reserved: see the terms of use", url: "https://example.test/terms" });
-    const operation = (p: string, method: string) => (document.paths[p] as Record<string, { security?: unknown }>)[method];
+    expect(document.info.license).toEqual({
+      name: "All rights reserved: see the terms of use",
+      url: "https://example.test/terms",
+    });
+    const operation = (p: string, method: string) =>
+      (document.paths[p] as Record<string, { security?: unknown }>)[method];
     expect(operation("/api/content/match-updates", "post").security).toEqual([{ automationToken: [] }]);
     expect(operation("/api/content/webhook", "post").security).toEqual([{ webhookSignature: [] }]);
     expect(operation("/api/standings/{league}", "get").security).toBeUndefined();
-    for (const scheme of ["automationToken", "webhookSignature", "previewSecret"]) expect(document.components.securitySchemes).toHaveProperty(scheme);
+    for (const scheme of ["automationToken", "webhookSignature", "previewSecret"])
+      expect(document.components.securitySchemes).toHaveProperty(scheme);
     for (const tag of document.tags) expect(tag.description, tag.name).toMatch(/\w+/);
   });
 
@@ -87,17 +96,24 @@ describe("the OpenAPI description", () => {
   });
 
   it("gives unique operation ids, and each JSON endpoint its schema, errors and Cache-Control", () => {
-    const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods)) as { operationId: string }[];
+    const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods)) as {
+      operationId: string;
+    }[];
     const ids = operations.map((op) => op.operationId);
     expect(new Set(ids).size).toBe(ids.length);
     const standings = document.paths["/api/standings/{league}"].get as {
       parameters: { name: string; in: string; required: boolean; description: string }[];
-      responses: Record<string, { description: string; headers?: Record<string, { description: string }>; content?: unknown }>;
+      responses: Record<
+        string,
+        { description: string; headers?: Record<string, { description: string }>; content?: unknown }
+      >;
     };
     expect(standings.parameters).toEqual([
       expect.objectContaining({ name: "league", in: "path", required: true, example: "premier-league" }),
     ]);
-    expect(standings.responses["200"].content).toEqual({ "application/json": { schema: { $ref: "#/components/schemas/Standings" } } });
+    expect(standings.responses["200"].content).toEqual({
+      "application/json": { schema: { $ref: "#/components/schemas/Standings" } },
+    });
     expect(standings.responses["200"].headers!["Cache-Control"].description).toContain("s-maxage=60");
     expect(standings.responses["400"].description).toContain("'Unsupported league'");
     const lineups = document.paths["/api/lineups/{leagueId}/{homeTeamId}/{awayTeamId}"].get as typeof standings;
@@ -113,11 +129,19 @@ describe("the OpenAPI description", () => {
 
   it("describes each top-10 pick with its league's mark (spec 3: leagueBadgePath)", () => {
     const schemas = document.components.schemas as Record<string, Record<string, unknown>>;
-    expect(schemas.TopPicks).toMatchObject({ properties: { picks: { items: { $ref: "#/components/schemas/TopPick" } } } });
-    const item = schemas.TopPick as { description: string; properties: Record<string, { type: string; pattern?: string }>; required: string[] };
+    expect(schemas.TopPicks).toMatchObject({
+      properties: { picks: { items: { $ref: "#/components/schemas/TopPick" } } },
+    });
+    const item = schemas.TopPick as {
+      description: string;
+      properties: Record<string, { type: string; pattern?: string }>;
+      required: string[];
+    };
     expect(item.description).toContain("leagueBadgePath");
     expect(item.properties.leagueBadgePath).toMatchObject({ type: "string" });
-    expect(new RegExp(item.properties.leagueBadgePath.pattern!).test("/badges/leagues/premier-league.svg?v=1")).toBe(true);
+    expect(new RegExp(item.properties.leagueBadgePath.pattern!).test("/badges/leagues/premier-league.svg?v=1")).toBe(
+      true,
+    );
     expect(item.required).toEqual(expect.arrayContaining(["leagueBadgePath", "rank", "fkpBestPick"]));
   });
 
@@ -167,32 +191,51 @@ describe("parameters", () => {
     ["61", "ligue1"],
     ["epl", "premier-league"],
   ])("league %j is %s", (text, key) => {
-    expect(parseParams(z.object({ league: leagueParam }), { league: text })).toEqual({ ok: true, value: { league: key } });
+    expect(parseParams(z.object({ league: leagueParam }), { league: text })).toEqual({
+      ok: true,
+      value: { league: key },
+    });
   });
 
-  it.each(["mls", "eredivisie", "40", "", "premier league 2"])("league %j is the spec's 'Unsupported league'", (text) => {
-    expect(parseParams(z.object({ league: leagueParam }), { league: text })).toEqual({ ok: false, error: "Unsupported league" });
-  });
+  it.each(["mls", "eredivisie", "40", "", "premier league 2"])(
+    "league %j is the spec's 'Unsupported league'",
+    (text) => {
+      expect(parseParams(z.object({ league: leagueParam }), { league: text })).toEqual({
+        ok: false,
+        error: "Unsupported league",
+      });
+    },
+  );
 
   it.each([
     ["arsenal-vs-chelsea", { by: "slug", homeSlug: "arsenal", awaySlug: "chelsea" }],
     ["arsenal-vs-chelsea-prediction", { by: "slug", homeSlug: "arsenal", awaySlug: "chelsea" }],
-    ["Manchester-United-vs-Tottenham-Hotspur", { by: "slug", homeSlug: "manchester-united", awaySlug: "tottenham-hotspur" }],
+    [
+      "Manchester-United-vs-Tottenham-Hotspur",
+      { by: "slug", homeSlug: "manchester-united", awaySlug: "tottenham-hotspur" },
+    ],
     ["42", { by: "id", id: 42 }],
   ])("match %j", (text, value) => {
     expect(parseParams(z.object({ id: matchRefParam }), { id: text })).toEqual({ ok: true, value: { id: value } });
   });
 
-  it.each(["arsenal", "arsenal-vs-", "-vs-chelsea", "a-vs-b-vs-c", "arsenal vs chelsea", "arsenal-vs-chelsea!", "0", "99999999999"])(
-    "match %j is refused",
-    (text) => {
-      const result = parseParams(z.object({ id: matchRefParam }), { id: text });
-      expect(result).toEqual({
-        ok: false,
-        error: "id must be '{home-slug}-vs-{away-slug}' (optionally ending in '-prediction') or a number from 1 to 2147483647",
-      });
-    },
-  );
+  it.each([
+    "arsenal",
+    "arsenal-vs-",
+    "-vs-chelsea",
+    "a-vs-b-vs-c",
+    "arsenal vs chelsea",
+    "arsenal-vs-chelsea!",
+    "0",
+    "99999999999",
+  ])("match %j is refused", (text) => {
+    const result = parseParams(z.object({ id: matchRefParam }), { id: text });
+    expect(result).toEqual({
+      ok: false,
+      error:
+        "id must be '{home-slug}-vs-{away-slug}' (optionally ending in '-prediction') or a number from 1 to 2147483647",
+    });
+  });
 
   it.each([
     [undefined, true, false],

@@ -39,7 +39,8 @@ export const leagueParam = z
 
 /** A league by its API-Football id (39, 140, 78, 135, 61); a key works too. */
 export const leagueIdParam = leagueParam.meta({
-  description: "The league's API-Football id: 39 Premier League, 140 La Liga, 78 Bundesliga, 135 Serie A, 61 Ligue 1 (a league key works too).",
+  description:
+    "The league's API-Football id: 39 Premier League, 140 La Liga, 78 Bundesliga, 135 Serie A, 61 Ligue 1 (a league key works too).",
   example: "39",
 });
 
@@ -64,7 +65,10 @@ export const matchRefParam = z
     context.addIssue({ code: "custom", message: MATCH_ID_MESSAGE });
     return z.NEVER;
   })
-  .meta({ description: "'{home-slug}-vs-{away-slug}' (e.g. arsenal-vs-chelsea); a match id works too.", example: "arsenal-vs-chelsea" });
+  .meta({
+    description: "'{home-slug}-vs-{away-slug}' (e.g. arsenal-vs-chelsea); a match id works too.",
+    example: "arsenal-vs-chelsea",
+  });
 
 /** ?debug=1 adds how the answer was derived. */
 export const debugQuery = z

@@ -12,7 +12,9 @@ import type { AppContext } from "../load-context";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 
-type RemixConfig = Required<Pick<AppConfig, "appDirectory" | "ignoredRouteFiles" | "publicPath" | "assetsBuildDirectory" | "future">>;
+type RemixConfig = Required<
+  Pick<AppConfig, "appDirectory" | "ignoredRouteFiles" | "publicPath" | "assetsBuildDirectory" | "future">
+>;
 
 /** The project's remix.config.js (plain JavaScript, so imported by path). */
 async function remixConfig(): Promise<RemixConfig> {

@@ -52,7 +52,8 @@ export function jsonResponse(
   const text = typeof body === "string" ? body : JSON.stringify(body);
   const etag = etagOf(text);
   const common = { ...headers, ETag: etag, "Cache-Control": cacheControl };
-  if (ifNoneMatchMatches(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers: common });
+  if (ifNoneMatchMatches(request.headers.get("If-None-Match"), etag))
+    return new Response(null, { status: 304, headers: common });
   return new Response(text, { status: 200, headers: { ...common, "Content-Type": contentType } });
 }
 

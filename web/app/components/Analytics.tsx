@@ -21,7 +21,10 @@ function usePageViews(enabled: boolean): void {
     if (!enabled) return;
     const landing = { pathname: window.location.pathname, href: window.location.href, title: document.title };
     reported.current = landing.pathname;
-    const timer = window.setTimeout(() => sendPageView(landing.pathname, landing.href, landing.title), INITIAL_PAGE_VIEW_DELAY_MS);
+    const timer = window.setTimeout(
+      () => sendPageView(landing.pathname, landing.href, landing.title),
+      INITIAL_PAGE_VIEW_DELAY_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [enabled]);
 

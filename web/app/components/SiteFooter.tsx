@@ -20,8 +20,8 @@ export function SiteFooter({ year, socialUrl }: { year: number; socialUrl: strin
             <span className="logo__name">{SITE_NAME}</span>
           </Link>
           <p>
-            Algorithm-driven predictions for the Premier League, Bundesliga, La Liga, Serie A and Ligue 1.
-            Information and entertainment only: we take no bets.
+            Algorithm-driven predictions for the Premier League, Bundesliga, La Liga, Serie A and Ligue 1. Information
+            and entertainment only: we take no bets.
           </p>
           <a href={socialUrl} rel="noopener noreferrer me" target="_blank">
             Follow us on X<span className="visually-hidden"> (opens in a new tab)</span>
@@ -59,8 +59,8 @@ export function SiteFooter({ year, socialUrl }: { year: number; socialUrl: strin
         </nav>
       </div>
       <p className="site-footer__copyright">
-        © {year} {SITE_NAME}. {MINIMUM_WAGER_AGE}+ to wager; you must be {MINIMUM_USER_AGE}+ or of legal age to use
-        this site.
+        © {year} {SITE_NAME}. {MINIMUM_WAGER_AGE}+ to wager; you must be {MINIMUM_USER_AGE}+ or of legal age to use this
+        site.
       </p>
       <div className="decoy-links" hidden aria-hidden="true">
         {DECOY_PATHS.map((path) => (

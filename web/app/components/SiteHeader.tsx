@@ -67,7 +67,13 @@ export function SiteHeader() {
         <SearchBox variant="header" />
         <div className="site-header__actions">
           {/* Run by the theme script in <head> (theme-script.server.ts), which also sets aria-pressed. */}
-          <button type="button" className="theme-toggle" data-theme-toggle="" aria-label="Dark theme" suppressHydrationWarning>
+          <button
+            type="button"
+            className="theme-toggle"
+            data-theme-toggle=""
+            aria-label="Dark theme"
+            suppressHydrationWarning
+          >
             <span aria-hidden="true" className="theme-toggle__icon" />
           </button>
           <ParlayButton variant="badge" />

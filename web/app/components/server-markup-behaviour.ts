@@ -11,8 +11,10 @@ import { useEffect } from "react";
 export const SERVER_LINK_ATTRIBUTE = "data-server-link";
 
 function followServerLink(event: MouseEvent, navigate: (to: string, options: { replace: boolean }) => void): void {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-  const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>(`a[${SERVER_LINK_ATTRIBUTE}]`) : null;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
+    return;
+  const link =
+    event.target instanceof Element ? event.target.closest<HTMLAnchorElement>(`a[${SERVER_LINK_ATTRIBUTE}]`) : null;
   if (!link || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
   const url = new URL(link.href);
   if (url.origin !== location.origin) return;

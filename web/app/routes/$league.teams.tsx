@@ -27,7 +27,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = publicPageHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? noindexMeta({ title: TEAM_NOT_FOUND_TITLE });
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data?.meta ?? noindexMeta({ title: TEAM_NOT_FOUND_TITLE });
 
 export default function TeamListPage() {
   const page = useLoaderData<typeof loader>();
@@ -47,8 +48,8 @@ export default function TeamListPage() {
         </p>
         <h1>{teamListHeading(page.name)}</h1>
         <p className="page-header__intro">
-          All {page.teams.length} clubs of the {page.name} {page.seasonLabel} season. Open a club for its standing, form,
-          next match, team stats and key players.
+          All {page.teams.length} clubs of the {page.name} {page.seasonLabel} season. Open a club for its standing,
+          form, next match, team stats and key players.
         </p>
       </header>
       <ul className="team-grid" aria-label={teamListHeading(page.name)}>

@@ -39,7 +39,11 @@ function useMyTeamsStrip(): ReactNode {
       // Storage blocked: no favourites.
     }
     // A strip that fails to load (offline) leaves the page as served.
-    if (stored) import("../features/team/components/my-teams/MyTeamsStrip").then((m) => setStrip(<m.MyTeamsStrip />), () => {});
+    if (stored)
+      import("../features/team/components/my-teams/MyTeamsStrip").then(
+        (m) => setStrip(<m.MyTeamsStrip />),
+        () => {},
+      );
   }, []);
   return strip;
 }
@@ -54,17 +58,33 @@ export default function HomePage() {
         {myTeams}
         <section aria-labelledby="motw-title" className="page-section">
           <h2 id="motw-title">{HOME_SECTIONS.matchOfTheWeek}</h2>
-          {matchOfTheWeek ? (
-            <EmbeddedMatchView match={matchOfTheWeek} />
-          ) : (
-            <p className="empty-text">{COMING_SOON}</p>
-          )}
+          {matchOfTheWeek ? <EmbeddedMatchView match={matchOfTheWeek} /> : <p className="empty-text">{COMING_SOON}</p>}
         </section>
-        <ServerMarkup as="section" aria-labelledby="league-picks-title" className="page-section" markup={markup.topLeaguePicks} />
-        <ServerMarkup as="section" aria-labelledby="how-it-works-title" className="page-section home-section" markup={markup.howItWorks} />
-        <ServerMarkup as="section" aria-labelledby="coverage-title" className="page-section home-section" markup={markup.coverage} />
+        <ServerMarkup
+          as="section"
+          aria-labelledby="league-picks-title"
+          className="page-section"
+          markup={markup.topLeaguePicks}
+        />
+        <ServerMarkup
+          as="section"
+          aria-labelledby="how-it-works-title"
+          className="page-section home-section"
+          markup={markup.howItWorks}
+        />
+        <ServerMarkup
+          as="section"
+          aria-labelledby="coverage-title"
+          className="page-section home-section"
+          markup={markup.coverage}
+        />
         <HomeParlayExplainer text={markup.parlayExplainer} />
-        <ServerMarkup as="section" aria-labelledby="algo-lab-title" className="page-section home-section" markup={markup.algoLab} />
+        <ServerMarkup
+          as="section"
+          aria-labelledby="algo-lab-title"
+          className="page-section home-section"
+          markup={markup.algoLab}
+        />
         <ServerMarkup as="p" className="page-section home-results-link" markup={markup.resultsLink} />
       </div>
     </>

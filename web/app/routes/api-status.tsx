@@ -1,10 +1,22 @@
-import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { ScrollRegion } from "../components/ScrollRegion";
 import { INTERNAL_HEADERS, requireInternalPage } from "../features/internal/access.server";
 import { getApiStatus } from "../features/internal/api-status.server";
-import { JobsSummary, JobsTable, number, PageCacheFacts, StatusBadge } from "../features/internal/components/ApiStatusParts";
+import {
+  JobsSummary,
+  JobsTable,
+  number,
+  PageCacheFacts,
+  StatusBadge,
+} from "../features/internal/components/ApiStatusParts";
 import { listPreviewsNeedingReview } from "../features/internal/needs-review.server";
 import { UtcTime, internalPageHeaders, internalPageMeta } from "../features/internal/internal-page";
 import internalStyles from "../features/internal/styles/internal.css";
@@ -36,8 +48,7 @@ export default function ApiStatusPage() {
         <h1>API Status</h1>
         <p className="page-header__intro">
           The database, the sync worker's last runs, where each kind of match data comes from, and what is stored.
-          Report made <UtcTime iso={status.generatedAt} />.{" "}
-          <a href={API_STATUS}>Refresh</a>
+          Report made <UtcTime iso={status.generatedAt} />. <a href={API_STATUS}>Refresh</a>
         </p>
       </header>
 
@@ -45,7 +56,8 @@ export default function ApiStatusPage() {
         <section className="internal-card" aria-labelledby="database-title">
           <h2 id="database-title">Database</h2>
           <p className="internal-card__state">
-            <StatusBadge status={database.reachable ? "ok" : "failed"} /> {database.reachable ? "Reachable" : "Unreachable"}
+            <StatusBadge status={database.reachable ? "ok" : "failed"} />{" "}
+            {database.reachable ? "Reachable" : "Unreachable"}
           </p>
           <dl className="internal-facts">
             <div>
@@ -78,7 +90,9 @@ export default function ApiStatusPage() {
           <dl className="internal-facts">
             <div>
               <dt>Now</dt>
-              <dd><UtcTime iso={clock.now} /></dd>
+              <dd>
+                <UtcTime iso={clock.now} />
+              </dd>
             </div>
             {clock.replayStart && (
               <div>
@@ -94,7 +108,11 @@ export default function ApiStatusPage() {
         <section className="internal-card" aria-labelledby="worker-title">
           <h2 id="worker-title">Sync worker</h2>
           <p className="internal-card__state">
-            {status.worker === "embedded" ? "Inside the web process" : status.worker === "separate" ? "Separate process (npm run worker)" : "Off"}
+            {status.worker === "embedded"
+              ? "Inside the web process"
+              : status.worker === "separate"
+                ? "Separate process (npm run worker)"
+                : "Off"}
           </p>
           <JobsSummary jobs={status.jobs} />
         </section>
@@ -155,8 +173,8 @@ export default function ApiStatusPage() {
               <dd>
                 {providers.apiFootball.lastQuotaProblem ? (
                   <>
-                    Last spent <UtcTime iso={providers.apiFootball.lastQuotaProblem.at} /> ({providers.apiFootball.lastQuotaProblem.job}):{" "}
-                    {providers.apiFootball.lastQuotaProblem.error}
+                    Last spent <UtcTime iso={providers.apiFootball.lastQuotaProblem.at} /> (
+                    {providers.apiFootball.lastQuotaProblem.job}): {providers.apiFootball.lastQuotaProblem.error}
                   </>
                 ) : (
                   "No run has stopped on the quota. The worker reads the remaining budget from each answer and does not store it."
@@ -216,9 +234,9 @@ export default function ApiStatusPage() {
       <section className="page-section" aria-labelledby="review-title">
         <h2 id="review-title">Previews needing review</h2>
         <p>
-          Published previews of this week's and next week's fixtures whose pick contradicts the model or itself: its probability
-          under 40%, a confidence more than 20 points from it, a projected score against the 1X2 pick, or a best pick naming a
-          different winner from the 1X2 pick. Editors may publish them knowingly.
+          Published previews of this week's and next week's fixtures whose pick contradicts the model or itself: its
+          probability under 40%, a confidence more than 20 points from it, a projected score against the 1X2 pick, or a
+          best pick naming a different winner from the 1X2 pick. Editors may publish them knowingly.
         </p>
         {status.needsReview === null ? (
           <p className="muted">Could not be read.</p>
@@ -245,7 +263,9 @@ export default function ApiStatusPage() {
                       <UtcTime iso={entry.kickoffAt} />
                     </td>
                     <td>{entry.flagged ? "yes" : "no"}</td>
-                    <td className="internal-table__note">{entry.reasons.length > 0 ? entry.reasons.join("; ") : "no longer"}</td>
+                    <td className="internal-table__note">
+                      {entry.reasons.length > 0 ? entry.reasons.join("; ") : "no longer"}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -265,7 +285,12 @@ export default function ApiStatusPage() {
             <li key={match.href}>
               <Link to={match.href}>{match.label}</Link>
               <span className="muted">
-                {match.league} · {match.state === "live" ? "live now, kicked off" : match.state === "post-match" ? "finished, kicked off" : "kicks off"}{" "}
+                {match.league} ·{" "}
+                {match.state === "live"
+                  ? "live now, kicked off"
+                  : match.state === "post-match"
+                    ? "finished, kicked off"
+                    : "kicks off"}{" "}
                 <UtcTime iso={match.kickoffAt} />
               </span>
             </li>

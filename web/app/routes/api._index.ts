@@ -13,11 +13,15 @@ const FORMATS = ["json", "html"] as const;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (request.method !== "GET" && request.method !== "HEAD") return methodNotAllowed(ALLOWED_METHODS);
   const format = new URL(request.url).searchParams.get("format");
-  if (format !== null && !(FORMATS as readonly string[]).includes(format)) return errorResponse(400, "format must be json or html");
+  if (format !== null && !(FORMATS as readonly string[]).includes(format))
+    return errorResponse(400, "format must be json or html");
   const html = format === "html" || (format === null && (request.headers.get("Accept") ?? "").includes("text/html"));
   const document = openApiDocument(context.env.SITE_URL);
   return html
-    ? jsonResponse(request, openApiHtml(document), PUBLIC_PAGE_CACHE, { contentType: "text/html; charset=utf-8", headers: { Vary: "Accept" } })
+    ? jsonResponse(request, openApiHtml(document), PUBLIC_PAGE_CACHE, {
+        contentType: "text/html; charset=utf-8",
+        headers: { Vary: "Accept" },
+      })
     : jsonResponse(request, document, PUBLIC_PAGE_CACHE, { headers: { Vary: "Accept" } });
 }
 

@@ -25,7 +25,10 @@ export const loader = endpointLoader(ENDPOINTS.lineups, async ({ params, query, 
     homeTeam: lineupSide(pairing.home, home),
     awayTeam: lineupSide(pairing.away, away),
     ...(query.debug && {
-      debug: derivation(pairing, season, [lineupStep("Home", pairing.home, home), lineupStep("Away", pairing.away, away)]),
+      debug: derivation(pairing, season, [
+        lineupStep("Home", pairing.home, home),
+        lineupStep("Away", pairing.away, away),
+      ]),
     }),
   });
 });

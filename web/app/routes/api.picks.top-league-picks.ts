@@ -8,7 +8,9 @@ import type { z } from "zod";
 export const loader = endpointLoader(ENDPOINTS.topLeaguePicks, async ({ context, preview }) => {
   const picks = await getTopLeaguePicks(context, preview);
   const byLeague = Object.fromEntries(picks.map((pick) => [pick.leagueName, pick.match && topLeaguePick(pick.match)]));
-  return ok(byLeague as z.output<typeof topLeaguePicksSchema>, { live: picks.some((pick) => pick.match?.state === "live") });
+  return ok(byLeague as z.output<typeof topLeaguePicksSchema>, {
+    live: picks.some((pick) => pick.match?.state === "live"),
+  });
 });
 
 export const action = endpointAction;

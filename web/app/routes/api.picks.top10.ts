@@ -8,7 +8,11 @@ export const loader = endpointLoader(ENDPOINTS.topPicks, async ({ context, previ
   const picks = await getTopPicks(context, preview);
   return ok({
     lastUpdated: context.clock.now().toISOString(),
-    picks: picks.map((match, index) => ({ rank: index + 1, ...topLeaguePick(match), leagueBadgePath: leagueBadgeUrl(match.league) })),
+    picks: picks.map((match, index) => ({
+      rank: index + 1,
+      ...topLeaguePick(match),
+      leagueBadgePath: leagueBadgeUrl(match.league),
+    })),
   });
 });
 

@@ -23,6 +23,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = matchId.safeParse(params.id);
   if (!id.success) return json({ error: "The match id must be a whole number from 1 to 2147483647." }, 400, "no-store");
   const match = await getEmbeddedMatch(context, id.data, preview);
-  if (!match) return json({ error: `${MATCH_NOT_FOUND_TITLE} - ${MATCH_NOT_FOUND_TEXT}` }, 404, pageCacheControl(false));
+  if (!match)
+    return json({ error: `${MATCH_NOT_FOUND_TITLE} - ${MATCH_NOT_FOUND_TEXT}` }, 404, pageCacheControl(false));
   return json({ match }, 200, pageCacheControl(match.state === "live"));
 }

@@ -7,7 +7,8 @@ import { errorPageMeta } from "../route-meta";
 import { loadStaticPageView } from "../features/content/static-page.server";
 import { RESPONSIBLE_GAMBLING } from "@shared/domain/urls";
 
-export const loader = (args: LoaderFunctionArgs) => loadStaticPageView(args, "responsible-gambling", RESPONSIBLE_GAMBLING);
+export const loader = (args: LoaderFunctionArgs) =>
+  loadStaticPageView(args, "responsible-gambling", RESPONSIBLE_GAMBLING);
 
 export const headers: HeadersFunction = publicPageHeaders;
 

@@ -1,4 +1,10 @@
-import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { pageCacheControl, publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
@@ -14,7 +20,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const asked = new URL(request.url).searchParams.get("q") ?? "";
   const query = asked.trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
   const results = query === "" ? null : renderSearchResults(query, await searchSite(context, query, SEARCH_PAGE_LIMIT));
-  return data({ query, cut: asked.trim().length > SEARCH_QUERY_MAX_LENGTH, results }, { headers: { "Cache-Control": pageCacheControl(false) } });
+  return data(
+    { query, cut: asked.trim().length > SEARCH_QUERY_MAX_LENGTH, results },
+    { headers: { "Cache-Control": pageCacheControl(false) } },
+  );
 }
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: searchPageStyles }];
@@ -32,14 +41,23 @@ export default function SearchPage() {
     <div className="page search-page">
       <header className="page-header">
         <h1>Search</h1>
-        <p className="page-header__intro">Clubs by any of their names, this week&apos;s matches by their two clubs, players by name.</p>
+        <p className="page-header__intro">
+          Clubs by any of their names, this week&apos;s matches by their two clubs, players by name.
+        </p>
       </header>
       {/* No action: the form asks this page again with the new q. */}
       <form method="get" role="search" className="search-page__form">
         <label htmlFor="search-page-q" className="visually-hidden">
           Search clubs, matches and players
         </label>
-        <input id="search-page-q" type="search" name="q" defaultValue={query} maxLength={SEARCH_QUERY_MAX_LENGTH} autoComplete="off" />
+        <input
+          id="search-page-q"
+          type="search"
+          name="q"
+          defaultValue={query}
+          maxLength={SEARCH_QUERY_MAX_LENGTH}
+          autoComplete="off"
+        />
         <button type="submit" className="button">
           Search
         </button>

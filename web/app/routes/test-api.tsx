@@ -1,4 +1,10 @@
-import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
@@ -8,7 +14,11 @@ import type { LiveMatchAnswer, NoLiveMatchAnswer } from "../features/internal/li
 import { UtcTime, internalPageHeaders, internalPageMeta } from "../features/internal/internal-page";
 import { CREATE_MATCH_API, FIND_UNITED_BRIGHTON_API, LIVE_MATCH_API } from "../features/internal/internal-urls";
 import type { FoundFixture } from "../features/internal/united-brighton.server";
-import { CREATE_MATCH_FAILED_TEXT, FIND_FIXTURE_FAILED_TEXT, LIVE_DATA_FAILED_TEXT } from "../features/internal/internal";
+import {
+  CREATE_MATCH_FAILED_TEXT,
+  FIND_FIXTURE_FAILED_TEXT,
+  LIVE_DATA_FAILED_TEXT,
+} from "../features/internal/internal";
 import { NO_LIVE_EVENTS_TEXT } from "../features/match/match";
 import internalStyles from "../features/internal/styles/internal.css";
 import { liveClockLabel } from "@shared/domain/format";
@@ -103,7 +113,10 @@ function FoundFixtureView({ found }: { found: FoundFixture }) {
           ["League", `${league.name} ${seasonLabel(league.season)}`],
           ["Status", `${fixture.status ?? fixture.state}${score ? ` · ${score}` : ""}`],
           ["Fixture ID", String(fixture.id)],
-          ["API-Football fixture", fixture.apiFootballFixtureId === null ? "None stored" : String(fixture.apiFootballFixtureId)],
+          [
+            "API-Football fixture",
+            fixture.apiFootballFixtureId === null ? "None stored" : String(fixture.apiFootballFixtureId),
+          ],
         ]}
       />
       <a className="internal-link" href={found.matchUrl}>
@@ -118,7 +131,9 @@ function LiveMatchView({ answer }: { answer: LiveMatchAnswer | NoLiveMatchAnswer
     return (
       <div className="internal-result">
         <p className="internal-result__title">{answer.message}</p>
-        <p className="internal-result__detail">Checked at <UtcTime iso={answer.checkedAt} /> by the site's clock.</p>
+        <p className="internal-result__detail">
+          Checked at <UtcTime iso={answer.checkedAt} /> by the site's clock.
+        </p>
       </div>
     );
   }
@@ -148,7 +163,8 @@ function LiveMatchView({ answer }: { answer: LiveMatchAnswer | NoLiveMatchAnswer
                 {event.minute}
                 {event.extraMinute ? `+${event.extraMinute}` : ""}'
               </span>{" "}
-              {event.detail ?? event.type} · {event.player ?? "Unknown player"} ({event.side === "home" ? match.homeTeam : match.awayTeam})
+              {event.detail ?? event.type} · {event.player ?? "Unknown player"} (
+              {event.side === "home" ? match.homeTeam : match.awayTeam})
             </li>
           ))}
         </ol>
@@ -173,7 +189,10 @@ function CreatedMatchView({ match }: { match: CreatedMatch }) {
           ["League", match.league],
           ["Match date", <UtcTime iso={match.matchDate} />],
           ["Venue", match.venue ?? "Not known"],
-          ["From", `${match.provider === "api-football" ? "API-Football" : "football-data.co.uk"}${match.fixtureId ? ` fixture ${match.fixtureId}` : ""}`],
+          [
+            "From",
+            `${match.provider === "api-football" ? "API-Football" : "football-data.co.uk"}${match.fixtureId ? ` fixture ${match.fixtureId}` : ""}`,
+          ],
         ]}
       />
       <a className="internal-link" href={match.matchUrl}>
@@ -203,33 +222,59 @@ export default function TestApiPage() {
         <h1>API Test Page</h1>
         <p className="page-header__intro">
           Checks of the match data behind the site: the stored Manchester United v Brighton fixture, the live feed, and
-          creating a match from the fixtures provider. See <Link to={API_STATUS} reloadDocument>API status</Link> for the
-          sync worker and the database.
+          creating a match from the fixtures provider. See{" "}
+          <Link to={API_STATUS} reloadDocument>
+            API status
+          </Link>{" "}
+          for the sync worker and the database.
         </p>
       </header>
 
       <div className="internal-grid">
         <section className="internal-card" aria-labelledby="find-title">
           <h2 id="find-title">Find fixture</h2>
-          <p className="muted">The next Manchester United v Brighton &amp; Hove Albion match in the database, home or away; the latest when none is ahead.</p>
-          <button type="button" className="button" onClick={() => void runFind(FIND_UNITED_BRIGHTON_API)} disabled={find.state === "busy"}>
+          <p className="muted">
+            The next Manchester United v Brighton &amp; Hove Albion match in the database, home or away; the latest when
+            none is ahead.
+          </p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void runFind(FIND_UNITED_BRIGHTON_API)}
+            disabled={find.state === "busy"}
+          >
             {find.state === "busy" ? "Finding..." : "Find fixture"}
           </button>
           <div aria-live="polite">
             {find.state === "done" &&
-              (find.result.ok ? <FoundFixtureView found={find.result.body} /> : <Failure title={FIND_FIXTURE_FAILED_TEXT} message={find.result.message} />)}
+              (find.result.ok ? (
+                <FoundFixtureView found={find.result.body} />
+              ) : (
+                <Failure title={FIND_FIXTURE_FAILED_TEXT} message={find.result.message} />
+              ))}
           </div>
         </section>
 
         <section className="internal-card" aria-labelledby="live-title">
           <h2 id="live-title">Live data</h2>
-          <p className="muted">The first match in play now, with its score, minute and events as the live job stored them.</p>
-          <button type="button" className="button" onClick={() => void runLive(LIVE_MATCH_API)} disabled={live.state === "busy"}>
+          <p className="muted">
+            The first match in play now, with its score, minute and events as the live job stored them.
+          </p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void runLive(LIVE_MATCH_API)}
+            disabled={live.state === "busy"}
+          >
             {live.state === "busy" ? "Checking..." : "Get live data"}
           </button>
           <div aria-live="polite">
             {live.state === "done" &&
-              (live.result.ok ? <LiveMatchView answer={live.result.body} /> : <Failure title={LIVE_DATA_FAILED_TEXT} message={live.result.message} />)}
+              (live.result.ok ? (
+                <LiveMatchView answer={live.result.body} />
+              ) : (
+                <Failure title={LIVE_DATA_FAILED_TEXT} message={live.result.message} />
+              ))}
           </div>
         </section>
 
@@ -238,8 +283,11 @@ export default function TestApiPage() {
           <p className="muted">
             Fetches one fixture from the provider and stores it as the sync worker does; asking again returns the same
             match. Without a fixture ID: the next Manchester United v Brighton fixture
-            {lookups.withoutId ? ` from ${lookups.withoutId}` : " (no provider feeds fixtures on this site)"}. Fixture IDs
-            {lookups.byId ? ` are looked up at ${lookups.byId}.` : " cannot be looked up here: the fixtures provider has no ids and no API-Football key is set."}
+            {lookups.withoutId ? ` from ${lookups.withoutId}` : " (no provider feeds fixtures on this site)"}. Fixture
+            IDs
+            {lookups.byId
+              ? ` are looked up at ${lookups.byId}.`
+              : " cannot be looked up here: the fixtures provider has no ids and no API-Football key is set."}
           </p>
           <form className="internal-form" onSubmit={submitCreate}>
             <label htmlFor="fixture-id">Fixture ID (optional)</label>

@@ -139,8 +139,8 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
       answer.file !== undefined
         ? readReplayFile(answer.file)
         : typeof answer.body === "string"
-        ? answer.body
-        : JSON.stringify(answer.body ?? {});
+          ? answer.body
+          : JSON.stringify(answer.body ?? {});
     response.writeHead(answer.status ?? 200, {
       "content-type": "application/json",
       ...quotaHeaders,

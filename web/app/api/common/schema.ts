@@ -62,14 +62,13 @@ export const count = z.number().int().min(0);
 export const instant = z.iso.datetime().describe("An instant in UTC, ISO 8601.");
 export const day = z.iso.date();
 export const percent = z.number().min(0).max(100);
-export const scoreText = z.string().regex(/^\d+-\d+$/).describe("Home goals, a hyphen, away goals: '2-1'.");
+export const scoreText = z
+  .string()
+  .regex(/^\d+-\d+$/)
+  .describe("Home goals, a hyphen, away goals: '2-1'.");
 export const probability = z.number().min(0).max(1);
 
-export const leagueKeySchema = named(
-  "LeagueKey",
-  "The five leagues.",
-  z.enum(LEAGUE_KEYS),
-);
+export const leagueKeySchema = named("LeagueKey", "The five leagues.", z.enum(LEAGUE_KEYS));
 export const matchStateSchema = named("MatchState", "Before, during and after the match.", z.enum(MATCH_STATES));
 
 export const errorSchema = named(

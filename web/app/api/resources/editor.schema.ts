@@ -31,7 +31,12 @@ export const editorFixtureSchema = named(
 export const editorFixtureListSchema = named(
   "EditorFixtureList",
   "This week's and next week's fixtures of a league, earliest first.",
-  z.strictObject({ now: instant.describe("The site's clock."), from: instant, to: instant, fixtures: z.array(editorFixtureSchema) }),
+  z.strictObject({
+    now: instant.describe("The site's clock."),
+    from: instant,
+    to: instant,
+    fixtures: z.array(editorFixtureSchema),
+  }),
 );
 
 const pickContent = z.strictObject({
@@ -74,7 +79,10 @@ export const editorFixtureDataSchema = named(
     now: instant.describe("The site's clock."),
     fixture: editorFixtureSchema,
     match: matchRecordSchema,
-    algorithm: pickContent.extend({ modelVersion: z.string() }).nullable().describe("The algorithm's prediction, before any editorial content."),
+    algorithm: pickContent
+      .extend({ modelVersion: z.string() })
+      .nullable()
+      .describe("The algorithm's prediction, before any editorial content."),
     fairOdds: fairOdds.nullable(),
     table: z.array(standingRowSchema).describe("The league table around the two clubs (two places either side)."),
     locked: lockedPick.nullable().describe("The pick on record, frozen at kick-off in the ledger."),
@@ -82,7 +90,9 @@ export const editorFixtureDataSchema = named(
       .array(
         z.strictObject({
           rule: z.enum(["low-probability", "confidence-gap", "score-contradicts-result", "pick-contradicts-result"]),
-          field: z.enum(["bestPick", "confidence", "projectedScore", "result"]).describe("The preview's field the reason is about."),
+          field: z
+            .enum(["bestPick", "confidence", "projectedScore", "result"])
+            .describe("The preview's field the reason is about."),
           message: z.string(),
         }),
       )

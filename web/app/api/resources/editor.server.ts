@@ -3,7 +3,15 @@
  * preview (features/editor-desk/editor-desk.server.ts reads them).
  */
 import { z } from "zod";
-import { API_ERRORS, API_TAGS, endpoint, leagueParams, noQuery, PAGE_DATA, UNSUPPORTED_LEAGUE_400 } from "../common/endpoint.server";
+import {
+  API_ERRORS,
+  API_TAGS,
+  endpoint,
+  leagueParams,
+  noQuery,
+  PAGE_DATA,
+  UNSUPPORTED_LEAGUE_400,
+} from "../common/endpoint.server";
 import { leagueParam } from "../params";
 import { editorFixtureDataSchema, editorFixtureListSchema } from "./editor.schema";
 
@@ -50,7 +58,10 @@ export const ENDPOINTS = {
     }),
     query: noQuery,
     response: editorFixtureDataSchema,
-    errors: { 400: `${UNSUPPORTED_LEAGUE_400} A season that is not four digits, or a team slug that is not lower-case letters, digits and hyphens.`, 404: `'${API_ERRORS.matchNotFound}'.` },
+    errors: {
+      400: `${UNSUPPORTED_LEAGUE_400} A season that is not four digits, or a team slug that is not lower-case letters, digits and hyphens.`,
+      404: `'${API_ERRORS.matchNotFound}'.`,
+    },
     cache: PAGE_DATA,
   }),
 } as const;

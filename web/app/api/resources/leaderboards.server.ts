@@ -1,6 +1,14 @@
 /** A league's player leaderboards: top scorers, top assists and best rated, and their presenter. */
 import type { LeaderboardPlayer } from "../../features/player/leaderboard.server";
-import { API_TAGS, endpoint, LEADERBOARD, leagueParams, noQuery, type Shape, UNSUPPORTED_LEAGUE_400 } from "../common/endpoint.server";
+import {
+  API_TAGS,
+  endpoint,
+  LEADERBOARD,
+  leagueParams,
+  noQuery,
+  type Shape,
+  UNSUPPORTED_LEAGUE_400,
+} from "../common/endpoint.server";
 import { leaderboardPlayerSchema, leaderboardSchema } from "./leaderboards.schema";
 
 /** This resource's JSON endpoints: the resource routes serve from them and the OpenAPI description lists them (catalog.server.ts). */

@@ -17,10 +17,15 @@ export const ENDPOINTS = {
     summary: "The live score of a match",
     description:
       "Score, minute, injury time and events, polled every 15 s while the match is live; they override the match record's. fixtureId is API-Football's fixture id; a match known only from the CSV files answers to its match id (the record's liveUrl is always right). Never stored while live.",
-    params: z.object({ fixtureId: idParam("fixtureId", "API-Football's fixture id, or the match id of a match without one.") }),
+    params: z.object({
+      fixtureId: idParam("fixtureId", "API-Football's fixture id, or the match id of a match without one."),
+    }),
     query: noQuery,
     response: liveScoreSchema,
-    errors: { 400: "A fixtureId that is not a whole number from 1 to 2147483647.", 404: `'${API_ERRORS.matchNotFound}'.` },
+    errors: {
+      400: "A fixtureId that is not a whole number from 1 to 2147483647.",
+      404: `'${API_ERRORS.matchNotFound}'.`,
+    },
     cache: LIVE_SCORE,
   }),
 } as const;

@@ -13,7 +13,9 @@ const derivation = z
     league: leagueKeySchema,
     leagueApiId: id,
     season: z.string(),
-    referenceMatchId: id.nullable().describe("The pairing's match the data is read up to; null when the two never met in the league."),
+    referenceMatchId: id
+      .nullable()
+      .describe("The pairing's match the data is read up to; null when the two never met in the league."),
     referenceTime: instant.describe("Data is read up to this moment (the match's kick-off, or now)."),
     steps: z.array(z.string()).describe("How each part of the answer was found."),
   })

@@ -9,10 +9,25 @@ import type { KeyPlayer, TeamKeyPlayers } from "../../features/match/key-players
 import type { FormEntry, TeamLineup } from "../../features/match/match-detail-sections.server";
 import type { MatchTeam } from "../../features/match/match-rows.server";
 import type { TeamPairing } from "../../features/match/team-pairing.server";
-import { API_ERRORS, API_TAGS, debugOnly, endpoint, PAGE_DATA, type Shape, UNSUPPORTED_LEAGUE_400 } from "../common/endpoint.server";
+import {
+  API_ERRORS,
+  API_TAGS,
+  debugOnly,
+  endpoint,
+  PAGE_DATA,
+  type Shape,
+  UNSUPPORTED_LEAGUE_400,
+} from "../common/endpoint.server";
 import { idParam, leagueIdParam } from "../params";
 import { formMatch, teamResults } from "./matches.server";
-import { lineupSideSchema, lineupsSchema, playerStatsSchema, teamFormPairSchema, teamFormSchema, teamPlayerStatsSchema } from "./match-blocks.schema";
+import {
+  lineupSideSchema,
+  lineupsSchema,
+  playerStatsSchema,
+  teamFormPairSchema,
+  teamFormSchema,
+  teamPlayerStatsSchema,
+} from "./match-blocks.schema";
 
 const pairParams = z.object({
   leagueId: leagueIdParam,
@@ -91,7 +106,10 @@ function keyPlayer(player: KeyPlayer | null) {
   return { name, position, goals, assists, rating, highRating, passAccuracy };
 }
 
-export function teamPlayerStats(team: MatchTeam, players: TeamKeyPlayers | null): Shape<typeof teamPlayerStatsSchema> | null {
+export function teamPlayerStats(
+  team: MatchTeam,
+  players: TeamKeyPlayers | null,
+): Shape<typeof teamPlayerStatsSchema> | null {
   if (!players) return null;
   return {
     teamId: team.id,
@@ -104,7 +122,12 @@ export function teamPlayerStats(team: MatchTeam, players: TeamKeyPlayers | null)
 }
 
 export function teamForm(team: MatchTeam, entries: readonly FormEntry[]): Shape<typeof teamFormSchema> {
-  return { teamId: team.id, name: team.name, recentMatches: entries.map(formMatch), summary: formSummary(teamResults(entries)) };
+  return {
+    teamId: team.id,
+    name: team.name,
+    recentMatches: entries.map(formMatch),
+    summary: formSummary(teamResults(entries)),
+  };
 }
 /** With ?debug=1: the pairing's reference and how each part of the answer was found. */
 export function derivation(pairing: TeamPairing, season: string, steps: readonly string[]) {

@@ -11,7 +11,6 @@ const pickOutcome = z
   .enum(["hit", "miss", "pending", "void"])
   .describe("'pending' until the final whistle; 'void' for a pick no score can settle (stake returned).");
 
-
 export const pickResultSchema = named(
   "PickResult",
   "A pick as shown and how it ended.",
@@ -42,7 +41,10 @@ export const liveProbabilitySchema = named(
   "LiveProbability",
   "While a match is in play: the chance (0 to 1) of each result, of over 2.5 goals and of both teams scoring from this minute, from the score, the red cards and the prediction's expected goals, with the goals still to come at the rate each half typically has, moved towards the published pre-match probabilities by the share of the match left: at kick-off with 0-0 they are the published probabilities. Null when the match is not in play or has no prediction.",
   z.strictObject({
-    minute: z.number().int().describe("The match minute the numbers are for, as liveMinute (45 at half-time, 90 in added time)."),
+    minute: z
+      .number()
+      .int()
+      .describe("The match minute the numbers are for, as liveMinute (45 at half-time, 90 in added time)."),
     home: z.number().min(0).max(1),
     draw: z.number().min(0).max(1),
     away: z.number().min(0).max(1),
@@ -77,13 +79,19 @@ export const matchFields = {
   liveUrl: z.string().describe("Where the live score of this match is polled: /api/live/{fixtureId}."),
   league: leagueKeySchema,
   leagueName: z.string(),
-  season: z.string().regex(/^\d{4}$/).describe("Season code: '2526' is 2025/26."),
+  season: z
+    .string()
+    .regex(/^\d{4}$/)
+    .describe("Season code: '2526' is 2025/26."),
   matchPageLink: z.string().describe("The match page: /{league}-predictions/{home}-vs-{away}-prediction."),
   matchSlug: z.string().nullable().describe("'{home-slug}-vs-{away-slug}'."),
   kickoffTime: instant,
   utcDate: instant.describe("The kick-off again, under its older field name."),
   matchDate: day.describe("The kick-off's date in UTC."),
-  matchTime: z.string().regex(/^\d{2}:\d{2}$/).describe("The kick-off's time in UTC, HH:MM."),
+  matchTime: z
+    .string()
+    .regex(/^\d{2}:\d{2}$/)
+    .describe("The kick-off's time in UTC, HH:MM."),
   matchState: matchStateSchema,
   status: z.string().nullable().describe("The provider's short status: NS, 1H, HT, 2H, FT, PST..."),
   liveMinute: z.number().int().nullable(),
@@ -100,7 +108,11 @@ export const matchFields = {
   awayScore: z.number().int().nullable(),
   liveScore: scoreText.nullable().describe("While live: '0-0' until the first goal."),
   finalScore: scoreText.nullable(),
-  bestPick: z.string().describe("The effective best pick (final score, the editors' preview, the algorithm's prediction), or 'Coming Soon'."),
+  bestPick: z
+    .string()
+    .describe(
+      "The effective best pick (final score, the editors' preview, the algorithm's prediction), or 'Coming Soon'.",
+    ),
   confidence: percent.describe("Of the best pick; 100 once the match is over, 0 for 'Coming Soon'."),
   confidenceLabel: z.string().describe("'72%', '100%' or 'Coming Soon'."),
   projectedScore: scoreText.nullable(),
@@ -192,13 +204,17 @@ export const matchRecordSchema = named(
     liveProbability: liveProbabilitySchema.nullable(),
     liveProbabilityHistory: z
       .array(liveProbabilityTickSchema)
-      .describe("The live win probability through the match in match order, from kick-off to full time (at most 150 ticks); empty before kick-off or when the match was not followed live."),
+      .describe(
+        "The live win probability through the match in match order, from kick-off to full time (at most 150 ticks); empty before kick-off or when the match was not followed live.",
+      ),
     homeForm: z.string().describe("Last five results, oldest first ('WDLWW'), or 'N/A'."),
     awayForm: z.string(),
     form: z.strictObject({ home: z.array(formMatchSchema), away: z.array(formMatchSchema) }),
     h2h: z.array(headToHead).describe("Previous meetings in either venue, newest first (at most 5)."),
     stats: z.array(z.strictObject({ label: z.string(), home: z.number(), away: z.number() })),
-    hasCustomContent: z.boolean().describe("The editors wrote a preview of this match (a draft counts only in preview)."),
+    hasCustomContent: z
+      .boolean()
+      .describe("The editors wrote a preview of this match (a draft counts only in preview)."),
     verdictTag: z.string().nullable(),
     matchSummary: portableText,
     keyInsights: z.array(z.string()),

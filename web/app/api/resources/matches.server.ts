@@ -13,9 +13,25 @@ import type { MatchCard } from "../../features/match/match-card.server";
 import type { FormEntry, MarketOdds, MatchEvent } from "../../features/match/match-detail-sections.server";
 import type { MatchDetail } from "../../features/match/match-detail.server";
 import type { MatchTeam } from "../../features/match/match-rows.server";
-import { API_ERRORS, API_TAGS, endpoint, leagueParams, noParams, noQuery, PAGE_DATA, type Shape, UNSUPPORTED_LEAGUE_400 } from "../common/endpoint.server";
+import {
+  API_ERRORS,
+  API_TAGS,
+  endpoint,
+  leagueParams,
+  noParams,
+  noQuery,
+  PAGE_DATA,
+  type Shape,
+  UNSUPPORTED_LEAGUE_400,
+} from "../common/endpoint.server";
 import { idParam, leagueParam, matchRefParam } from "../params";
-import { formMatchSchema, liveEventSchema, matchListItemSchema, matchListSchema, matchRecordSchema } from "./matches.schema";
+import {
+  formMatchSchema,
+  liveEventSchema,
+  matchListItemSchema,
+  matchListSchema,
+  matchRecordSchema,
+} from "./matches.schema";
 
 /** This resource's JSON endpoints: the resource routes serve from them and the OpenAPI description lists them (catalog.server.ts). */
 export const ENDPOINTS = {
@@ -44,7 +60,10 @@ export const ENDPOINTS = {
     params: z.object({ league: leagueParam, id: matchRefParam }),
     query: noQuery,
     response: matchRecordSchema,
-    errors: { 400: `${UNSUPPORTED_LEAGUE_400} An id that is neither '{home}-vs-{away}' nor a number.`, 404: `'${API_ERRORS.matchNotFound}'.` },
+    errors: {
+      400: `${UNSUPPORTED_LEAGUE_400} An id that is neither '{home}-vs-{away}' nor a number.`,
+      404: `'${API_ERRORS.matchNotFound}'.`,
+    },
     cache: PAGE_DATA,
   }),
   matches: endpoint({
@@ -174,11 +193,21 @@ function pickPrices(odds: MarketOdds | null, match: MatchCard) {
 }
 
 export function formMatch(entry: FormEntry): Shape<typeof formMatchSchema> {
-  return { date: entry.kickoffAt, isHome: entry.isHome, opponent: entry.opponent, result: entry.result, score: entry.score };
+  return {
+    date: entry.kickoffAt,
+    isHome: entry.isHome,
+    opponent: entry.opponent,
+    result: entry.result,
+    score: entry.score,
+  };
 }
 
 export const teamResults = (entries: readonly FormEntry[]) =>
-  entries.map((entry) => ({ teamGoals: entry.teamGoals, opponentGoals: entry.opponentGoals, kickoffAt: entry.kickoffAt }));
+  entries.map((entry) => ({
+    teamGoals: entry.teamGoals,
+    opponentGoals: entry.opponentGoals,
+    kickoffAt: entry.kickoffAt,
+  }));
 
 function formLetters(entries: readonly FormEntry[]): string {
   return formString(teamResults(entries)) || FORM_NOT_AVAILABLE;
@@ -219,7 +248,9 @@ export function matchRecord(match: MatchDetail): Shape<typeof matchRecordSchema>
       awayTeam: meeting.away,
       score: meeting.score,
     })),
-    stats: match.stats.flatMap(({ label, home, away }) => (home === null || away === null ? [] : [{ label, home, away }])),
+    stats: match.stats.flatMap(({ label, home, away }) =>
+      home === null || away === null ? [] : [{ label, home, away }],
+    ),
     hasCustomContent: preview !== null,
     verdictTag: preview?.verdictTag ?? null,
     matchSummary: preview?.matchSummary ?? null,

@@ -35,7 +35,10 @@ export const oddsCheckSchema = named(
           z.strictObject({
             key: z.enum(["title", "championsLeague", "relegation"]),
             label: z.string(),
-            ours: z.number().min(0).describe("Mean Brier score of our probability over every club at every checkpoint."),
+            ours: z
+              .number()
+              .min(0)
+              .describe("Mean Brier score of our probability over every club at every checkpoint."),
             baseline: z.number().min(0).describe("The same for the points-per-game baseline."),
             improvement: z.number().describe("1 − ours / baseline."),
             target: z.number(),
@@ -53,7 +56,10 @@ export const oddsCheckSchema = named(
         rps: z.strictObject({
           ours: z.number().min(0).describe("Mean 1X2 RPS of our win probability at half-time."),
           preMatch: z.number().min(0).describe("Of our pre-match forecast, on the same matches."),
-          leaderRule: z.number().min(0).describe("Of 'the half-time leader wins (level: a draw)', on the same matches."),
+          leaderRule: z
+            .number()
+            .min(0)
+            .describe("Of 'the half-time leader wins (level: a draw)', on the same matches."),
         }),
         ece: z.number().min(0).describe("Expected calibration error over the three outcomes, 10 equal-width bins."),
         eceTarget: z.number(),

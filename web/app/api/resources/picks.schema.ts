@@ -36,8 +36,14 @@ export const topLeaguePicksSchema = named(
   "Each league's first-ranked match this week, keyed by league name; null for a league without matches.",
   z.strictObject(
     Object.fromEntries(
-      ["Premier League", "La Liga", "Bundesliga", "Serie A", "Ligue 1"].map((name) => [name, topLeaguePickSchema.nullable()]),
-    ) as Record<"Premier League" | "La Liga" | "Bundesliga" | "Serie A" | "Ligue 1", z.ZodNullable<typeof topLeaguePickSchema>>,
+      ["Premier League", "La Liga", "Bundesliga", "Serie A", "Ligue 1"].map((name) => [
+        name,
+        topLeaguePickSchema.nullable(),
+      ]),
+    ) as Record<
+      "Premier League" | "La Liga" | "Bundesliga" | "Serie A" | "Ligue 1",
+      z.ZodNullable<typeof topLeaguePickSchema>
+    >,
   ),
 );
 

@@ -1,7 +1,16 @@
 /** The ranked picks: Match of the Week, each league's first match and the week's ten best, and their presenter. */
 import { LEAGUES } from "@shared/domain/leagues";
 import type { MatchCard } from "../../features/match/match-card.server";
-import { API_TAGS, endpoint, MATCH_OF_THE_WEEK, noParams, noQuery, NOT_STORED, PAGE_DATA, type Shape } from "../common/endpoint.server";
+import {
+  API_TAGS,
+  endpoint,
+  MATCH_OF_THE_WEEK,
+  noParams,
+  noQuery,
+  NOT_STORED,
+  PAGE_DATA,
+  type Shape,
+} from "../common/endpoint.server";
 import { matchSlugOf } from "./matches.server";
 import { matchOfTheWeekSchema, topLeaguePickSchema, topLeaguePicksSchema, topPicksSchema } from "./picks.schema";
 

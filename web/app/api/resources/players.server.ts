@@ -17,7 +17,8 @@ export const ENDPOINTS = {
     file: "api.players.$id.statistics.ts",
     tag: API_TAGS.players,
     summary: "A player's season",
-    description: "The player page's 'Season Stats Summary': the player, his club and league, and his season's figures (null when he is known only from match sheets).",
+    description:
+      "The player page's 'Season Stats Summary': the player, his club and league, and his season's figures (null when he is known only from match sheets).",
     params: playerParams,
     query: noQuery,
     response: playerStatisticsAnswerSchema,
@@ -30,7 +31,8 @@ export const ENDPOINTS = {
     file: "api.players.$id.recent-form.ts",
     tag: API_TAGS.players,
     summary: "A player's last five matches",
-    description: "'Recent Form (Last 5 Matches)': his last five matches of the season that have kicked off, most recent first, with minutes, rating, goals, assists and shots on target.",
+    description:
+      "'Recent Form (Last 5 Matches)': his last five matches of the season that have kicked off, most recent first, with minutes, rating, goals, assists and shots on target.",
     params: playerParams,
     query: noQuery,
     response: playerRecentFormAnswerSchema,

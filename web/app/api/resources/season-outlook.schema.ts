@@ -11,7 +11,11 @@ export const seasonOutlookSchema = named(
     league: leagueKeySchema,
     season: z.string().describe("The season code, '2526' for 2025/26."),
     seasons: count.describe("Seasons simulated."),
-    ratingSigma: z.number().describe("Standard deviation of each club's log attack and defence multipliers per simulated season (rating uncertainty)."),
+    ratingSigma: z
+      .number()
+      .describe(
+        "Standard deviation of each club's log attack and defence multipliers per simulated season (rating uncertainty).",
+      ),
     resultsPlayed: count,
     remainingFixtures: count,
     computedAt: instant.nullable(),

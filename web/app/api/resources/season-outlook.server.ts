@@ -1,5 +1,12 @@
 /** A league's season outlook, simulated by the worker. */
-import { API_TAGS, endpoint, leagueParams, noQuery, PAGE_DATA, UNSUPPORTED_LEAGUE_400 } from "../common/endpoint.server";
+import {
+  API_TAGS,
+  endpoint,
+  leagueParams,
+  noQuery,
+  PAGE_DATA,
+  UNSUPPORTED_LEAGUE_400,
+} from "../common/endpoint.server";
 import { seasonOutlookSchema } from "./season-outlook.schema";
 
 /** This resource's JSON endpoints: the resource routes serve from them and the OpenAPI description lists them (catalog.server.ts). */

@@ -1,6 +1,14 @@
 /** A league's table, and the presenter of its rows (the editor desk shows them too). */
 import type { LeagueTableRow } from "../../features/standings/standings.server";
-import { API_TAGS, endpoint, leagueParams, noQuery, PAGE_DATA, type Shape, UNSUPPORTED_LEAGUE_400 } from "../common/endpoint.server";
+import {
+  API_TAGS,
+  endpoint,
+  leagueParams,
+  noQuery,
+  PAGE_DATA,
+  type Shape,
+  UNSUPPORTED_LEAGUE_400,
+} from "../common/endpoint.server";
 import { standingRowSchema, standingsSchema } from "./standings.schema";
 
 /** This resource's JSON endpoints: the resource routes serve from them and the OpenAPI description lists them (catalog.server.ts). */

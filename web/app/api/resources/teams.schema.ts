@@ -16,7 +16,11 @@ import { matchFields } from "./matches.schema";
 
 const named = schemaNamer("teams");
 
-export const teamInfoAnswerSchema = named("TeamInfo", "The team page header: team.name, league.name and more.", teamInfoSchema);
+export const teamInfoAnswerSchema = named(
+  "TeamInfo",
+  "The team page header: team.name, league.name and more.",
+  teamInfoSchema,
+);
 export const teamStandingAnswerSchema = named(
   "TeamStanding",
   "The club's row of the league's latest table (rank, points, form); null when the table has none.",
@@ -61,4 +65,8 @@ export const teamSquadStatsSchema = named(
   "Every player's season for the club: key players first (goals plus assists, then minutes), then goalkeepers (minutes). Empty without player figures.",
   z.array(named("TeamSquadPlayer", "One player's season for the club.", teamPlayerStatSchema)),
 );
-export const resolvedTeamAnswerSchema = named("ResolvedTeam", "The team resolver's answer: teamId and league.", resolvedTeamSchema);
+export const resolvedTeamAnswerSchema = named(
+  "ResolvedTeam",
+  "The team resolver's answer: teamId and league.",
+  resolvedTeamSchema,
+);

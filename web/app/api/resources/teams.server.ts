@@ -24,7 +24,10 @@ const teamSlugParam = z
   .string({ error: TEAM_SLUG_MESSAGE })
   .min(1, { error: TEAM_SLUG_MESSAGE })
   .max(100, { error: TEAM_SLUG_MESSAGE })
-  .meta({ description: "A team id, slug, 3-letter code or name, as a team URL carries it.", example: "manchester-united" });
+  .meta({
+    description: "A team id, slug, 3-letter code or name, as a team URL carries it.",
+    example: "manchester-united",
+  });
 const RESOLVE_DESCRIPTION =
   "The team a URL segment names: all digits is the team id; otherwise the exact slug, a 3-letter club code, then the name lookup (exact name, slug, fuzzy match; München = Munich; nicknames), preferring the given league. The answer's league is where the club plays this season. Not retried by the site.";
 /** This resource's JSON endpoints: the resource routes serve from them and the OpenAPI description lists them (catalog.server.ts). */

@@ -1,7 +1,17 @@
 /** The algorithm's public track record (/algo-results): overall, by league and the recent settled matches, and their presenters. */
 import type { LeagueKey } from "@shared/domain/leagues";
 import type { PerformanceRecord, RecentSettledMatch } from "../../features/track-record/track-record.server";
-import { API_ERRORS, API_TAGS, endpoint, leagueParams, noParams, noQuery, PAGE_DATA, type Shape, UNSUPPORTED_LEAGUE_400 } from "../common/endpoint.server";
+import {
+  API_ERRORS,
+  API_TAGS,
+  endpoint,
+  leagueParams,
+  noParams,
+  noQuery,
+  PAGE_DATA,
+  type Shape,
+  UNSUPPORTED_LEAGUE_400,
+} from "../common/endpoint.server";
 import {
   leaguePerformanceSchema,
   overallPerformanceSchema,
@@ -17,7 +27,8 @@ export const ENDPOINTS = {
     file: "api.algo-performance.overall.ts",
     tag: API_TAGS.record,
     summary: "The overall track record",
-    description: "Hits, misses and accuracy of the best pick, over/under and BTTS picks, from the picks frozen at kick-off.",
+    description:
+      "Hits, misses and accuracy of the best pick, over/under and BTTS picks, from the picks frozen at kick-off.",
     params: noParams,
     query: noQuery,
     response: overallPerformanceSchema,
@@ -34,7 +45,10 @@ export const ENDPOINTS = {
     params: leagueParams,
     query: noQuery,
     response: leaguePerformanceSchema,
-    errors: { 400: UNSUPPORTED_LEAGUE_400, 404: `'${API_ERRORS.performanceUnavailable}' before the league's first settled pick.` },
+    errors: {
+      400: UNSUPPORTED_LEAGUE_400,
+      404: `'${API_ERRORS.performanceUnavailable}' before the league's first settled pick.`,
+    },
     cache: PAGE_DATA,
   }),
   algoRecentMatches: endpoint({
@@ -43,7 +57,8 @@ export const ENDPOINTS = {
     file: "api.algo-performance.recent-matches.$league.ts",
     tag: API_TAGS.record,
     summary: "A league's recent settled matches",
-    description: "The league's latest settled matches with the best pick, hit or miss, and its profit at the locked price.",
+    description:
+      "The league's latest settled matches with the best pick, hit or miss, and its profit at the locked price.",
     params: leagueParams,
     query: noQuery,
     response: recentSettledMatchesSchema,

@@ -23,13 +23,19 @@ describe("localKickoffText", () => {
 });
 
 describe("isKickoffUtcText", () => {
-  it.each(["Sat 7 Feb, 23:30 UTC", "Sun 14 Sept, 12:00 UTC", "Mon 1 May, 09:05 UTC"])("rewrites the kick-off text %s", (text) => {
-    expect(isKickoffUtcText(text)).toBe(true);
-  });
+  it.each(["Sat 7 Feb, 23:30 UTC", "Sun 14 Sept, 12:00 UTC", "Mon 1 May, 09:05 UTC"])(
+    "rewrites the kick-off text %s",
+    (text) => {
+      expect(isKickoffUtcText(text)).toBe(true);
+    },
+  );
 
-  it.each(["2026-02-07 15:50 UTC", "Sat 7 Feb, 23:30 CET", "7 Feb 2026", "Sat 7 Feb 23:30 UTC"])("leaves %s as written", (text) => {
-    expect(isKickoffUtcText(text)).toBe(false);
-  });
+  it.each(["2026-02-07 15:50 UTC", "Sat 7 Feb, 23:30 CET", "7 Feb 2026", "Sat 7 Feb 23:30 UTC"])(
+    "leaves %s as written",
+    (text) => {
+      expect(isKickoffUtcText(text)).toBe(false);
+    },
+  );
 });
 
 describe("localClockText and isClockUtcText (the day pages' time-only kick-offs)", () => {
@@ -44,6 +50,7 @@ describe("localClockText and isClockUtcText (the day pages' time-only kick-offs)
 
   it("reads only the server's time-only text", () => {
     expect(isClockUtcText("15:00 UTC")).toBe(true);
-    for (const text of ["15:00 CET", "Sat 7 Feb, 15:00 UTC", "2026-02-07 15:50 UTC", "5:00 UTC"]) expect(isClockUtcText(text)).toBe(false);
+    for (const text of ["15:00 CET", "Sat 7 Feb, 15:00 UTC", "2026-02-07 15:50 UTC", "5:00 UTC"])
+      expect(isClockUtcText(text)).toBe(false);
   });
 });

@@ -54,7 +54,12 @@ export function LazyToaster() {
 
   if (loaded) return <loaded.Toaster first={first} />;
   return (
-    <section ref={viewport} className="toast-viewport" aria-label={`Notifications (${TOAST_VIEWPORT_HOTKEY})`} tabIndex={-1}>
+    <section
+      ref={viewport}
+      className="toast-viewport"
+      aria-label={`Notifications (${TOAST_VIEWPORT_HOTKEY})`}
+      tabIndex={-1}
+    >
       <div role="status" aria-live="polite" aria-atomic="true" />
       <div role="alert" aria-live="assertive" aria-atomic="true" />
     </section>

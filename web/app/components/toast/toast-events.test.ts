@@ -3,12 +3,14 @@ import { TOAST_DURATION_MS, toastFromEvent } from "./toast-events";
 
 describe("toastFromEvent", () => {
   it("reads the message, the persistent flag and the duration", () => {
-    expect(toastFromEvent("error", { message: "Failed to copy parlay to clipboard.", durationMs: 3000 })).toMatchObject({
-      type: "error",
-      message: "Failed to copy parlay to clipboard.",
-      persistent: false,
-      durationMs: 3000,
-    });
+    expect(toastFromEvent("error", { message: "Failed to copy parlay to clipboard.", durationMs: 3000 })).toMatchObject(
+      {
+        type: "error",
+        message: "Failed to copy parlay to clipboard.",
+        persistent: false,
+        durationMs: 3000,
+      },
+    );
     expect(toastFromEvent("success", { message: "Saved", persistent: true })).toMatchObject({ persistent: true });
   });
 
@@ -23,7 +25,10 @@ describe("toastFromEvent", () => {
     expect(toastFromEvent("success", { message: "a" })?.id).not.toBe(toastFromEvent("success", { message: "a" })?.id);
   });
 
-  it.each([[null], ["text"], [{}], [{ message: "" }], [{ message: "  " }], [{ message: 42 }]])("ignores the detail %j", (detail) => {
-    expect(toastFromEvent("success", detail)).toBeNull();
-  });
+  it.each([[null], ["text"], [{}], [{ message: "" }], [{ message: "  " }], [{ message: 42 }]])(
+    "ignores the detail %j",
+    (detail) => {
+      expect(toastFromEvent("success", detail)).toBeNull();
+    },
+  );
 });

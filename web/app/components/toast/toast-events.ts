@@ -38,10 +38,13 @@ export function toastFromEvent(type: ToastType, detail: unknown): Toast | null {
   if (typeof detail !== "object" || detail === null) return null;
   const { message, persistent, durationMs } = detail as Record<string, unknown>;
   if (typeof message !== "string" || message.trim() === "") return null;
-  const duration = typeof durationMs === "number" && Number.isFinite(durationMs) && durationMs > 0 ? durationMs : TOAST_DURATION_MS;
+  const duration =
+    typeof durationMs === "number" && Number.isFinite(durationMs) && durationMs > 0 ? durationMs : TOAST_DURATION_MS;
   return { id: nextId++, type, message, persistent: persistent === true, durationMs: duration };
 }
 
 export function showToast(type: ToastType, request: ToastRequest): void {
-  window.dispatchEvent(new CustomEvent(type === "success" ? SUCCESS_TOAST_EVENT : ERROR_TOAST_EVENT, { detail: request }));
+  window.dispatchEvent(
+    new CustomEvent(type === "success" ? SUCCESS_TOAST_EVENT : ERROR_TOAST_EVENT, { detail: request }),
+  );
 }

@@ -41,8 +41,17 @@ export function Tooltip({ text, children }: { text: string; children: ReactEleme
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   return (
-    <span className="tooltip" onPointerEnter={show} onPointerLeave={hide} onFocus={show} onBlur={hide} onPointerDown={hide}>
-      {cloneElement(children, { "aria-describedby": describedBy(children.props["aria-describedby"], open ? id : undefined) })}
+    <span
+      className="tooltip"
+      onPointerEnter={show}
+      onPointerLeave={hide}
+      onFocus={show}
+      onBlur={hide}
+      onPointerDown={hide}
+    >
+      {cloneElement(children, {
+        "aria-describedby": describedBy(children.props["aria-describedby"], open ? id : undefined),
+      })}
       {open ? (
         <span role="tooltip" id={id} className="tooltip__bubble">
           {text}

@@ -43,15 +43,26 @@ describe("the content automation endpoint", () => {
       created: false,
       fields: ["bestPick", "confidence", "keyInsights", "managersNotes"],
     });
-    expect((await context.content.getMatchPreview(BAYERN_DORTMUND, { preview: true }))?.bestPick).toBe("Bayern München to Win");
-    expect((await context.content.getMatchPreview(BAYERN_DORTMUND, { preview: false }))?.bestPick).toBe("Over 3.5 Goals");
+    expect((await context.content.getMatchPreview(BAYERN_DORTMUND, { preview: true }))?.bestPick).toBe(
+      "Bayern München to Win",
+    );
+    expect((await context.content.getMatchPreview(BAYERN_DORTMUND, { preview: false }))?.bestPick).toBe(
+      "Over 3.5 Goals",
+    );
   });
 
   it("publishes when asked, and answers 201 for a fixture that had no preview", async () => {
     const { context } = setup();
-    const response = await handleMatchUpdate(post({ match_id: "serie-a/napoli-vs-juventus", confidence_score: 60, final_prediction: "Draw", publish: true }), context);
+    const response = await handleMatchUpdate(
+      post({ match_id: "serie-a/napoli-vs-juventus", confidence_score: 60, final_prediction: "Draw", publish: true }),
+      context,
+    );
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ status: "published", created: true, documentId: "matchPreview-2526-serie-a-napoli-vs-juventus" });
+    expect(await response.json()).toMatchObject({
+      status: "published",
+      created: true,
+      documentId: "matchPreview-2526-serie-a-napoli-vs-juventus",
+    });
     const key = { league: "serie-a", season: "2526", homeTeam: "napoli", awayTeam: "juventus" } as const;
     expect((await context.content.getMatchPreview(key, { preview: false }))?.bestPick).toBe("Draw");
   });
@@ -59,15 +70,32 @@ describe("the content automation endpoint", () => {
   it("lists every invalid field with a 400 and writes nothing", async () => {
     const { context, stored } = setup();
     const before = stored();
-    const response = await handleMatchUpdate(post({ match_id: "premier-league/arsenal-vs-arsenal", confidence_score: 140, projected_score: "2 to 1", extra: 1 }), context);
+    const response = await handleMatchUpdate(
+      post({
+        match_id: "premier-league/arsenal-vs-arsenal",
+        confidence_score: 140,
+        projected_score: "2 to 1",
+        extra: 1,
+      }),
+      context,
+    );
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.error).toBe("Invalid update: nothing was written.");
-    expect(body.issues.map((issue: { field: string }) => issue.field).sort()).toEqual(["confidence_score", "extra", "projected_score"]);
+    expect(body.issues.map((issue: { field: string }) => issue.field).sort()).toEqual([
+      "confidence_score",
+      "extra",
+      "projected_score",
+    ]);
     expect(stored()).toBe(before);
 
-    const fixture = await handleMatchUpdate(post({ match_id: "premier-league/arsenal-vs-arsenal", confidence_score: 40 }), context);
-    expect(await fixture.json()).toMatchObject({ issues: [{ field: "match_id", message: "The home and away teams must be different clubs" }] });
+    const fixture = await handleMatchUpdate(
+      post({ match_id: "premier-league/arsenal-vs-arsenal", confidence_score: 40 }),
+      context,
+    );
+    expect(await fixture.json()).toMatchObject({
+      issues: [{ field: "match_id", message: "The home and away teams must be different clubs" }],
+    });
     const notJson = await handleMatchUpdate(post("{ match_id: nope"), context);
     expect(notJson.status).toBe(400);
     expect(stored()).toBe(before);
@@ -80,7 +108,10 @@ describe("the content automation endpoint", () => {
   ])("refuses a request %s with a 401 and writes nothing", async (_case, authorization) => {
     const { context, stored } = setup();
     const before = stored();
-    const response = await handleMatchUpdate(post({ match_id: "premier-league/arsenal-vs-chelsea", confidence_score: 50 }, authorization), context);
+    const response = await handleMatchUpdate(
+      post({ match_id: "premier-league/arsenal-vs-chelsea", confidence_score: 50 }, authorization),
+      context,
+    );
     expect(response.status).toBe(401);
     expect(response.headers.get("WWW-Authenticate")).toBe('Bearer realm="content"');
     expect(stored()).toBe(before);
@@ -88,13 +119,19 @@ describe("the content automation endpoint", () => {
 
   it("is closed (404) when CONTENT_AUTOMATION_TOKEN is unset", async () => {
     const { context } = setup({});
-    const response = await handleMatchUpdate(post({ match_id: "premier-league/arsenal-vs-chelsea", confidence_score: 50 }), context);
+    const response = await handleMatchUpdate(
+      post({ match_id: "premier-league/arsenal-vs-chelsea", confidence_score: 50 }),
+      context,
+    );
     expect(response.status).toBe(404);
   });
 
   it("refuses an oversized body", async () => {
     const { context } = setup();
-    const response = await handleMatchUpdate(post({ match_id: "premier-league/arsenal-vs-chelsea", match_summary: "x".repeat(300_000) }), context);
+    const response = await handleMatchUpdate(
+      post({ match_id: "premier-league/arsenal-vs-chelsea", match_summary: "x".repeat(300_000) }),
+      context,
+    );
     expect(response.status).toBe(413);
   });
 

@@ -21,11 +21,18 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
-export async function handleMatchUpdate(request: Request, { env, content, clock }: AutomationContext): Promise<Response> {
+export async function handleMatchUpdate(
+  request: Request,
+  { env, content, clock }: AutomationContext,
+): Promise<Response> {
   if (!env.CONTENT_AUTOMATION_TOKEN) return json(404, { error: "Content automation is not configured on this site." });
   const presented = /^Bearer (.+)$/.exec(request.headers.get("Authorization") ?? "")?.[1];
   if (!secretsMatch(presented, env.CONTENT_AUTOMATION_TOKEN)) {
-    return json(401, { error: "Send Authorization: Bearer <CONTENT_AUTOMATION_TOKEN>." }, { "WWW-Authenticate": 'Bearer realm="content"' });
+    return json(
+      401,
+      { error: "Send Authorization: Bearer <CONTENT_AUTOMATION_TOKEN>." },
+      { "WWW-Authenticate": 'Bearer realm="content"' },
+    );
   }
   const body = await readBodyCapped(request, MAX_BODY_BYTES);
   if (body === null) return json(413, { error: `The body is larger than ${MAX_BODY_BYTES} bytes.` });
@@ -41,7 +48,11 @@ export async function handleMatchUpdate(request: Request, { env, content, clock 
 
   try {
     const result = await content.updateMatchPreview(parsed.update);
-    return json(result.created ? 201 : 200, { matchId: parsed.update.matchId, season: parsed.update.fixture.season, ...result });
+    return json(result.created ? 201 : 200, {
+      matchId: parsed.update.matchId,
+      season: parsed.update.fixture.season,
+      ...result,
+    });
   } catch (error) {
     if (error instanceof ContentConflictError) return json(409, { error: `${error.message}. Nothing was written.` });
     if (error instanceof ContentSourceError) {

@@ -21,18 +21,30 @@ const MINUTE = 60_000;
 
 async function signedRequest(
   body: string,
-  { secret = SECRET, signedBody = body, timestamp = Date.now(), headers = {} }: { secret?: string; signedBody?: string; timestamp?: number; headers?: Record<string, string> } = {},
+  {
+    secret = SECRET,
+    signedBody = body,
+    timestamp = Date.now(),
+    headers = {},
+  }: { secret?: string; signedBody?: string; timestamp?: number; headers?: Record<string, string> } = {},
 ): Promise<Request> {
   return new Request("http://localhost:3000/api/content/webhook", {
     method: "POST",
-    headers: { "Content-Type": "application/json", [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(signedBody, timestamp, secret), ...headers },
+    headers: {
+      "Content-Type": "application/json",
+      [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(signedBody, timestamp, secret),
+      ...headers,
+    },
     body,
   });
 }
 
 /** Changes the stored hero headline behind the cache's back, as an editor publishing would. */
 function publishHeadline(file: string, headline: string) {
-  const lines = readFileSync(file, "utf8").trimEnd().split("\n").map((line) => JSON.parse(line));
+  const lines = readFileSync(file, "utf8")
+    .trimEnd()
+    .split("\n")
+    .map((line) => JSON.parse(line));
   const next = lines.map((d) => (d._id === "siteSettings" ? { ...d, heroHeadline: headline } : d));
   writeFileSync(file, next.map((d) => JSON.stringify(d)).join("\n") + "\n");
   const later = new Date(Date.now() + 10_000);
@@ -53,11 +65,15 @@ describe.each(testDatabases())("the Sanity webhook on $driver", (testDb) => {
   function setup(variables: Record<string, string> = { SANITY_WEBHOOK_SECRET: SECRET }) {
     const file = temporaryDataset(testContentDocuments());
     const notices = { count: 0 };
-    const content = createContent(localContentSource(file), { warn: () => undefined, onPublishedChange: () => notices.count++ });
+    const content = createContent(localContentSource(file), {
+      warn: () => undefined,
+      onPublishedChange: () => notices.count++,
+    });
     return { file, notices, context: { env: parseEnv(variables), content, db } };
   }
 
-  const headline = async (context: ReturnType<typeof setup>["context"]) => (await context.content.getSiteSettings(PUBLISHED))?.heroHeadline;
+  const headline = async (context: ReturnType<typeof setup>["context"]) =>
+    (await context.content.getSiteSettings(PUBLISHED))?.heroHeadline;
 
   it("verifies the signature on the raw body and purges the affected cache entries", async () => {
     const { file, notices, context } = setup();
@@ -77,10 +93,18 @@ describe.each(testDatabases())("the Sanity webhook on $driver", (testDb) => {
   it.each([
     ["signed with another secret", () => signedRequest(SITE_SETTINGS, { secret: "another-secret-entirely" })],
     ["a body changed after signing", () => signedRequest(SITE_SETTINGS, { signedBody: '{"_id":"x","_type":"y"}' })],
-    ["no signature", async () => new Request("http://localhost/api/content/webhook", { method: "POST", body: SITE_SETTINGS })],
+    [
+      "no signature",
+      async () => new Request("http://localhost/api/content/webhook", { method: "POST", body: SITE_SETTINGS }),
+    ],
     [
       "a malformed signature",
-      async () => new Request("http://localhost/api/content/webhook", { method: "POST", headers: { [SIGNATURE_HEADER_NAME]: "t=1,v1=nonsense" }, body: SITE_SETTINGS }),
+      async () =>
+        new Request("http://localhost/api/content/webhook", {
+          method: "POST",
+          headers: { [SIGNATURE_HEADER_NAME]: "t=1,v1=nonsense" },
+          body: SITE_SETTINGS,
+        }),
     ],
   ])("answers %s with a 401 and purges nothing", async (_case, makeRequest) => {
     const { file, notices, context } = setup();
@@ -115,11 +139,16 @@ describe.each(testDatabases())("the Sanity webhook on $driver", (testDb) => {
     const now = Date.UTC(2026, 1, 7, 15, 50);
     const { context } = setup();
     for (const timestamp of [now - 5 * MINUTE, now - 4 * MINUTE, now + 4 * MINUTE, now + 5 * MINUTE]) {
-      const response = await handleContentWebhook(await signedRequest(SITE_SETTINGS, { timestamp }), context, { now: () => now });
+      const response = await handleContentWebhook(await signedRequest(SITE_SETTINGS, { timestamp }), context, {
+        now: () => now,
+      });
       expect(response.status).toBe(200);
     }
     for (const timestamp of [now - 5 * MINUTE - 1, now + 5 * MINUTE + 1]) {
-      expect((await handleContentWebhook(await signedRequest(SITE_SETTINGS, { timestamp }), context, { now: () => now })).status).toBe(401);
+      expect(
+        (await handleContentWebhook(await signedRequest(SITE_SETTINGS, { timestamp }), context, { now: () => now }))
+          .status,
+      ).toBe(401);
     }
   });
 
@@ -145,18 +174,30 @@ describe.each(testDatabases())("the Sanity webhook on $driver", (testDb) => {
   it("recognises a replay whatever its idempotency key says, and a redelivery of the same change by its key", async () => {
     const { notices, context } = setup();
     const timestamp = Date.now();
-    const first = await signedRequest(SITE_SETTINGS, { timestamp, headers: { [IDEMPOTENCY_HEADER_NAME]: "delivery-2" } });
+    const first = await signedRequest(SITE_SETTINGS, {
+      timestamp,
+      headers: { [IDEMPOTENCY_HEADER_NAME]: "delivery-2" },
+    });
     expect((await handleContentWebhook(first, context)).status).toBe(200);
     // The same signed request with another (unsigned) key, or without one.
-    const otherKey = await signedRequest(SITE_SETTINGS, { timestamp, headers: { [IDEMPOTENCY_HEADER_NAME]: "something-else" } });
+    const otherKey = await signedRequest(SITE_SETTINGS, {
+      timestamp,
+      headers: { [IDEMPOTENCY_HEADER_NAME]: "something-else" },
+    });
     expect((await handleContentWebhook(otherKey, context)).status).toBe(409);
     expect((await handleContentWebhook(await signedRequest(SITE_SETTINGS, { timestamp }), context)).status).toBe(409);
     // Sanity delivering the same change again, signed anew.
-    const redelivery = await signedRequest(SITE_SETTINGS, { timestamp: timestamp + 1000, headers: { [IDEMPOTENCY_HEADER_NAME]: "delivery-2" } });
+    const redelivery = await signedRequest(SITE_SETTINGS, {
+      timestamp: timestamp + 1000,
+      headers: { [IDEMPOTENCY_HEADER_NAME]: "delivery-2" },
+    });
     expect((await handleContentWebhook(redelivery, context)).status).toBe(409);
     expect(notices.count).toBe(1);
     // Another change is another delivery.
-    const next = await signedRequest(SITE_SETTINGS, { timestamp: timestamp + 2000, headers: { [IDEMPOTENCY_HEADER_NAME]: "delivery-3" } });
+    const next = await signedRequest(SITE_SETTINGS, {
+      timestamp: timestamp + 2000,
+      headers: { [IDEMPOTENCY_HEADER_NAME]: "delivery-3" },
+    });
     expect((await handleContentWebhook(next, context)).status).toBe(200);
     expect(notices.count).toBe(2);
   });
@@ -186,7 +227,11 @@ describe.each(testDatabases())("the Sanity webhook on $driver", (testDb) => {
 
   it("answers 503 and changes nothing when the delivery cannot be recorded", async () => {
     const { notices, context } = setup();
-    const failingInsert = { values: () => ({ onConflictDoNothing: () => ({ returning: () => Promise.reject(new Error("connection refused")) }) }) };
+    const failingInsert = {
+      values: () => ({
+        onConflictDoNothing: () => ({ returning: () => Promise.reject(new Error("connection refused")) }),
+      }),
+    };
     const broken = { ...context, db: { ...db, db: { insert: () => failingInsert } } } as unknown as typeof context;
     const errors: unknown[] = [];
     const original = console.error;
@@ -203,7 +248,11 @@ describe.each(testDatabases())("the Sanity webhook on $driver", (testDb) => {
 
   it.each([
     ["not JSON", "not json", "The body is not JSON."],
-    ["JSON without an _id", '{"_type":"siteSettings"}', "The body must describe the changed document: its _id and _type (see README.md, “Editorial content”)."],
+    [
+      "JSON without an _id",
+      '{"_type":"siteSettings"}',
+      "The body must describe the changed document: its _id and _type (see README.md, “Editorial content”).",
+    ],
   ])("answers a signed body that is %s with a 400", async (_case, body, error) => {
     const { context } = setup();
     const response = await handleContentWebhook(await signedRequest(body), context);
@@ -213,7 +262,11 @@ describe.each(testDatabases())("the Sanity webhook on $driver", (testDb) => {
 
   it("refuses a body over its cap with a 413 before checking anything else", async () => {
     const { notices, context } = setup();
-    const body = JSON.stringify({ _id: "siteSettings", _type: "siteSettings", padding: "x".repeat(WEBHOOK_MAX_BODY_BYTES) });
+    const body = JSON.stringify({
+      _id: "siteSettings",
+      _type: "siteSettings",
+      padding: "x".repeat(WEBHOOK_MAX_BODY_BYTES),
+    });
     const response = await handleContentWebhook(await signedRequest(body), context);
     expect(response.status).toBe(413);
     expect(notices.count).toBe(0);

@@ -51,7 +51,9 @@ export async function handleContentWebhook(
   }
   const { timestamp, hashedPayload } = decodeSignatureHeader(signature);
   if (!(Math.abs(now() - timestamp) <= WEBHOOK_MAX_CLOCK_SKEW_MS)) {
-    return json(401, { error: "Stale webhook timestamp: the signature must be from within 5 minutes of this server's clock." });
+    return json(401, {
+      error: "Stale webhook timestamp: the signature must be from within 5 minutes of this server's clock.",
+    });
   }
   let value: unknown;
   try {
@@ -68,7 +70,10 @@ export async function handleContentWebhook(
   }
   let firstDelivery: boolean;
   try {
-    firstDelivery = await recordDelivery(db, deliveryKeys(request.headers.get(IDEMPOTENCY_HEADER_NAME), timestamp, hashedPayload));
+    firstDelivery = await recordDelivery(
+      db,
+      deliveryKeys(request.headers.get(IDEMPOTENCY_HEADER_NAME), timestamp, hashedPayload),
+    );
   } catch (error) {
     console.error(`Content webhook: could not record the delivery: ${(error as Error).message}`);
     return json(503, { error: "The delivery could not be recorded; nothing was changed. Try again later." });
@@ -104,6 +109,8 @@ async function recordDelivery({ db }: DbHandle, keys: string[]): Promise<boolean
   await db
     .delete(webhookDeliveries)
     .where(lt(webhookDeliveries.receivedAt, sql`now() - ${DELIVERY_MEMORY}`))
-    .catch((error: unknown) => console.warn(`Content webhook: could not forget old deliveries: ${(error as Error).message}`));
+    .catch((error: unknown) =>
+      console.warn(`Content webhook: could not forget old deliveries: ${(error as Error).message}`),
+    );
   return true;
 }

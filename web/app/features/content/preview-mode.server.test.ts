@@ -3,7 +3,13 @@ import { sanityContentSource } from "@shared/content/sanity-source";
 import { startSanityApiServer, type SanityApiServer } from "@shared/content/test-sanity-api";
 import { testContentDocuments } from "@shared/content/test-content";
 import { enterPreview, exitPreview, sameSitePath } from "./preview-mode.server";
-import { contentRouteContext, cookieFrom, localContext, removeTemporaryDatasets, temporaryDataset } from "~/test-context";
+import {
+  contentRouteContext,
+  cookieFrom,
+  localContext,
+  removeTemporaryDatasets,
+  temporaryDataset,
+} from "~/test-context";
 
 afterAll(removeTemporaryDatasets);
 
@@ -16,7 +22,10 @@ describe("entering and leaving preview with PREVIEW_SECRET", () => {
   const context = localContext({ PREVIEW_SECRET: SECRET }, dataset);
 
   it("opens preview with the right secret: a signed http-only cookie and a redirect to the page", async () => {
-    const response = await enterPreview(enter(`?sanity-preview-secret=${SECRET}&sanity-preview-pathname=%2Fpicks%3Fleague%3Depl`), context);
+    const response = await enterPreview(
+      enter(`?sanity-preview-secret=${SECRET}&sanity-preview-pathname=%2Fpicks%3Fleague%3Depl`),
+      context,
+    );
     expect(response.status).toBe(307);
     expect(response.headers.get("Location")).toBe("/picks?league=epl");
     expect(response.headers.get("Cache-Control")).toBe("no-store");
@@ -48,7 +57,9 @@ describe("entering and leaving preview with PREVIEW_SECRET", () => {
     const tampered = `${name}=${value.slice(0, -2)}xx`;
     expect(await context.previewSessions.isActive(new Request(SITE, { headers: { Cookie: tampered } }))).toBe(false);
     const otherSite = localContext({ PREVIEW_SECRET: SECRET, SESSION_SECRET: "another-session-secret" }, dataset);
-    expect(await otherSite.previewSessions.isActive(new Request(SITE, { headers: { Cookie: cookieFrom(opened) } }))).toBe(false);
+    expect(
+      await otherSite.previewSessions.isActive(new Request(SITE, { headers: { Cookie: cookieFrom(opened) } })),
+    ).toBe(false);
   });
 
   it("leaves preview: the cookie is cleared and the editor returns to the page", async () => {
@@ -63,7 +74,9 @@ describe("entering and leaving preview with PREVIEW_SECRET", () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/about");
     expect(response.headers.get("Set-Cookie")).toMatch(/^fkp_preview=; .*Expires=Thu, 01 Jan 1970/);
-    expect(await context.previewSessions.isActive(new Request(SITE, { headers: { Cookie: cookieFrom(response) } }))).toBe(false);
+    expect(
+      await context.previewSessions.isActive(new Request(SITE, { headers: { Cookie: cookieFrom(response) } })),
+    ).toBe(false);
   });
 
   it("is left only by a POST from this site: another site's link, image or form leaves the session open", async () => {
@@ -74,10 +87,16 @@ describe("entering and leaving preview with PREVIEW_SECRET", () => {
     expect(link.status).toBe(405);
     expect(link.headers.get("Allow")).toBe("POST");
     expect(link.headers.get("Set-Cookie")).toBeNull();
-    const foreignForm = await exitPreview(new Request(exit, { method: "POST", headers: { Cookie: cookie, Origin: "https://evil.example" } }), context);
+    const foreignForm = await exitPreview(
+      new Request(exit, { method: "POST", headers: { Cookie: cookie, Origin: "https://evil.example" } }),
+      context,
+    );
     expect(foreignForm.status).toBe(403);
     expect(await foreignForm.text()).toBe("Refused: leaving preview must come from this site's own pages.");
-    const noOrigin = await exitPreview(new Request(exit, { method: "POST", headers: { Cookie: cookie, "Sec-Fetch-Site": "cross-site" } }), context);
+    const noOrigin = await exitPreview(
+      new Request(exit, { method: "POST", headers: { Cookie: cookie, "Sec-Fetch-Site": "cross-site" } }),
+      context,
+    );
     expect(noOrigin.status).toBe(403);
     expect(await context.previewSessions.isActive(new Request(SITE, { headers: { Cookie: cookie } }))).toBe(true);
   });
@@ -91,7 +110,10 @@ describe("entering and leaving preview with PREVIEW_SECRET", () => {
 
   it("marks the cookie Secure, SameSite=None and Partitioned over https, for the Studio's iframe", async () => {
     const https = localContext({ PREVIEW_SECRET: SECRET, SITE_URL: "https://fkp.example" }, dataset);
-    const response = await enterPreview(new Request(`https://fkp.example/api/preview-mode/enable?sanity-preview-secret=${SECRET}`), https);
+    const response = await enterPreview(
+      new Request(`https://fkp.example/api/preview-mode/enable?sanity-preview-secret=${SECRET}`),
+      https,
+    );
     const setCookie = response.headers.get("Set-Cookie") ?? "";
     expect(setCookie).toContain("Secure");
     expect(setCookie).toContain("SameSite=None");
@@ -139,7 +161,11 @@ describe("entering preview from the Studio's Presentation tool", () => {
 
   const sanityContext = (readToken: string | undefined) =>
     contentRouteContext(
-      { SANITY_PROJECT_ID: "fkp123", SESSION_SECRET: "session-secret-for-tests", ...(readToken && { SANITY_READ_TOKEN: readToken }) },
+      {
+        SANITY_PROJECT_ID: "fkp123",
+        SESSION_SECRET: "session-secret-for-tests",
+        ...(readToken && { SANITY_READ_TOKEN: readToken }),
+      },
       sanityContentSource({
         projectId: "fkp123",
         dataset: "production",
@@ -152,7 +178,9 @@ describe("entering preview from the Studio's Presentation tool", () => {
   it("accepts a secret the Presentation tool stored in the dataset, checked with the read token", async () => {
     server.requests.length = 0;
     const response = await enterPreview(
-      enter(`?sanity-preview-secret=${presentationSecret}&sanity-preview-pathname=%2Fla-liga-predictions&sanity-preview-perspective=drafts`),
+      enter(
+        `?sanity-preview-secret=${presentationSecret}&sanity-preview-pathname=%2Fla-liga-predictions&sanity-preview-perspective=drafts`,
+      ),
       sanityContext("read-token"),
     );
     expect(response.status).toBe(307);
@@ -169,7 +197,10 @@ describe("entering preview from the Studio's Presentation tool", () => {
   });
 
   it("is closed without a read token, since drafts could not be read", async () => {
-    const response = await enterPreview(enter(`?sanity-preview-secret=${presentationSecret}`), sanityContext(undefined));
+    const response = await enterPreview(
+      enter(`?sanity-preview-secret=${presentationSecret}`),
+      sanityContext(undefined),
+    );
     expect(response.status).toBe(404);
   });
 });

@@ -33,7 +33,10 @@ function previewConfigured({ env, content }: PreviewContext): boolean {
 }
 
 function text(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE, ...headers } });
+  return new Response(message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE, ...headers },
+  });
 }
 
 /**
@@ -78,8 +81,10 @@ export async function enterPreview(request: Request, context: PreviewContext): P
  * editor's preview session with a link, an image or a form.
  */
 export async function exitPreview(request: Request, context: PreviewContext): Promise<Response> {
-  if (request.method !== "POST") return text(405, "Leave preview with the Exit preview button on the page.", { Allow: "POST" });
-  if (!fromThisSite(request, context.env.SITE_URL)) return text(403, "Refused: leaving preview must come from this site's own pages.");
+  if (request.method !== "POST")
+    return text(405, "Leave preview with the Exit preview button on the page.", { Allow: "POST" });
+  if (!fromThisSite(request, context.env.SITE_URL))
+    return text(403, "Refused: leaving preview must come from this site's own pages.");
   const target = new URL(request.url).searchParams.get("redirect");
   return new Response(null, {
     status: 303,

@@ -74,7 +74,11 @@ describe.each(testDatabases())("preview sessions on $driver", (testDb) => {
   it("refuses a cookie signed by another secret, and asks the database nothing without a cookie", async () => {
     const sessions = createPreviewSessions(env, databasePreviewSessionStore(handle), now);
     const cookie = cookieOf(await sessions.open(new Request(SITE)));
-    const other = createPreviewSessions(parseEnv({ SESSION_SECRET: "another-secret-of-another-site-000" }), databasePreviewSessionStore(handle), now);
+    const other = createPreviewSessions(
+      parseEnv({ SESSION_SECRET: "another-secret-of-another-site-000" }),
+      databasePreviewSessionStore(handle),
+      now,
+    );
     expect(await other.isActive(requestWith(cookie))).toBe(false);
     expect(await sessions.isActive(new Request(SITE))).toBe(false);
   });

@@ -56,7 +56,10 @@ export function databasePreviewSessionStore(handle: DbHandle): PreviewSessionSto
       return rows.length === 1;
     },
     async revoke(id, now) {
-      await db.update(table).set({ revokedAt: now }).where(and(eq(table.id, id), isNull(table.revokedAt)));
+      await db
+        .update(table)
+        .set({ revokedAt: now })
+        .where(and(eq(table.id, id), isNull(table.revokedAt)));
     },
   };
 }
@@ -132,7 +135,10 @@ export function createPreviewSessions(
       // would never come back from that frame. Browsers keep Secure cookies of localhost over
       // plain HTTP, so the local site can be framed too; partitioned, it stays in that frame.
       const framed = request.headers.get("Sec-Fetch-Dest") === "iframe";
-      return storage.commitSession(session, !overHttps && framed ? { sameSite: "none", secure: true, partitioned: true } : undefined);
+      return storage.commitSession(
+        session,
+        !overHttps && framed ? { sameSite: "none", secure: true, partitioned: true } : undefined,
+      );
     },
     async close(request) {
       const sid = await idOf(request);

@@ -40,7 +40,8 @@ const DANGEROUS = [
 
 const renderers = {
   "the site's rich text renderer": (value: PortableText) => renderRichText(value).html,
-  "the blocks' default link": (value: PortableText) => renderToStaticMarkup(createElement(PortableTextBlocks, { value })),
+  "the blocks' default link": (value: PortableText) =>
+    renderToStaticMarkup(createElement(PortableTextBlocks, { value })),
 };
 
 describe.each(Object.entries(renderers))("%s", (_name, render) => {
@@ -57,7 +58,9 @@ describe.each(Object.entries(renderers))("%s", (_name, render) => {
 
   it("keeps links to this site's pages and mailto addresses as plain anchors", () => {
     expect(render(linked("/algo-results"))).toBe('<p>Read <a href="/algo-results"><strong>this</strong></a> now.</p>');
-    expect(render(linked("mailto:editors@example.com"))).toBe('<p>Read <a href="mailto:editors@example.com"><strong>this</strong></a> now.</p>');
+    expect(render(linked("mailto:editors@example.com"))).toBe(
+      '<p>Read <a href="mailto:editors@example.com"><strong>this</strong></a> now.</p>',
+    );
   });
 });
 

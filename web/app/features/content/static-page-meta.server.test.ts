@@ -13,7 +13,9 @@ function page(sections: Array<[string, string]>) {
 }
 
 const jsonLdTypes = (meta: ReturnType<typeof staticPageMeta>) =>
-  meta.filter((m) => "script:ld+json" in m).map((m) => (m as { "script:ld+json": { "@type": string } })["script:ld+json"]["@type"]);
+  meta
+    .filter((m) => "script:ld+json" in m)
+    .map((m) => (m as { "script:ld+json": { "@type": string } })["script:ld+json"]["@type"]);
 
 describe("staticPageMeta", () => {
   it("gives the page's title, description and canonical link", () => {
@@ -26,11 +28,20 @@ describe("staticPageMeta", () => {
   });
 
   it("gives the sections an editor titles as questions as an FAQPage", () => {
-    const meta = staticPageMeta(page([["Our story", "We started in 2025."], ["Do you take bets?", "No. The site takes no bets."]]), "/about", site);
+    const meta = staticPageMeta(
+      page([
+        ["Our story", "We started in 2025."],
+        ["Do you take bets?", "No. The site takes no bets."],
+      ]),
+      "/about",
+      site,
+    );
     const faq = meta.find((m) => "script:ld+json" in m) as { "script:ld+json": Record<string, unknown> };
     expect(faq["script:ld+json"]).toMatchObject({
       "@type": "FAQPage",
-      mainEntity: [{ "@type": "Question", name: "Do you take bets?", acceptedAnswer: { text: "No. The site takes no bets." } }],
+      mainEntity: [
+        { "@type": "Question", name: "Do you take bets?", acceptedAnswer: { text: "No. The site takes no bets." } },
+      ],
     });
   });
 

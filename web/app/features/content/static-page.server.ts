@@ -32,7 +32,8 @@ export async function loadStaticPage(
   const page = await context.content.getStaticPage(key, { preview });
   if (!page) throw notFound();
   const intro = portableTextToPlainText(page.intro);
-  const description = intro.length > DESCRIPTION_LENGTH ? `${intro.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…` : intro;
+  const description =
+    intro.length > DESCRIPTION_LENGTH ? `${intro.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…` : intro;
   return data(
     {
       title: page.title,
@@ -50,10 +51,16 @@ export async function loadStaticPage(
  * What a static page's route loader answers: the page as the view shows it (its texts rendered
  * to HTML) and its head tags, which read the texts themselves (questions and answers).
  */
-export async function loadStaticPageView({ request, context }: LoaderFunctionArgs, key: StaticPageKey, canonical: string) {
+export async function loadStaticPageView(
+  { request, context }: LoaderFunctionArgs,
+  key: StaticPageKey,
+  canonical: string,
+) {
   const [page, site] = await Promise.all([loadStaticPage(request, context, key), siteSeo(context, request)]);
   const { title, description, lastUpdated, intro, sections, preview } = page.data;
-  const edit = preview ? editMarks(context.env, true, { id: staticPageDocumentId(key), type: DOCUMENT_TYPES.staticPage }) : NO_EDIT_MARKS;
+  const edit = preview
+    ? editMarks(context.env, true, { id: staticPageDocumentId(key), type: DOCUMENT_TYPES.staticPage })
+    : NO_EDIT_MARKS;
   const marked = edit("title") !== undefined;
   const view: StaticPageData = {
     title,
@@ -64,7 +71,14 @@ export async function loadStaticPageView({ request, context }: LoaderFunctionArg
       key: section.key,
       heading: section.heading,
       body: renderRichText(section.body),
-      ...(marked ? { edit: { heading: edit(`sections[_key=="${section.key}"].heading`), body: edit(`sections[_key=="${section.key}"].body`) } } : {}),
+      ...(marked
+        ? {
+            edit: {
+              heading: edit(`sections[_key=="${section.key}"].heading`),
+              body: edit(`sections[_key=="${section.key}"].body`),
+            },
+          }
+        : {}),
     })),
     ...(marked ? { edit: { title: edit("title"), intro: edit("intro") } } : {}),
   };

@@ -73,7 +73,9 @@ export async function listEditorFixtures(context: ReadContext, league: LeagueKey
   const to = new Date(from.getTime() + 14 * DAY_MS);
   const cards = await listFixturesBetween(context, league, from, to);
   const previews = await Promise.all(
-    [...new Set(cards.map((card) => card.season))].filter(isContentSeason).map((season) => context.content.listMatchPreviews({ league, season }, { preview: false })),
+    [...new Set(cards.map((card) => card.season))]
+      .filter(isContentSeason)
+      .map((season) => context.content.listMatchPreviews({ league, season }, { preview: false })),
   );
   const published = new Set(previews.flat().map((doc) => `${doc.season}|${doc.homeTeam}|${doc.awayTeam}`));
   return {

@@ -14,13 +14,53 @@ type ReadContext = Pick<AppContext, "db" | "clock" | "content">;
 /** What a home page pick card shows of a match (the spec's top league pick fields). */
 export type HomePickMatch = Pick<
   MatchCard,
-  "id" | "league" | "href" | "kickoffAt" | "state" | "status" | "home" | "away" | "homeScore" | "awayScore" | "minute" | "injuryTime" | "resolution"
+  | "id"
+  | "league"
+  | "href"
+  | "kickoffAt"
+  | "state"
+  | "status"
+  | "home"
+  | "away"
+  | "homeScore"
+  | "awayScore"
+  | "minute"
+  | "injuryTime"
+  | "resolution"
 >;
 
 function homePick(match: MatchCard): HomePickMatch {
   // The provider's status too: at half-time the card says HT, not 45'.
-  const { id, league, href, kickoffAt, state, status, home, away, homeScore, awayScore, minute, injuryTime, resolution } = match;
-  return { id, league, href, kickoffAt, state, status, home, away, homeScore, awayScore, minute, injuryTime, resolution };
+  const {
+    id,
+    league,
+    href,
+    kickoffAt,
+    state,
+    status,
+    home,
+    away,
+    homeScore,
+    awayScore,
+    minute,
+    injuryTime,
+    resolution,
+  } = match;
+  return {
+    id,
+    league,
+    href,
+    kickoffAt,
+    state,
+    status,
+    home,
+    away,
+    homeScore,
+    awayScore,
+    minute,
+    injuryTime,
+    resolution,
+  };
 }
 
 /**

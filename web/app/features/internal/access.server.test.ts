@@ -69,7 +69,11 @@ describe("internal pages without the token", () => {
       ["GET", "/api/live-match"],
       ["POST", "/api/matches/from-api/1379121"],
     ]) {
-      const response = checkInternalEndpoint(new Request(`${SITE}${path}`, { method, headers: { ...headers, Origin: SITE } }), env, NOW);
+      const response = checkInternalEndpoint(
+        new Request(`${SITE}${path}`, { method, headers: { ...headers, Origin: SITE } }),
+        env,
+        NOW,
+      );
       expect(response?.status).toBe(404);
       expect(response?.headers.get("Content-Type")).toMatch(/^application\/json/);
       expect(await response?.json()).toEqual({ error: "Not Found" });
@@ -104,16 +108,28 @@ describe("opening the internal pages with the token", () => {
   });
 
   it("marks the cookie Secure over https", () => {
-    const response = thrown(() => requireInternalPage(new Request(`https://fkp.example/test-api?token=${TOKEN}`), open, NOW));
+    const response = thrown(() =>
+      requireInternalPage(new Request(`https://fkp.example/test-api?token=${TOKEN}`), open, NOW),
+    );
     expect(response.headers.getSetCookie().every((cookie) => cookie.endsWith("; Secure"))).toBe(true);
   });
 
   it("lets the cookie open both pages and call the endpoints it is scoped to", () => {
     const cookies = openWithToken().headers.getSetCookie();
-    expect(requireInternalPage(page("/api-status", { Cookie: cookieHeaderFor("/api-status", cookies) }), open, NOW)).toBe("cookie");
-    expect(requireInternalPage(page("/test-api", { Cookie: cookieHeaderFor("/test-api", cookies) }), open, NOW)).toBe("cookie");
+    expect(
+      requireInternalPage(page("/api-status", { Cookie: cookieHeaderFor("/api-status", cookies) }), open, NOW),
+    ).toBe("cookie");
+    expect(requireInternalPage(page("/test-api", { Cookie: cookieHeaderFor("/test-api", cookies) }), open, NOW)).toBe(
+      "cookie",
+    );
     for (const path of ["/api/find-united-brighton", "/api/live-match"]) {
-      expect(checkInternalEndpoint(new Request(`${SITE}${path}`, { headers: { Cookie: cookieHeaderFor(path, cookies) } }), open, NOW)).toBeNull();
+      expect(
+        checkInternalEndpoint(
+          new Request(`${SITE}${path}`, { headers: { Cookie: cookieHeaderFor(path, cookies) } }),
+          open,
+          NOW,
+        ),
+      ).toBeNull();
     }
     // No cookie reaches other paths of the site.
     expect(cookieHeaderFor("/", cookies)).toBe("");
@@ -163,7 +179,9 @@ describe("changing data from a browser (CSRF)", () => {
     const response = post({ Cookie: cookie, ...headers });
     expect(response?.status).toBe(403);
     expect(response?.headers.get("Cache-Control")).toBe("no-store");
-    expect(await response?.json()).toEqual({ error: "Refused: a request that changes data must come from this site's own pages." });
+    expect(await response?.json()).toEqual({
+      error: "Refused: a request that changes data must come from this site's own pages.",
+    });
   });
 
   it("takes a POST with the header and no Origin (a script, not a browser), but not one naming another site", () => {

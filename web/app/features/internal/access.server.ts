@@ -17,7 +17,13 @@ import { CREATE_MATCH_API, FIND_UNITED_BRIGHTON_API, LIVE_MATCH_API } from "./in
 import { notFound } from "~/not-found.server";
 
 /** Every path the access cookie is sent to: the two pages and the endpoints they call. */
-export const INTERNAL_PATHS = [TEST_API, API_STATUS, FIND_UNITED_BRIGHTON_API, LIVE_MATCH_API, CREATE_MATCH_API] as const;
+export const INTERNAL_PATHS = [
+  TEST_API,
+  API_STATUS,
+  FIND_UNITED_BRIGHTON_API,
+  LIVE_MATCH_API,
+  CREATE_MATCH_API,
+] as const;
 
 export const INTERNAL_COOKIE = "fkp_internal";
 /** An operator opens the pages with the token again after half a day. */
@@ -78,7 +84,10 @@ function validCookieValue(value: string, token: string, nowMs: number): boolean 
 
 function hasValidCookie(request: Request, token: string, nowMs: number): boolean {
   // Every candidate is checked, so the answer takes as long whichever one is valid.
-  return cookieNamed(request, INTERNAL_COOKIE).reduce((valid, value) => validCookieValue(value, token, nowMs) || valid, false);
+  return cookieNamed(request, INTERNAL_COOKIE).reduce(
+    (valid, value) => validCookieValue(value, token, nowMs) || valid,
+    false,
+  );
 }
 
 function bearerToken(request: Request): string | null {

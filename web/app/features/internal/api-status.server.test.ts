@@ -18,7 +18,12 @@ const csv = unitedBrightonCsv();
 afterAll(() => csv.remove());
 
 /** The status page's context with the worker's operator services, as the process entry builds it. */
-const statusContext = (env: Env, db: DbHandle, clock: Clock) => ({ env, db, clock, operations: createOperatorServices({ env, db, clock }) });
+const statusContext = (env: Env, db: DbHandle, clock: Clock) => ({
+  env,
+  db,
+  clock,
+  operations: createOperatorServices({ env, db, clock }),
+});
 
 const QUOTA_ERROR =
   "api-football: players/topassists: daily request quota spent: 10 of 100 left (10 kept in reserve for live scores); requests resume after 00:00 UTC (the daily quota resets at 00:00 UTC)";
@@ -65,14 +70,29 @@ describe.each(testDatabases())("the status page's report on $driver", (testDb) =
     const report = await status();
 
     // One row per job: the latest run (live ran twice).
-    expect(report.jobs?.map((run) => run.job)).toEqual(["backfill", "fixtures-and-odds", "leaderboards", "live", "reference-data"]);
+    expect(report.jobs?.map((run) => run.job)).toEqual([
+      "backfill",
+      "fixtures-and-odds",
+      "leaderboards",
+      "live",
+      "reference-data",
+    ]);
     const [lastLive] = await db.execute<{ rows_read: number; started_at: string | Date }>(
       "select rows_read, started_at from sync_runs where job = 'live' order by id desc limit 1",
     );
     const live = report.jobs!.find((run) => run.job === "live")!;
-    expect(live).toMatchObject({ status: "ok", provider: "football-data", rowsRead: Number(lastLive.rows_read), startedAt: new Date(lastLive.started_at).toISOString() });
+    expect(live).toMatchObject({
+      status: "ok",
+      provider: "football-data",
+      rowsRead: Number(lastLive.rows_read),
+      startedAt: new Date(lastLive.started_at).toISOString(),
+    });
     expect(live.durationMs).toBeGreaterThanOrEqual(0);
-    expect(report.jobs!.find((run) => run.job === "leaderboards")).toMatchObject({ status: "failed", durationMs: 2000, error: QUOTA_ERROR });
+    expect(report.jobs!.find((run) => run.job === "leaderboards")).toMatchObject({
+      status: "failed",
+      durationMs: 2000,
+      error: QUOTA_ERROR,
+    });
 
     expect(report.providers.kinds).toEqual(
       expect.arrayContaining([
@@ -90,7 +110,12 @@ describe.each(testDatabases())("the status page's report on $driver", (testDb) =
       lastQuotaProblem: { job: "leaderboards", at: "2026-02-07T09:00:00.000Z", error: QUOTA_ERROR },
     });
 
-    expect(report.clock).toEqual({ kind: "replay", now: REPLAY_MOMENT.toISOString(), replayStart: REPLAY_MOMENT.toISOString(), speed: 1 });
+    expect(report.clock).toEqual({
+      kind: "replay",
+      now: REPLAY_MOMENT.toISOString(),
+      replayStart: REPLAY_MOMENT.toISOString(),
+      speed: 1,
+    });
 
     const perLeague = await db.execute<{ league: string; total: number; finished: number; live: number }>(`
       select league, count(*)::int as total, count(*) filter (where match_state = 'post-match')::int as finished,
@@ -115,8 +140,13 @@ describe.each(testDatabases())("the status page's report on $driver", (testDb) =
     expect(links.length).toBeLessThanOrEqual(6);
     expect(links[0].state).toBe("live");
     const states = links.map((link) => link.state);
-    expect(states).toEqual([...states].sort((a, b) => ["live", "pre-match", "post-match"].indexOf(a) - ["live", "pre-match", "post-match"].indexOf(b)));
-    for (const link of links) expect(link.href).toMatch(/^\/[a-z0-9-]+-predictions\/[a-z0-9-]+-vs-[a-z0-9-]+-prediction$/);
+    expect(states).toEqual(
+      [...states].sort(
+        (a, b) => ["live", "pre-match", "post-match"].indexOf(a) - ["live", "pre-match", "post-match"].indexOf(b),
+      ),
+    );
+    for (const link of links)
+      expect(link.href).toMatch(/^\/[a-z0-9-]+-predictions\/[a-z0-9-]+-vs-[a-z0-9-]+-prediction$/);
     expect(links.find((link) => link.label === "Arsenal v Sunderland")).toMatchObject({
       state: "live",
       league: "Premier League",
@@ -130,10 +160,15 @@ describe.each(testDatabases())("the status page's report on $driver", (testDb) =
   });
 
   it("names the Postgres server without its credentials", async () => {
-    const withUrl = parseEnv({ DATABASE_URL: "postgres://fkp:s3cret-password@db.internal:5433/fkp_prod", WORKER: "off" });
+    const withUrl = parseEnv({
+      DATABASE_URL: "postgres://fkp:s3cret-password@db.internal:5433/fkp_prod",
+      WORKER: "off",
+    });
     const report = await getApiStatus(statusContext(withUrl, db, worker.clock));
     expect(JSON.stringify(report)).not.toContain("s3cret-password");
-    expect(report.database.location).toBe(db.driver === "postgres" ? "db.internal:5433/fkp_prod" : withUrl.PGLITE_DATA_DIR);
+    expect(report.database.location).toBe(
+      db.driver === "postgres" ? "db.internal:5433/fkp_prod" : withUrl.PGLITE_DATA_DIR,
+    );
     expect(report.worker).toBe("off");
   });
 
@@ -143,7 +178,10 @@ describe.each(testDatabases())("the status page's report on $driver", (testDb) =
     expect(report.providers.configurationError).toBe(
       'DATA_PROVIDERS names api-football, which needs API_FOOTBALL_KEY. See README.md, "Sync worker".',
     );
-    expect(report.providers.kinds.find((kind) => kind.kind === "lineups")).toMatchObject({ source: "api-football", label: "API-Football" });
+    expect(report.providers.kinds.find((kind) => kind.kind === "lineups")).toMatchObject({
+      source: "api-football",
+      label: "API-Football",
+    });
   });
 });
 
@@ -158,7 +196,12 @@ describe("the status page's report when the database cannot be read", () => {
     expect(report.database.reachable).toBe(false);
     expect(report.database.error).toBeTruthy();
     expect(report.database.migrations.applied).toBeNull();
-    expect(report).toMatchObject({ jobs: null, counts: null, matchLinks: null, specMatch: { href: "/match/1", label: null } });
+    expect(report).toMatchObject({
+      jobs: null,
+      counts: null,
+      matchLinks: null,
+      specMatch: { href: "/match/1", label: null },
+    });
     expect(report.clock).toEqual({ kind: "real", now: "2026-02-07T15:50:00.000Z", replayStart: null, speed: null });
   });
 });

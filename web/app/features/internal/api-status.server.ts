@@ -115,7 +115,9 @@ async function databaseStatus(context: StatusContext): Promise<DatabaseStatus> {
   const started = performance.now();
   try {
     await db.execute("select 1");
-    const [{ applied }] = await db.execute<{ applied: string }>(`select count(*)::text as applied from "drizzle"."__drizzle_migrations"`);
+    const [{ applied }] = await db.execute<{ applied: string }>(
+      `select count(*)::text as applied from "drizzle"."__drizzle_migrations"`,
+    );
     return {
       ...base,
       migrations: { applied: Number(applied), total: db.migrations.total },
@@ -134,19 +136,22 @@ async function databaseStatus(context: StatusContext): Promise<DatabaseStatus> {
   }
 }
 
-function providerStatus({ env, operations }: StatusContext, quota: ProviderStatus["apiFootball"]["lastQuotaProblem"]): ProviderStatus {
+function providerStatus(
+  { env, operations }: StatusContext,
+  quota: ProviderStatus["apiFootball"]["lastQuotaProblem"],
+): ProviderStatus {
   const describe = (source: DataSource) =>
-    source === "off"
-      ? "off"
-      : source === "results"
-        ? "computed from stored results"
-        : PROVIDER_LABELS[source];
+    source === "off" ? "off" : source === "results" ? "computed from stored results" : PROVIDER_LABELS[source];
   const { sources, configurationError } = operations.dataSources();
   return {
     kinds: DATA_KINDS.map((kind) => ({ kind, source: sources[kind], label: describe(sources[kind]) })),
     configurationError,
     footballDataOrigin: env.FOOTBALL_DATA_DIR ? `directory ${env.FOOTBALL_DATA_DIR}` : env.FOOTBALL_DATA_BASE_URL,
-    apiFootball: { keyConfigured: Boolean(env.API_FOOTBALL_KEY), baseUrl: env.API_FOOTBALL_BASE_URL, lastQuotaProblem: quota },
+    apiFootball: {
+      keyConfigured: Boolean(env.API_FOOTBALL_KEY),
+      baseUrl: env.API_FOOTBALL_BASE_URL,
+      lastQuotaProblem: quota,
+    },
   };
 }
 
@@ -176,7 +181,9 @@ async function counts({ db }: StatusContext, season: string): Promise<NonNullabl
     seasonLabel: seasonLabel(season),
     fixtures: LEAGUE_KEYS.map((league) => {
       const row = byLeague.get(league);
-      const [total, finished, live] = [row?.total, row?.finished, row?.live].map(Number).map((n) => (Number.isFinite(n) ? n : 0));
+      const [total, finished, live] = [row?.total, row?.finished, row?.live]
+        .map(Number)
+        .map((n) => (Number.isFinite(n) ? n : 0));
       return { league, name: LEAGUES[league].name, total, finished, live, toPlay: total - finished - live };
     }),
     predictions: Number(totals.predictions),
@@ -222,7 +229,13 @@ async function currentMatchLinks({ db, clock }: StatusContext, season: string): 
 }
 
 async function specMatchLabel({ db }: StatusContext): Promise<string | null> {
-  const [row] = await db.execute<{ home: string | null; away: string | null; home_team_id: number; away_team_id: number; season: string }>(sql`
+  const [row] = await db.execute<{
+    home: string | null;
+    away: string | null;
+    home_team_id: number;
+    away_team_id: number;
+    season: string;
+  }>(sql`
     select h.name as home, a.name as away, f.home_team_id, f.away_team_id, f.season from fixtures f
     left join teams h on h.id = f.home_team_id left join teams a on a.id = f.away_team_id where f.id = 1`);
   return row
@@ -236,7 +249,13 @@ export async function getApiStatus(context: StatusContext): Promise<ApiStatus> {
   const season = seasonCodeFor(now);
   const database = await databaseStatus(context);
   const read = database.reachable
-    ? await Promise.all([latestRuns(context), lastQuotaProblem(context), counts(context, season), currentMatchLinks(context, season), specMatchLabel(context)])
+    ? await Promise.all([
+        latestRuns(context),
+        lastQuotaProblem(context),
+        counts(context, season),
+        currentMatchLinks(context, season),
+        specMatchLabel(context),
+      ])
     : null;
   const setting = clock.setting;
   return {

@@ -3,7 +3,11 @@ import type { Clock } from "@shared/config/clock";
 import { parseEnv } from "@shared/config/env";
 import type { DbHandle } from "@shared/db";
 import { testDatabases } from "@shared/db/test-databases";
-import { readReplayFile, startReplayServer, type ReplayServer } from "@sync-worker/providers/api-football/testing/replay-server";
+import {
+  readReplayFile,
+  startReplayServer,
+  type ReplayServer,
+} from "@sync-worker/providers/api-football/testing/replay-server";
 import type { ProviderFixture } from "@sync-worker/providers/types";
 import { REPLAY_MOMENT } from "@sync-worker/test-support/worker";
 import { INTERNAL_COOKIE, accessCookieValue } from "./access.server";
@@ -29,9 +33,15 @@ describe("the fixture ID of the URL", () => {
     expect(parseFixtureId(segment)).toEqual(expected);
   });
 
-  it.each(["0", "2147483648", "99999999999999", "-1", "12a", "1.5", "1e3", " 1", "abc", "", "１２"])("refuses %j", (segment) => {
-    expect(parseFixtureId(segment)).toEqual({ ok: false, error: "The fixture ID must be a whole number from 1 to 2147483647." });
-  });
+  it.each(["0", "2147483648", "99999999999999", "-1", "12a", "1.5", "1e3", " 1", "abc", "", "１２"])(
+    "refuses %j",
+    (segment) => {
+      expect(parseFixtureId(segment)).toEqual({
+        ok: false,
+        error: "The fixture ID must be a whole number from 1 to 2147483647.",
+      });
+    },
+  );
 });
 
 describe("choosing among a provider's meetings", () => {
@@ -54,7 +64,12 @@ describe.each(testDatabases())("creating a match from a provider on $driver", (t
   let db: DbHandle;
   let server: ReplayServer;
   const clock: Clock = { setting: { kind: "replay", start: REPLAY_MOMENT, speed: 1 }, now: () => REPLAY_MOMENT };
-  const csvEnv = parseEnv({ INTERNAL_PAGES_TOKEN: TOKEN, SITE_URL: SITE, FOOTBALL_DATA_DIR: csv.seasonsDir, CLOCK: `replay:${REPLAY_MOMENT.toISOString()}` });
+  const csvEnv = parseEnv({
+    INTERNAL_PAGES_TOKEN: TOKEN,
+    SITE_URL: SITE,
+    FOOTBALL_DATA_DIR: csv.seasonsDir,
+    CLOCK: `replay:${REPLAY_MOMENT.toISOString()}`,
+  });
   const apiEnv = () =>
     parseEnv({
       INTERNAL_PAGES_TOKEN: TOKEN,
@@ -64,16 +79,28 @@ describe.each(testDatabases())("creating a match from a provider on $driver", (t
       API_FOOTBALL_BASE_URL: server.url,
     });
 
-  const post = (env: ReturnType<typeof parseEnv>, segment?: string, headers: Record<string, string> = { Authorization: `Bearer ${TOKEN}` }) =>
+  const post = (
+    env: ReturnType<typeof parseEnv>,
+    segment?: string,
+    headers: Record<string, string> = { Authorization: `Bearer ${TOKEN}` },
+  ) =>
     handleCreateMatch(
-      new Request(`${SITE}/api/matches/from-api${segment === undefined ? "" : `/${segment}`}`, { method: "POST", headers }),
+      new Request(`${SITE}/api/matches/from-api${segment === undefined ? "" : `/${segment}`}`, {
+        method: "POST",
+        headers,
+      }),
       { env, operations: createOperatorServices({ env, clock, db }) },
       segment,
     );
   const fixtureRows = () =>
-    db.execute<{ id: number; home_team_id: number; away_team_id: number; venue: string | null; api_football_fixture_id: number | null; kickoff_at: string | Date }>(
-      "select id, home_team_id, away_team_id, venue, api_football_fixture_id, kickoff_at from fixtures order by id",
-    );
+    db.execute<{
+      id: number;
+      home_team_id: number;
+      away_team_id: number;
+      venue: string | null;
+      api_football_fixture_id: number | null;
+      kickoff_at: string | Date;
+    }>("select id, home_team_id, away_team_id, venue, api_football_fixture_id, kickoff_at from fixtures order by id");
 
   beforeAll(async () => {
     db = await testDb.open();
@@ -81,7 +108,16 @@ describe.each(testDatabases())("creating a match from a provider on $driver", (t
       key: API_KEY,
       routes: {
         [`fixtures?id=${FIXTURE_ID}`]: { file: `fixtures-id-${FIXTURE_ID}.json` },
-        "fixtures?id=999": { body: { get: "fixtures", parameters: { id: "999" }, errors: [], results: 0, paging: { current: 1, total: 1 }, response: [] } },
+        "fixtures?id=999": {
+          body: {
+            get: "fixtures",
+            parameters: { id: "999" },
+            errors: [],
+            results: 0,
+            paging: { current: 1, total: 1 },
+            response: [],
+          },
+        },
         "fixtures?id=555": {
           body: (() => {
             // A Champions League match: not one of the five leagues.
@@ -144,7 +180,12 @@ describe.each(testDatabases())("creating a match from a provider on $driver", (t
       created: true,
       matchUrl: `/match/${row.id}`,
     });
-    expect(row).toMatchObject({ home_team_id: 33, away_team_id: 51, venue: "Old Trafford", api_football_fixture_id: FIXTURE_ID });
+    expect(row).toMatchObject({
+      home_team_id: 33,
+      away_team_id: 51,
+      venue: "Old Trafford",
+      api_football_fixture_id: FIXTURE_ID,
+    });
   });
 
   it("returns the same match when asked again, and writes nothing new", async () => {
@@ -178,7 +219,14 @@ describe.each(testDatabases())("creating a match from a provider on $driver", (t
     expect(created.status).toBe(201);
     const body = await created.json();
     const [row] = await fixtureRows();
-    expect(body).toMatchObject({ id: row.id, homeTeamCode: "MUN", awayTeamCode: "BHA", venue: "Old Trafford", fixtureId: null, created: true });
+    expect(body).toMatchObject({
+      id: row.id,
+      homeTeamCode: "MUN",
+      awayTeamCode: "BHA",
+      venue: "Old Trafford",
+      fixtureId: null,
+      created: true,
+    });
     expect(row).toMatchObject({ home_team_id: 33, away_team_id: 51, api_football_fixture_id: null, venue: null });
     const again = await post(csvEnv);
     expect(again.status).toBe(200);
@@ -237,10 +285,17 @@ describe.each(testDatabases())("creating a match from a provider on $driver", (t
   });
 
   it("answers a refused key with a 502 that says what to set", async () => {
-    const env = parseEnv({ INTERNAL_PAGES_TOKEN: TOKEN, SITE_URL: SITE, API_FOOTBALL_KEY: "a-wrong-api-football-key", API_FOOTBALL_BASE_URL: server.url });
+    const env = parseEnv({
+      INTERNAL_PAGES_TOKEN: TOKEN,
+      SITE_URL: SITE,
+      API_FOOTBALL_KEY: "a-wrong-api-football-key",
+      API_FOOTBALL_BASE_URL: server.url,
+    });
     const response = await post(env, String(FIXTURE_ID));
     expect(response.status).toBe(502);
-    expect((await response.json()).error).toMatch(/^api-football: fixtures: the key was refused: .* \(set API_FOOTBALL_KEY to a valid API-Football key\)$/);
+    expect((await response.json()).error).toMatch(
+      /^api-football: fixtures: the key was refused: .* \(set API_FOOTBALL_KEY to a valid API-Football key\)$/,
+    );
   });
 
   it("takes the page's POST with the cookie from this site, and refuses it from another site (CSRF)", async () => {

@@ -52,7 +52,8 @@ export async function getFirstLiveMatch(
     .orderBy(asc(fixtures.kickoffAt), asc(fixtures.id))
     .limit(1);
   const match = first ? await getMatchById(context, first.id, false) : null;
-  if (!first || !match) return { live: false, message: NO_LIVE_MATCH_TEXT, checkedAt: context.clock.now().toISOString() };
+  if (!first || !match)
+    return { live: false, message: NO_LIVE_MATCH_TEXT, checkedAt: context.clock.now().toISOString() };
   const [{ inPlay }] = await context.db.db.select({ inPlay: count() }).from(fixtures).where(live);
   return {
     live: true,

@@ -29,7 +29,9 @@ export interface PreviewNeedingReview {
   reasons: string[];
 }
 
-export async function listPreviewsNeedingReview(context: Pick<AppContext, "db" | "clock" | "content">): Promise<PreviewNeedingReview[]> {
+export async function listPreviewsNeedingReview(
+  context: Pick<AppContext, "db" | "clock" | "content">,
+): Promise<PreviewNeedingReview[]> {
   const now = context.clock.now();
   const { from } = matchweekWindow(now);
   const to = new Date(from.getTime() + 14 * DAY_MS);
@@ -37,7 +39,11 @@ export async function listPreviewsNeedingReview(context: Pick<AppContext, "db" |
     LEAGUE_KEYS.map(async (league) => {
       const cards = (await listFixturesBetween(context, league, from, to)).filter((card) => card.state === "pre-match");
       const seasons = [...new Set(cards.map((card) => card.season))].filter(isContentSeason);
-      const previews = (await Promise.all(seasons.map((season) => context.content.listMatchPreviews({ league, season }, { preview: false })))).flat();
+      const previews = (
+        await Promise.all(
+          seasons.map((season) => context.content.listMatchPreviews({ league, season }, { preview: false })),
+        )
+      ).flat();
       const byKey = new Map(previews.map((doc) => [`${doc.season}|${doc.homeTeam}|${doc.awayTeam}`, doc]));
       return cards.flatMap((card) => {
         const preview = byKey.get(`${card.season}|${card.home.slug}|${card.away.slug}`);
@@ -50,7 +56,12 @@ export async function listPreviewsNeedingReview(context: Pick<AppContext, "db" |
   const rows = await context.db.db
     .select()
     .from(predictions)
-    .where(inArray(predictions.fixtureId, covered.map(({ card }) => card.id)));
+    .where(
+      inArray(
+        predictions.fixtureId,
+        covered.map(({ card }) => card.id),
+      ),
+    );
   const byFixture = new Map(rows.map((row) => [row.fixtureId, row]));
   return covered
     .map(({ card, preview }) => {
@@ -58,7 +69,9 @@ export async function listPreviewsNeedingReview(context: Pick<AppContext, "db" |
       const reasons = reviewReasons({
         editorial: editorialPickContent(preview),
         prediction: predictionPickContent(row),
-        probabilities: row ? { home: row.probHome, draw: row.probDraw, away: row.probAway, over25: row.probOver25, btts: row.probBtts } : null,
+        probabilities: row
+          ? { home: row.probHome, draw: row.probDraw, away: row.probAway, over25: row.probOver25, btts: row.probBtts }
+          : null,
         homeTeam: clubPickNames(card.home.name, getTeamById(card.home.id)),
         awayTeam: clubPickNames(card.away.name, getTeamById(card.away.id)),
       });

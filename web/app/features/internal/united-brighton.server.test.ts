@@ -11,7 +11,11 @@ import { directorySource } from "@sync-worker/providers/football-data-csv/source
 import { REPLAY_MOMENT, emptyContent, testWorker, type TestWorker } from "@sync-worker/test-support/worker";
 import { handleLiveMatch } from "./live-match.server";
 import { handleFindUnitedBrighton } from "./united-brighton.server";
-import { NEXT_MEETING_KICKOFF, PLAYED_MEETING_KICKOFF, unitedBrightonCsv } from "@sync-worker/test-support/united-brighton-csv";
+import {
+  NEXT_MEETING_KICKOFF,
+  PLAYED_MEETING_KICKOFF,
+  unitedBrightonCsv,
+} from "@sync-worker/test-support/united-brighton-csv";
 
 const TOKEN = "internal-pages-token-0123456789";
 const SITE = "http://127.0.0.1:3000";
@@ -29,7 +33,11 @@ describe.each(testDatabases())("the test page's fixture and live checks on $driv
   const find = () => handleFindUnitedBrighton(authorised("/api/find-united-brighton"), context());
   const live = () => handleLiveMatch(authorised("/api/live-match"), context());
   const idOf = async (home: number, away: number) =>
-    (await db.execute<{ id: number }>(`select id from fixtures where home_team_id = ${home} and away_team_id = ${away}`))[0].id;
+    (
+      await db.execute<{ id: number }>(
+        `select id from fixtures where home_team_id = ${home} and away_team_id = ${away}`,
+      )
+    )[0].id;
 
   beforeAll(async () => {
     db = await testDb.open();
@@ -41,15 +49,22 @@ describe.each(testDatabases())("the test page's fixture and live checks on $driv
     const response = await find();
     expect(response.status).toBe(404);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
-    expect(await response.json()).toEqual({ error: "No Manchester United v Brighton & Hove Albion fixture is stored yet." });
+    expect(await response.json()).toEqual({
+      error: "No Manchester United v Brighton & Hove Albion fixture is stored yet.",
+    });
 
     const quiet = await live();
     expect(quiet.status).toBe(200);
-    expect(await quiet.json()).toEqual({ live: false, message: "No match is live right now.", checkedAt: REPLAY_MOMENT.toISOString() });
+    expect(await quiet.json()).toEqual({
+      live: false,
+      message: "No match is live right now.",
+      checkedAt: REPLAY_MOMENT.toISOString(),
+    });
   });
 
   it("finds the next meeting from the synced CSV fixtures, in the spec's shape", async () => {
-    for (const job of [referenceDataJob, backfillJob, fixturesAndOddsJob]) expect((await worker.run(job)).status).toBe("ok");
+    for (const job of [referenceDataJob, backfillJob, fixturesAndOddsJob])
+      expect((await worker.run(job)).status).toBe("ok");
     const response = await find();
     expect(response.status).toBe(200);
     expect(response.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
@@ -92,14 +107,29 @@ describe.each(testDatabases())("the test page's fixture and live checks on $driv
 
   it("gives the first match in play with its live score, minute and events", async () => {
     expect((await worker.run(liveJob)).status).toBe("ok");
-    const [first] = await db.execute<{ id: number; home_score: number; away_score: number; live_minute: number; status: string }>(
+    const [first] = await db.execute<{
+      id: number;
+      home_score: number;
+      away_score: number;
+      live_minute: number;
+      status: string;
+    }>(
       `select id, home_score, away_score, live_minute, status from fixtures where match_state = 'live' order by kickoff_at, id limit 1`,
     );
-    const [{ n: inPlay }] = await db.execute<{ n: number }>(`select count(*)::int as n from fixtures where match_state = 'live'`);
+    const [{ n: inPlay }] = await db.execute<{ n: number }>(
+      `select count(*)::int as n from fixtures where match_state = 'live'`,
+    );
     expect(inPlay).toBeGreaterThan(1);
     // A goal the live score counts: the match page drops goals beyond the score.
     expect(first.home_score).toBeGreaterThan(0);
-    await db.db.insert(liveEvents).values({ fixtureId: first.id, minute: 23, side: "home", type: "Goal", detail: "Normal Goal", playerName: "A. Scorer" });
+    await db.db.insert(liveEvents).values({
+      fixtureId: first.id,
+      minute: 23,
+      side: "home",
+      type: "Goal",
+      detail: "Normal Goal",
+      playerName: "A. Scorer",
+    });
 
     const response = await live();
     expect(response.status).toBe(200);
@@ -107,11 +137,25 @@ describe.each(testDatabases())("the test page's fixture and live checks on $driv
     expect(answer).toMatchObject({
       live: true,
       inPlay,
-      match: { id: first.id, homeScore: first.home_score, awayScore: first.away_score, liveMinute: first.live_minute, status: first.status },
+      match: {
+        id: first.id,
+        homeScore: first.home_score,
+        awayScore: first.away_score,
+        liveMinute: first.live_minute,
+        status: first.status,
+      },
     });
     expect(answer.match.liveMinute).toBeGreaterThan(0);
     expect(answer.match.events).toEqual([
-      { minute: 23, extraMinute: null, side: "home", type: "Goal", detail: "Normal Goal", player: "A. Scorer", assist: null },
+      {
+        minute: 23,
+        extraMinute: null,
+        side: "home",
+        type: "Goal",
+        detail: "Normal Goal",
+        player: "A. Scorer",
+        assist: null,
+      },
     ]);
     expect(answer.match.matchUrl).toMatch(/-predictions\/.+-vs-.+-prediction$/);
   });

@@ -14,7 +14,6 @@ import { UNITED_BRIGHTON } from "@shared/operations/operator-services";
 import type { AppContext } from "~/load-context";
 import { checkInternalEndpoint, internalJson } from "./access.server";
 
-
 export interface FixtureTeam {
   id: number;
   name: string;
@@ -86,8 +85,16 @@ function foundFixture(row: MeetingRow, when: FoundFixture["when"]): FoundFixture
     },
     league: { key: fixture.league, name: LEAGUES[fixture.league].name, season: fixture.season },
     teams: {
-      home: { id: fixture.homeTeamId, name: teamNameOrFallback(row.home?.name, fixture.homeTeamId), code: row.home?.code ?? null },
-      away: { id: fixture.awayTeamId, name: teamNameOrFallback(row.away?.name, fixture.awayTeamId), code: row.away?.code ?? null },
+      home: {
+        id: fixture.homeTeamId,
+        name: teamNameOrFallback(row.home?.name, fixture.homeTeamId),
+        code: row.home?.code ?? null,
+      },
+      away: {
+        id: fixture.awayTeamId,
+        name: teamNameOrFallback(row.away?.name, fixture.awayTeamId),
+        code: row.away?.code ?? null,
+      },
     },
     goals: { home: fixture.homeScore, away: fixture.awayScore },
     matchUrl: matchUrlById(fixture.id),
@@ -95,7 +102,9 @@ function foundFixture(row: MeetingRow, when: FoundFixture["when"]): FoundFixture
 }
 
 /** The next Manchester United v Brighton meeting by the clock, else the latest; null when none is stored. */
-export async function findUnitedBrightonFixture(context: Pick<AppContext, "db" | "clock">): Promise<FoundFixture | null> {
+export async function findUnitedBrightonFixture(
+  context: Pick<AppContext, "db" | "clock">,
+): Promise<FoundFixture | null> {
   const now = context.clock.now();
   const [next] = await selectMeetings(context, or(eq(fixtures.matchState, "live"), gte(fixtures.kickoffAt, now)))
     .orderBy(asc(fixtures.kickoffAt), asc(fixtures.id))
@@ -108,7 +117,10 @@ export async function findUnitedBrightonFixture(context: Pick<AppContext, "db" |
 }
 
 /** GET /api/find-united-brighton: the fixture, or a 404 saying none is stored. */
-export async function handleFindUnitedBrighton(request: Request, context: Pick<AppContext, "env" | "db" | "clock">): Promise<Response> {
+export async function handleFindUnitedBrighton(
+  request: Request,
+  context: Pick<AppContext, "env" | "db" | "clock">,
+): Promise<Response> {
   const denied = checkInternalEndpoint(request, context.env);
   if (denied) return denied;
   try {

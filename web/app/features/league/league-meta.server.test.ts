@@ -6,7 +6,9 @@ const site = { siteUrl: "https://firstkickpicks.example", preview: false, social
 describe("leaguePageMeta", () => {
   it("gives the trail the page shows up to the league page itself as its BreadcrumbList", () => {
     const meta = leaguePageMeta({ league: "la-liga", name: "La Liga", matches: [] }, site);
-    const trail = meta.find((m) => "script:ld+json" in m) as { "script:ld+json": { "@type": string; itemListElement: unknown[] } };
+    const trail = meta.find((m) => "script:ld+json" in m) as {
+      "script:ld+json": { "@type": string; itemListElement: unknown[] };
+    };
     expect(trail["script:ld+json"]).toMatchObject({
       "@type": "BreadcrumbList",
       itemListElement: [

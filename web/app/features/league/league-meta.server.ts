@@ -11,7 +11,10 @@ import { leagueHeading, leaguePageCrumbs, matchweekHeading, matchweekPageCrumbs 
  * the page shows up to the page itself: the Teams crumb after it is a link to a page below,
  * which a BreadcrumbList, ending at the page it describes, does not list.
  */
-export function leaguePageMeta(page: { league: LeagueKey; name: string; matches: readonly MetaTeams[] }, site: SiteSeo): MetaDescriptor[] {
+export function leaguePageMeta(
+  page: { league: LeagueKey; name: string; matches: readonly MetaTeams[] },
+  site: SiteSeo,
+): MetaDescriptor[] {
   const top = topMatchups(page.matches);
   const path = leagueUrl(page.league);
   const crumbs = leaguePageCrumbs(page.league, page.name);
@@ -22,13 +25,25 @@ export function leaguePageMeta(page: { league: LeagueKey; name: string; matches:
     description: `${page.name} predictions for this matchweek${top ? `: ${top}` : ""}. Best picks, 1X2, over/under and BTTS with confidence, plus the league table.`,
     path,
     image: leagueSocialImage(page.league),
-    jsonLd: (origin) => [breadcrumbJsonLd(origin, trail.map((crumb) => ({ name: crumb.label, path: crumb.href })))],
+    jsonLd: (origin) => [
+      breadcrumbJsonLd(
+        origin,
+        trail.map((crumb) => ({ name: crumb.label, path: crumb.href })),
+      ),
+    ],
   });
 }
 
 /** A matchweek page: the round's matches, and its hit rate once picks are settled. */
 export function matchweekPageMeta(
-  page: { league: LeagueKey; name: string; matchweek: number; seasonLabel: string; matches: readonly MetaTeams[]; hitRate: string | null },
+  page: {
+    league: LeagueKey;
+    name: string;
+    matchweek: number;
+    seasonLabel: string;
+    matches: readonly MetaTeams[];
+    hitRate: string | null;
+  },
   site: SiteSeo,
 ): MetaDescriptor[] {
   const top = topMatchups(page.matches);
@@ -40,6 +55,11 @@ export function matchweekPageMeta(
     description: `${page.name} ${page.seasonLabel} matchweek ${page.matchweek}${top ? `: ${top}` : ""}. Final scores, the picks locked before kick-off and how they did, or the predictions to come.${record}`,
     path: crumbs[crumbs.length - 1].href,
     image: leagueSocialImage(page.league),
-    jsonLd: (origin) => [breadcrumbJsonLd(origin, crumbs.map((crumb) => ({ name: crumb.label, path: crumb.href })))],
+    jsonLd: (origin) => [
+      breadcrumbJsonLd(
+        origin,
+        crumbs.map((crumb) => ({ name: crumb.label, path: crumb.href })),
+      ),
+    ],
   });
 }

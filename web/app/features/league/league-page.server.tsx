@@ -52,7 +52,11 @@ export async function loadLeaguePage(context: AppContext, request: Request) {
   const weeks = matchweeksAround(schedule, matchweekWindow(now));
   const page = { league, name, bands, seasonLabel: seasonLabel(season), matches, weeks, table, outlook, leaderboards };
   return data(
-    { live, content: renderServerHtml(<LeaguePageContent page={page} />), meta: leaguePageMeta({ league, name, matches }, site) },
+    {
+      live,
+      content: renderServerHtml(<LeaguePageContent page={page} />),
+      meta: leaguePageMeta({ league, name, matches }, site),
+    },
     { headers: { "Cache-Control": pageCacheControl(live) } },
   );
 }

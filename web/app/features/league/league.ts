@@ -36,7 +36,8 @@ export function leaguePageCrumbs(league: LeagueKey, name: string): LeagueCrumb[]
  * numbers cannot be taken for one another (the address keeps /matchweek-{n}).
  */
 export const matchweekLabel = (matchweek: number) => `Round ${matchweek}`;
-export const matchweekHeading = (league: string, matchweek: number) => `${league} ${matchweekLabel(matchweek)} Predictions & Results`;
+export const matchweekHeading = (league: string, matchweek: number) =>
+  `${league} ${matchweekLabel(matchweek)} Predictions & Results`;
 export const PREVIOUS_WEEK_TEXT = "Previous round";
 export const NEXT_WEEK_TEXT = "Next round";
 export const ALL_MATCHWEEKS_TEXT = "All rounds";

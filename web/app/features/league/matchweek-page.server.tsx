@@ -58,7 +58,14 @@ export async function loadMatchweekPage(context: AppContext, request: Request) {
       live,
       content: renderServerHtml(<MatchweekPageContent page={page} />),
       meta: matchweekPageMeta(
-        { league, name, matchweek, seasonLabel: page.seasonLabel, matches, hitRate: record && formatPercent(record.rate, 2) },
+        {
+          league,
+          name,
+          matchweek,
+          seasonLabel: page.seasonLabel,
+          matches,
+          hitRate: record && formatPercent(record.rate, 2),
+        },
         site,
       ),
     },

@@ -37,7 +37,14 @@ describe.each(testDatabases())("matchweek pages' read model on $driver", (testDb
   let moved: { home: string; away: string };
   const context = () => ({ db, clock: worker.clock, content: emptyContent() });
   const fixtureOf = async (date: string) =>
-    db.execute<{ id: number; home_team_id: number; away_team_id: number; kickoff_at: Date; home_score: number | null; away_score: number | null }>(
+    db.execute<{
+      id: number;
+      home_team_id: number;
+      away_team_id: number;
+      kickoff_at: Date;
+      home_score: number | null;
+      away_score: number | null;
+    }>(
       `select id, home_team_id, away_team_id, kickoff_at, home_score, away_score from fixtures
        where league = 'premier-league' and season = '${SEASON}' and kickoff_at::date = '${date}' order by id`,
     );
@@ -102,11 +109,17 @@ describe.each(testDatabases())("matchweek pages' read model on $driver", (testDb
     expect(queries).toBe(4);
     const { schedule, matches } = result;
     // A week whose round is played within it: the league page lists the calendar week's matches.
-    expect(matches.map((match) => match.id)).toEqual((await listLeagueMatches(context(), "premier-league", false)).map((match) => match.id));
+    expect(matches.map((match) => match.id)).toEqual(
+      (await listLeagueMatches(context(), "premier-league", false)).map((match) => match.id),
+    );
     expect(matches).toHaveLength(10);
     expect([...schedule.centres.keys()]).toEqual(Array.from({ length: 38 }, (_, index) => index + 1));
     expect(schedule.centres.get(1)?.toISOString().slice(0, 10)).toBe("2025-08-02");
-    expect(matchweeksAround(schedule, matchweekWindow(REPLAY_MOMENT))).toEqual({ current: [28], previous: 27, next: 29 });
+    expect(matchweeksAround(schedule, matchweekWindow(REPLAY_MOMENT))).toEqual({
+      current: [28],
+      previous: 27,
+      next: 29,
+    });
   });
 
   it("lists the round the page names: not last Monday's match of the previous round, and this round's Monday match", async () => {
@@ -126,24 +139,38 @@ describe.each(testDatabases())("matchweek pages' read model on $driver", (testDb
       expect(ids).not.toContain(lastMonday.id);
       expect(ids).toContain(nextMonday.id);
       // Round 27's Monday match stays on its own matchweek's page.
-      expect((await listMatchweekMatches(context(), "premier-league", SEASON, 27, false)).matches.map((match) => match.id)).toContain(lastMonday.id);
+      expect(
+        (await listMatchweekMatches(context(), "premier-league", SEASON, 27, false)).matches.map((match) => match.id),
+      ).toContain(lastMonday.id);
     } finally {
-      await db.execute(`update fixtures set kickoff_at = '${new Date(lastMonday.kickoff_at).toISOString()}' where id = ${lastMonday.id}`);
-      await db.execute(`update fixtures set kickoff_at = '${new Date(nextMonday.kickoff_at).toISOString()}' where id = ${nextMonday.id}`);
+      await db.execute(
+        `update fixtures set kickoff_at = '${new Date(lastMonday.kickoff_at).toISOString()}' where id = ${lastMonday.id}`,
+      );
+      await db.execute(
+        `update fixtures set kickoff_at = '${new Date(nextMonday.kickoff_at).toISOString()}' where id = ${nextMonday.id}`,
+      );
     }
   });
 
   it("shows a past week's final scores with the pick locked before kick-off and the ledger's HIT or MISS", async () => {
-    const { result, queries } = await countQueries(() => listMatchweekMatches(context(), "premier-league", SEASON, 27, false));
+    const { result, queries } = await countQueries(() =>
+      listMatchweekMatches(context(), "premier-league", SEASON, 27, false),
+    );
     // The season's stored schedule, then the round's fixtures, predictions and ledger rows by id.
     expect(queries).toBe(4);
     const { matches } = result;
     expect(matches).toHaveLength(10);
     expect(matches.every((match) => match.state === "post-match" && match.homeScore !== null)).toBe(true);
     for (const match of matches) {
-      expect(match.resolution).toMatchObject({ isLocked: true, bestPick: `${match.home.name} to Win`, confidenceLabel: "100%" });
+      expect(match.resolution).toMatchObject({
+        isLocked: true,
+        bestPick: `${match.home.name} to Win`,
+        confidenceLabel: "100%",
+      });
       const homeWon = match.homeScore! > match.awayScore!;
-      expect(match.resolution.picks.best.outcome, `${match.home.name} v ${match.away.name}`).toBe(homeWon ? "hit" : "miss");
+      expect(match.resolution.picks.best.outcome, `${match.home.name} v ${match.away.name}`).toBe(
+        homeWon ? "hit" : "miss",
+      );
     }
     // Ranked like the league page: by the locked pick's confidence.
     const confidences = matches.map((match) => match.pickConfidence);
@@ -157,22 +184,30 @@ describe.each(testDatabases())("matchweek pages' read model on $driver", (testDb
 
   it("takes HIT and MISS from the ledger, never from the score as it reads now", async () => {
     const [first] = await fixtureOf("2026-01-31");
-    const before = (await listMatchweekMatches(context(), "premier-league", SEASON, 27, false)).matches.find((m) => m.id === first.id)!;
+    const before = (await listMatchweekMatches(context(), "premier-league", SEASON, 27, false)).matches.find(
+      (m) => m.id === first.id,
+    )!;
     // A corrected score after settlement: the ledger's settlement still stands on the page.
     await db.execute(`update fixtures set home_score = 0, away_score = 9 where id = ${first.id}`);
     try {
-      const after = (await listMatchweekMatches(context(), "premier-league", SEASON, 27, false)).matches.find((m) => m.id === first.id)!;
+      const after = (await listMatchweekMatches(context(), "premier-league", SEASON, 27, false)).matches.find(
+        (m) => m.id === first.id,
+      )!;
       expect(after.awayScore).toBe(9);
       expect(after.resolution.picks.best.outcome).toBe(before.resolution.picks.best.outcome);
     } finally {
-      await db.execute(`update fixtures set home_score = ${first.home_score}, away_score = ${first.away_score} where id = ${first.id}`);
+      await db.execute(
+        `update fixtures set home_score = ${first.home_score}, away_score = ${first.away_score} where id = ${first.id}`,
+      );
     }
   });
 
   it("shows a week without ledger rows without HIT or MISS, and no hit rate", async () => {
     const { matches } = await listMatchweekMatches(context(), "premier-league", SEASON, 26, false);
     expect(matches).toHaveLength(10);
-    expect(matches.every((match) => match.state === "post-match" && match.resolution.picks.best.outcome === "pending")).toBe(true);
+    expect(
+      matches.every((match) => match.state === "post-match" && match.resolution.picks.best.outcome === "pending"),
+    ).toBe(true);
     expect(matchweekHitRate(matches)).toBeNull();
   });
 
@@ -199,14 +234,26 @@ describe.each(testDatabases())("matchweek pages' read model on $driver", (testDb
     expect(movedCards[0].home.id).toBe(home);
   });
   it("reads the schedule the worker stored, one statement, equal to the one computed from the season's fixtures", async () => {
-    const rows = await db.execute<{ id: number; kickoff_at: string | Date; home_team_id: number; away_team_id: number }>(
+    const rows = await db.execute<{
+      id: number;
+      kickoff_at: string | Date;
+      home_team_id: number;
+      away_team_id: number;
+    }>(
       `select id, kickoff_at, home_team_id, away_team_id from fixtures where league = 'premier-league' and season = '${SEASON}' and is_active`,
     );
     const fromFixtures = leagueSchedule(
-      rows.map((r) => ({ id: r.id, kickoffAt: new Date(r.kickoff_at), homeTeamId: r.home_team_id, awayTeamId: r.away_team_id })),
+      rows.map((r) => ({
+        id: r.id,
+        kickoffAt: new Date(r.kickoff_at),
+        homeTeamId: r.home_team_id,
+        awayTeamId: r.away_team_id,
+      })),
       LEAGUES["premier-league"].matchweeks,
     );
-    const [row] = await db.execute<{ key: string }>(`select key from read_models where key = '${leagueScheduleKey("premier-league", SEASON)}'`);
+    const [row] = await db.execute<{ key: string }>(
+      `select key from read_models where key = '${leagueScheduleKey("premier-league", SEASON)}'`,
+    );
     expect(row).toBeDefined();
     const { result, queries } = await countQueries(() => getLeagueSchedule(context(), "premier-league", SEASON));
     expect(queries).toBe(1);
@@ -216,7 +263,9 @@ describe.each(testDatabases())("matchweek pages' read model on $driver", (testDb
   it("computes the schedule from the season's fixtures while the worker has stored none, with the same pages", async () => {
     const pages = async () => ({
       week: await listLeagueWeek(context(), "premier-league", SEASON, false),
-      rounds: await Promise.all([20, 24, 27, 30].map((week) => listMatchweekMatches(context(), "premier-league", SEASON, week, false))),
+      rounds: await Promise.all(
+        [20, 24, 27, 30].map((week) => listMatchweekMatches(context(), "premier-league", SEASON, week, false)),
+      ),
     });
     const stored = await pages();
     await db.execute(`delete from read_models where key = '${leagueScheduleKey("premier-league", SEASON)}'`);

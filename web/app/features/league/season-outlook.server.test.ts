@@ -27,7 +27,13 @@ describe.each(testDatabases())("reading the stored season outlook on $driver", (
       `insert into read_models (key, inputs, payload) values ('${seasonOutlookKey("serie-a")}', 'test', '${JSON.stringify(payload)}'::jsonb)`,
     );
     const view = (await getSeasonOutlook({ db }, "serie-a"))!;
-    expect(view).toMatchObject({ league: "serie-a", season: "2526", seasons: 1000, resultsPlayed: 1, remainingFixtures: 1 });
+    expect(view).toMatchObject({
+      league: "serie-a",
+      season: "2526",
+      seasons: 1000,
+      resultsPlayed: 1,
+      remainingFixtures: 1,
+    });
     expect(view.teams.map((t) => [t.teamId, t.currentPosition, t.currentPoints])).toEqual([
       [42, 1, 3],
       [49, 2, 0],

@@ -25,7 +25,10 @@ export interface SeasonOutlookView {
   teams: TeamOutlookView[];
 }
 
-export async function getSeasonOutlook(context: Pick<AppContext, "db">, league: LeagueKey): Promise<SeasonOutlookView | null> {
+export async function getSeasonOutlook(
+  context: Pick<AppContext, "db">,
+  league: LeagueKey,
+): Promise<SeasonOutlookView | null> {
   const row = await readModelRow(context, seasonOutlookKey(league));
   const payload = row ? parseSeasonOutlookPayload(row.payload) : null;
   if (!payload || payload.league !== league) return null;

@@ -50,7 +50,9 @@ function keyPlayer({ stats, name, teamSlug }: Row): KeyPlayer {
 }
 
 function best(rows: readonly Row[], score: (row: Row) => number): KeyPlayer | null {
-  const ranked = rows.filter((row) => score(row) > 0).sort((a, b) => score(b) - score(a) || a.stats.minutes - b.stats.minutes);
+  const ranked = rows
+    .filter((row) => score(row) > 0)
+    .sort((a, b) => score(b) - score(a) || a.stats.minutes - b.stats.minutes);
   return ranked[0] ? keyPlayer(ranked[0]) : null;
 }
 
@@ -66,7 +68,11 @@ export async function getTeamKeyPlayers(
     .innerJoin(players, eq(players.id, playerSeasonStats.playerId))
     .innerJoin(teams, eq(teams.id, playerSeasonStats.teamId))
     .where(
-      and(eq(playerSeasonStats.teamId, teamId), eq(playerSeasonStats.league, league), eq(playerSeasonStats.season, season)),
+      and(
+        eq(playerSeasonStats.teamId, teamId),
+        eq(playerSeasonStats.league, league),
+        eq(playerSeasonStats.season, season),
+      ),
     );
   if (rows.length === 0) return null;
   const outfield = rows.filter((row) => row.stats.position !== GOALKEEPER);

@@ -50,7 +50,9 @@ type LedgerRow = LedgerPickRow & { fixtureId: number; outcome: PickOutcome | nul
 
 /** The engine's outcome probabilities of a stored prediction. */
 function outcomeProbabilities(row: PredictionRow | undefined): OutcomeProbabilities | null {
-  return row ? { home: row.probHome, draw: row.probDraw, away: row.probAway, over25: row.probOver25, btts: row.probBtts } : null;
+  return row
+    ? { home: row.probHome, draw: row.probDraw, away: row.probAway, over25: row.probOver25, btts: row.probBtts }
+    : null;
 }
 
 export interface PickInputs {
@@ -78,7 +80,10 @@ export async function pickInputsOf(
   if (ids.length === 0) return { predictions: new Map(), ledger: new Map(), previews: new Map() };
   const seasonsByLeague = new Set(seasons.map((s) => `${s.league}|${s.season}`));
   const [predictionRows, ledgerRows, previewLists] = await Promise.all([
-    db.db.select().from(predictions).where(inArray(predictions.fixtureId, [...ids])),
+    db.db
+      .select()
+      .from(predictions)
+      .where(inArray(predictions.fixtureId, [...ids])),
     db.db
       .select({
         fixtureId: pickLedger.fixtureId,
@@ -95,7 +100,9 @@ export async function pickInputsOf(
     Promise.all(
       [...seasonsByLeague].map((key) => {
         const [league, season] = key.split("|") as [LeagueKey, string];
-        return isContentSeason(season) ? content.listMatchPreviews({ season, league }, { preview }) : Promise.resolve([]);
+        return isContentSeason(season)
+          ? content.listMatchPreviews({ season, league }, { preview })
+          : Promise.resolve([]);
       }),
     ),
   ]);
@@ -129,7 +136,9 @@ export function cardOf(row: FixtureRow, inputs: PickInputs): { card: MatchCard; 
   const ledger = inputs.ledger.get(fixture.id);
   const locked = ledger ? lockedPickFromLedger(ledger, effective?.projectedScore ?? null) : null;
   const score =
-    fixture.homeScore !== null && fixture.awayScore !== null ? { home: fixture.homeScore, away: fixture.awayScore } : null;
+    fixture.homeScore !== null && fixture.awayScore !== null
+      ? { home: fixture.homeScore, away: fixture.awayScore }
+      : null;
   const resolution = resolvePick({
     match: {
       state: fixture.matchState,
@@ -159,7 +168,12 @@ export function cardOf(row: FixtureRow, inputs: PickInputs): { card: MatchCard; 
     awayScore: fixture.awayScore,
     resolution,
     pickConfidence: (locked ?? effective)?.confidence ?? 0,
-    bestPickProbability: pickProbability(resolution.bestPick, home.name, away.name, outcomeProbabilities(predictionRow)),
+    bestPickProbability: pickProbability(
+      resolution.bestPick,
+      home.name,
+      away.name,
+      outcomeProbabilities(predictionRow),
+    ),
     liveProbability: liveMatchProbability(
       { ...fixture, state: fixture.matchState, minute: fixture.liveMinute, events: [] },
       preMatchForecast(predictionRow && predictionForecastFields(predictionRow)),

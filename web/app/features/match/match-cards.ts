@@ -15,7 +15,8 @@ export const confidenceText = (label: string) => `Confidence ${label}`;
 /** Spec 4: "completed matches show confidence 100%": the result is certain, not the pick. */
 export const finalConfidenceText = (label: string) => `Final · ${label}`;
 /** The figure stays on the line of its words (a no-break space) where the text wraps. */
-export const preMatchConfidenceText = (confidence: number) => `Pre-match confidence\u00a0${formatConfidence(confidence)}`;
+export const preMatchConfidenceText = (confidence: number) =>
+  `Pre-match confidence\u00a0${formatConfidence(confidence)}`;
 
 export interface PickConfidenceTexts {
   /** 'Confidence 72%' before and during the match, 'Final · 100%' after it; null for 'Coming Soon'. */
@@ -40,5 +41,8 @@ export function pickConfidenceTexts(
       preMatch: pickConfidence === null ? null : preMatchConfidenceText(pickConfidence),
     };
   }
-  return { confidence: pickConfidence === null ? null : confidenceText(formatConfidence(pickConfidence)), preMatch: null };
+  return {
+    confidence: pickConfidence === null ? null : confidenceText(formatConfidence(pickConfidence)),
+    preMatch: null,
+  };
 }

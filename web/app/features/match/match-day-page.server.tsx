@@ -22,13 +22,19 @@ export async function loadMatchDayPage(context: AppContext, request: Request, da
   if (day === null) throw notFound();
   const preview = await context.previewSessions.isActive(request);
   const { from, to } = dayWindow(day);
-  const [matches, site] = await Promise.all([listMatchesBetween(context, from, to, preview), siteSeo(context, request)]);
+  const [matches, site] = await Promise.all([
+    listMatchesBetween(context, from, to, preview),
+    siteSeo(context, request),
+  ]);
   const live = matches.some((match) => match.state === "live");
   const heading = matchDayHeading(day, today);
   const path = dayParam === undefined ? matchDayUrl(today, today) : `/matches/${day}`;
   const meta = pageMeta({
     site,
-    title: day === today ? "Today's Soccer Matches, Live Scores & Predictions" : `Soccer Matches & Predictions, ${longDayText(day)}`,
+    title:
+      day === today
+        ? "Today's Soccer Matches, Live Scores & Predictions"
+        : `Soccer Matches & Predictions, ${longDayText(day)}`,
     description: `${heading === "Today's Matches" ? "Today's" : `${longDayText(day)}:`} Premier League, La Liga, Bundesliga, Serie A and Ligue 1 matches at a glance${matches.length ? ` (${matches.length})` : ""}: kick-off times, live scores, the best pick and its confidence, and HIT or MISS after the final whistle.`,
     path,
     jsonLd: (origin) => [

@@ -130,7 +130,10 @@ export interface MatchReference {
   kickoffAt: Date;
 }
 
-export const referenceOf = (row: FixtureRow): MatchReference => ({ fixtureId: row.fixture.id, kickoffAt: row.fixture.kickoffAt });
+export const referenceOf = (row: FixtureRow): MatchReference => ({
+  fixtureId: row.fixture.id,
+  kickoffAt: row.fixture.kickoffAt,
+});
 
 export async function recentLineup(
   context: Pick<AppContext, "db">,
@@ -221,7 +224,10 @@ export async function matchEvents(
 }
 
 /** The recorded live win probability of a fixture, in match order: one statement whatever the number of ticks. */
-export async function liveProbabilityHistory({ db }: Pick<AppContext, "db">, fixtureId: number): Promise<LiveProbabilityTick[]> {
+export async function liveProbabilityHistory(
+  { db }: Pick<AppContext, "db">,
+  fixtureId: number,
+): Promise<LiveProbabilityTick[]> {
   const rows = await db.db.select().from(liveProbabilityTicks).where(eq(liveProbabilityTicks.fixtureId, fixtureId));
   return inMatchOrder(
     rows.map((row) => ({

@@ -67,7 +67,15 @@ function updatedAgoOf(elapsedMs: number | null): Pick<MatchDetail, "updatedAgo" 
 export type MatchSummary = MatchCard &
   Pick<
     MatchDetail,
-    "venue" | "referee" | "lastApiUpdate" | "leagueName" | "probabilities" | "updatedAgo" | "updatedAgoMs" | "stats" | "preview"
+    | "venue"
+    | "referee"
+    | "lastApiUpdate"
+    | "leagueName"
+    | "probabilities"
+    | "updatedAgo"
+    | "updatedAgoMs"
+    | "stats"
+    | "preview"
   >;
 
 export function summaryOf(context: ReadContext, row: FixtureRow, inputs: PickInputs): MatchSummary {
@@ -93,7 +101,11 @@ export function summaryOf(context: ReadContext, row: FixtureRow, inputs: PickInp
           modelVersion: prediction.modelVersion,
         }
       : null,
-    ...updatedAgoOf(fixture.matchState === "live" && fixture.lastApiUpdate ? context.clock.now().getTime() - fixture.lastApiUpdate.getTime() : null),
+    ...updatedAgoOf(
+      fixture.matchState === "live" && fixture.lastApiUpdate
+        ? context.clock.now().getTime() - fixture.lastApiUpdate.getTime()
+        : null,
+    ),
     stats: [
       stat("Shots", fixture.homeShots, fixture.awayShots),
       stat("Shots on target", fixture.homeShotsOnTarget, fixture.awayShotsOnTarget),

@@ -13,7 +13,11 @@ import { matchweekWindow } from "./matchweeks.server";
  * The league page's matches: the league's fixtures in the clock's matchweek window, ranked by
  * the confidence of their effective pick (highest first; kick-off breaks ties).
  */
-export async function listLeagueMatches(context: ReadContext, league: LeagueKey, preview: boolean): Promise<MatchCard[]> {
+export async function listLeagueMatches(
+  context: ReadContext,
+  league: LeagueKey,
+  preview: boolean,
+): Promise<MatchCard[]> {
   return (await listWeekMatches(context, [league], preview)).get(league) ?? [];
 }
 
@@ -51,7 +55,12 @@ export async function listWeekMatches(
  * Every league's matches kicking off in [from, to) in kick-off order (the day pages, /today):
  * three statements, the fixtures then their predictions and ledger rows.
  */
-export async function listMatchesBetween(context: ReadContext, from: Date, to: Date, preview: boolean): Promise<MatchCard[]> {
+export async function listMatchesBetween(
+  context: ReadContext,
+  from: Date,
+  to: Date,
+  preview: boolean,
+): Promise<MatchCard[]> {
   const rows = await selectFixtures(context)
     .where(and(eq(fixtures.isActive, true), gte(fixtures.kickoffAt, from), lt(fixtures.kickoffAt, to)))
     .orderBy(asc(fixtures.kickoffAt), asc(fixtures.id));
@@ -60,9 +69,21 @@ export async function listMatchesBetween(context: ReadContext, from: Date, to: D
 }
 
 /** A league's fixtures kicking off in [from, to), earliest first, as cards (published content). */
-export async function listFixturesBetween(context: ReadContext, league: LeagueKey, from: Date, to: Date): Promise<MatchCard[]> {
+export async function listFixturesBetween(
+  context: ReadContext,
+  league: LeagueKey,
+  from: Date,
+  to: Date,
+): Promise<MatchCard[]> {
   const rows = await selectFixtures(context)
-    .where(and(eq(fixtures.league, league), eq(fixtures.isActive, true), gte(fixtures.kickoffAt, from), lt(fixtures.kickoffAt, to)))
+    .where(
+      and(
+        eq(fixtures.league, league),
+        eq(fixtures.isActive, true),
+        gte(fixtures.kickoffAt, from),
+        lt(fixtures.kickoffAt, to),
+      ),
+    )
     .orderBy(asc(fixtures.kickoffAt), asc(fixtures.id));
   const inputs = await pickInputs(context, rows, false);
   return rows.map((row) => cardOf(row, inputs).card);

@@ -16,7 +16,11 @@ import { pairingFixture } from "./team-pairing.server";
  * The part of a match record the embedded view shows (header, picks, probabilities), without
  * the long sections' reads: three statements instead of ten.
  */
-export async function getMatchSummaryById(context: ReadContext, id: number, preview: boolean): Promise<MatchSummary | null> {
+export async function getMatchSummaryById(
+  context: ReadContext,
+  id: number,
+  preview: boolean,
+): Promise<MatchSummary | null> {
   const [row] = await selectFixtures(context).where(eq(fixtures.id, id)).limit(1);
   if (!row) return null;
   const inputs = await pickInputs(context, [row], preview);
@@ -113,10 +117,19 @@ export async function findMatchUrlBySlugs(
   return row ? hrefOf(row) : null;
 }
 
-function slugPairingFixture(context: Pick<AppContext, "db" | "clock">, league: LeagueKey, homeSlug: string, awaySlug: string) {
+function slugPairingFixture(
+  context: Pick<AppContext, "db" | "clock">,
+  league: LeagueKey,
+  homeSlug: string,
+  awaySlug: string,
+) {
   const season = seasonCodeFor(context.clock.now());
   return selectFixtures(context)
     .where(and(eq(homeTeams.slug, homeSlug), eq(awayTeams.slug, awaySlug)))
-    .orderBy(sql`${fixtures.league} = ${league} desc`, sql`${fixtures.season} = ${season} desc`, desc(fixtures.kickoffAt))
+    .orderBy(
+      sql`${fixtures.league} = ${league} desc`,
+      sql`${fixtures.season} = ${season} desc`,
+      desc(fixtures.kickoffAt),
+    )
     .limit(1);
 }

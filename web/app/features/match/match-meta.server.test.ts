@@ -8,7 +8,14 @@ const site = { siteUrl: "https://firstkickpicks.example", preview: false, social
 describe("matchPageMeta: a description that reads well in every state of the match", () => {
   const home = { id: 33, name: "Manchester United", slug: "manchester-united", code: "MUN" };
   const away = { id: 47, name: "Tottenham Hotspur", slug: "tottenham-hotspur", code: "TOT" };
-  const algorithm: PickContent = { bestPick: "Manchester United to Win", confidence: 72, projectedScore: "2-1", result: "1", overUnder: "Over 2.5 Goals", btts: "YES" };
+  const algorithm: PickContent = {
+    bestPick: "Manchester United to Win",
+    confidence: 72,
+    projectedScore: "2-1",
+    result: "1",
+    overUnder: "Over 2.5 Goals",
+    btts: "YES",
+  };
   const locked: LockedPick = {
     bestPick: "Manchester United to Win",
     result: "1",
@@ -97,13 +104,19 @@ describe("matchPageMeta: a description that reads well in every state of the mat
     expect(contentOf(meta, "property", "og:description")).toBe(description);
     expect(contentOf(meta, "name", "twitter:description")).toBe(description);
     expect(description).not.toMatch(/Coming Soon|100%|\(\)/);
-    const event = meta.find((m) => "script:ld+json" in m && (m as { "script:ld+json": { "@type": string } })["script:ld+json"]["@type"] === "SportsEvent");
+    const event = meta.find(
+      (m) =>
+        "script:ld+json" in m &&
+        (m as { "script:ld+json": { "@type": string } })["script:ld+json"]["@type"] === "SportsEvent",
+    );
     expect((event as { "script:ld+json": { description: string } })["script:ld+json"].description).toBe(description);
   });
 
   it("keeps the page's title in every state", () => {
     for (const state of ["pre-match", "live", "post-match"] as const) {
-      expect(metaOf(state, { locked })[0]).toEqual({ title: "Manchester United vs Tottenham Hotspur Prediction | First Kick Picks" });
+      expect(metaOf(state, { locked })[0]).toEqual({
+        title: "Manchester United vs Tottenham Hotspur Prediction | First Kick Picks",
+      });
     }
   });
 });

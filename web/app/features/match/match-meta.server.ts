@@ -4,7 +4,14 @@ import { formatConfidence } from "@shared/domain/format";
 import { LEAGUES } from "@shared/domain/leagues";
 import type { PickOutcome } from "@shared/domain/picks";
 import { HOME, leagueUrl } from "@shared/domain/urls";
-import { breadcrumbJsonLd, leagueSocialImage, pageMeta, sportsEventJsonLd, type MatchPlace, type SiteSeo } from "../seo/seo";
+import {
+  breadcrumbJsonLd,
+  leagueSocialImage,
+  pageMeta,
+  sportsEventJsonLd,
+  type MatchPlace,
+  type SiteSeo,
+} from "../seo/seo";
 import { matchBreadcrumb } from "./match-cards";
 import type { MatchCard } from "./match-card.server";
 
@@ -22,7 +29,9 @@ const VERDICTS: Readonly<Record<PickOutcome, string>> = {
  * confidence, in play, and the final score with how the pick did. A finished match's pick is
  * given with the confidence it was made with before kick-off, never the final 100%.
  */
-export function matchPageDescription(match: Pick<MetaMatch, "league" | "home" | "away" | "resolution" | "state">): string {
+export function matchPageDescription(
+  match: Pick<MetaMatch, "league" | "home" | "away" | "resolution" | "state">,
+): string {
   const { home, away, resolution } = match;
   const matchup = `${home.name} vs ${away.name}`;
   const table = `the ${LEAGUES[match.league].name} table`;
@@ -30,7 +39,9 @@ export function matchPageDescription(match: Pick<MetaMatch, "league" | "home" | 
   const confidence = resolution.pickConfidence === null ? "" : formatConfidence(resolution.pickConfidence);
   switch (match.state) {
     case "post-match": {
-      const result = resolution.score ? `${home.name} ${resolution.score} ${away.name}, final score.` : `${matchup} is over.`;
+      const result = resolution.score
+        ? `${home.name} ${resolution.score} ${away.name}, final score.`
+        : `${matchup} is over.`;
       const verdict = pick
         ? `Our best pick, ${pick} at ${confidence} confidence before kick-off, ${VERDICTS[resolution.picks.best.outcome]}.`
         : "We made no pick for this match.";
@@ -41,7 +52,8 @@ export function matchPageDescription(match: Pick<MetaMatch, "league" | "home" | 
         ? `${matchup} is live. Our pre-match best pick: ${pick} at ${confidence} confidence. Live score and events, odds, form, head-to-head and ${table}.`
         : `${matchup} is live. Live score and events, odds, form, head-to-head and ${table}.`;
     default: {
-      if (!pick) return `${matchup} prediction: our best pick is coming soon. Meanwhile, the odds, form, head-to-head and ${table}.`;
+      if (!pick)
+        return `${matchup} prediction: our best pick is coming soon. Meanwhile, the odds, form, head-to-head and ${table}.`;
       const projected = resolution.projectedScore ? `, projected score ${resolution.projectedScore}` : "";
       return `${matchup} prediction: our best pick is ${pick} at ${confidence} confidence${projected}. Over/under, BTTS, odds, form, head-to-head and ${table}.`;
     }

@@ -73,7 +73,11 @@ export async function loadMatchPage(context: AppContext, request: Request) {
     getTeamKeyPlayers(context, match.away.id, match.league, match.season),
   ]);
   const live = match.state === "live";
-  const edit = editMarks(context.env, preview, match.preview ? { id: match.preview.id, type: DOCUMENT_TYPES.matchPreview } : null);
+  const edit = editMarks(
+    context.env,
+    preview,
+    match.preview ? { id: match.preview.id, type: DOCUMENT_TYPES.matchPreview } : null,
+  );
   const sections = renderMatchSections({ match, table, keyPlayers: { home: homePlayers, away: awayPlayers }, edit });
   // While in play, the win probability now leads the sections; the live refresh renews it.
   const liveProbability = liveProbabilitySection(match);

@@ -30,8 +30,18 @@ import { getLeagueTable } from "../standings/standings.server";
 const id = (slug: string) => getTeamBySlug(slug)!.id;
 const MODEL = "test-model-1";
 
-const newcastleBrentford = { league: "premier-league", season: "2526", homeTeam: "newcastle-united", awayTeam: "brentford" } as const;
-const unitedSpurs = { league: "premier-league", season: "2526", homeTeam: "manchester-united", awayTeam: "tottenham-hotspur" } as const;
+const newcastleBrentford = {
+  league: "premier-league",
+  season: "2526",
+  homeTeam: "newcastle-united",
+  awayTeam: "brentford",
+} as const;
+const unitedSpurs = {
+  league: "premier-league",
+  season: "2526",
+  homeTeam: "manchester-united",
+  awayTeam: "tottenham-hotspur",
+} as const;
 
 function documents(): ContentDocument[] {
   return [
@@ -162,19 +172,34 @@ describe.each(testDatabases())("league and match read models on $driver", (testD
       "Fulham v Everton",
     ]);
     const [arsenal, newcastle, united, fulham] = matches;
-    expect(arsenal).toMatchObject({ state: "live", href: "/premier-league-predictions/arsenal-vs-sunderland-prediction" });
+    expect(arsenal).toMatchObject({
+      state: "live",
+      href: "/premier-league-predictions/arsenal-vs-sunderland-prediction",
+    });
     expect(arsenal.resolution).toMatchObject({ bestPick: "Arsenal to Win", confidenceLabel: "81.5%", isLocked: true });
     expect(arsenal.resolution.liveScore).toEqual({ home: arsenal.homeScore, away: arsenal.awayScore });
     // The published editorial pick overrides the algorithm's before kick-off.
     expect(newcastle).toMatchObject({ state: "pre-match", pickConfidence: 70 });
-    expect(newcastle.resolution).toMatchObject({ bestPick: "Newcastle United to Win", source: "editorial", score: "2-0" });
+    expect(newcastle.resolution).toMatchObject({
+      bestPick: "Newcastle United to Win",
+      source: "editorial",
+      score: "2-0",
+    });
     // What the card's parlay button adds with the pick: the model's chance of that outcome (a home win).
     expect(newcastle.bestPickProbability).toBe(prediction.probHome);
     // Finished: the pick locked at kick-off, settled on the final score, confidence 100%.
     expect(united.state).toBe("post-match");
-    expect(united.resolution).toMatchObject({ bestPick: "Manchester United to Win", confidenceLabel: "100%", score: "2-0" });
+    expect(united.resolution).toMatchObject({
+      bestPick: "Manchester United to Win",
+      confidenceLabel: "100%",
+      score: "2-0",
+    });
     expect(united.resolution.picks.best.outcome).toBe("hit");
-    expect(fulham.resolution).toMatchObject({ bestPick: "Coming Soon", confidenceLabel: "Coming Soon", isComingSoon: true });
+    expect(fulham.resolution).toMatchObject({
+      bestPick: "Coming Soon",
+      confidenceLabel: "Coming Soon",
+      isComingSoon: true,
+    });
     expect(fulham.bestPickProbability).toBeNull();
   });
 
@@ -211,7 +236,11 @@ describe.each(testDatabases())("league and match read models on $driver", (testD
     expect(match!.id).toBe(await fixtureId("manchester-united", "tottenham-hotspur"));
     expect(match!.odds).toMatchObject({ home: expect.any(Number), draw: expect.any(Number), away: expect.any(Number) });
     expect(match!.probabilities).toMatchObject({ home: 0.52, over25: 0.61, btts: 0.55, expectedGoalsHome: 1.8 });
-    expect(match!.resolution.picks.result).toMatchObject({ code: "1", text: "Manchester United to Win", outcome: "hit" });
+    expect(match!.resolution.picks.result).toMatchObject({
+      code: "1",
+      text: "Manchester United to Win",
+      outcome: "hit",
+    });
     expect(match!.resolution.picks.overUnder).toMatchObject({ code: "O2.5", outcome: "miss" });
     expect(match!.resolution.picks.btts).toMatchObject({ code: "YES", outcome: "miss" });
     expect(match!.stats.find((s) => s.label === "Shots")).toEqual({ label: "Shots", home: 15, away: 8 });
@@ -242,7 +271,12 @@ describe.each(testDatabases())("league and match read models on $driver", (testD
   });
 
   it("reads each side's most recent lineup up to the match, with at most 7 substitutes", async () => {
-    const player = (n: number) => ({ id: n, name: `Player ${n}`, number: n, pos: n === 1 ? ("G" as const) : ("M" as const) });
+    const player = (n: number) => ({
+      id: n,
+      name: `Player ${n}`,
+      number: n,
+      pos: n === 1 ? ("G" as const) : ("M" as const),
+    });
     await db.db.insert(lineups).values({
       fixtureId: await fixtureId("chelsea", "arsenal"),
       teamId: id("arsenal"),
@@ -276,10 +310,38 @@ describe.each(testDatabases())("league and match read models on $driver", (testD
     ]);
     const season = { teamId: id("arsenal"), league: "premier-league" as const, season: "2526" };
     await db.db.insert(playerSeasonStats).values([
-      { ...season, playerId: 9001, position: "Attacker", appearances: 22, minutes: 1800, goals: 9, assists: 6, rating: 7.62, passesAccuracy: 81 },
-      { ...season, playerId: 9002, position: "Midfielder", appearances: 20, minutes: 1700, goals: 3, assists: 8, rating: 8.04 },
+      {
+        ...season,
+        playerId: 9001,
+        position: "Attacker",
+        appearances: 22,
+        minutes: 1800,
+        goals: 9,
+        assists: 6,
+        rating: 7.62,
+        passesAccuracy: 81,
+      },
+      {
+        ...season,
+        playerId: 9002,
+        position: "Midfielder",
+        appearances: 20,
+        minutes: 1700,
+        goals: 3,
+        assists: 8,
+        rating: 8.04,
+      },
       // A keeper with the best rating still stays out of the outfield lines.
-      { ...season, playerId: 9003, position: "Goalkeeper", appearances: 24, minutes: 2160, goals: 0, assists: 1, rating: 8.3 },
+      {
+        ...season,
+        playerId: 9003,
+        position: "Goalkeeper",
+        appearances: 24,
+        minutes: 2160,
+        goals: 0,
+        assists: 1,
+        rating: 8.3,
+      },
     ]);
     const key = await getTeamKeyPlayers({ db }, id("arsenal"), "premier-league", "2526");
     expect(key).toMatchObject({

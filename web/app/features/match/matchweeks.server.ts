@@ -45,13 +45,22 @@ export interface MatchweekMatches {
  * rounds are computed here from the season's fixtures, so the pages work either way. The row is
  * read with any other read model the page asks for at the same time (read-models.server.ts).
  */
-export async function getLeagueSchedule(context: Pick<AppContext, "db">, league: LeagueKey, season: string): Promise<LeagueSchedule> {
+export async function getLeagueSchedule(
+  context: Pick<AppContext, "db">,
+  league: LeagueKey,
+  season: string,
+): Promise<LeagueSchedule> {
   const { matchweeks } = LEAGUES[league];
   const row = await readModelRow(context, leagueScheduleKey(league, season));
   const stored = row ? parseStoredLeagueSchedule(row.payload, league, season, matchweeks) : null;
   if (stored) return stored;
   const rows = await context.db.db
-    .select({ id: fixtures.id, kickoffAt: fixtures.kickoffAt, homeTeamId: fixtures.homeTeamId, awayTeamId: fixtures.awayTeamId })
+    .select({
+      id: fixtures.id,
+      kickoffAt: fixtures.kickoffAt,
+      homeTeamId: fixtures.homeTeamId,
+      awayTeamId: fixtures.awayTeamId,
+    })
     .from(fixtures)
     .where(and(eq(fixtures.league, league), eq(fixtures.season, season), eq(fixtures.isActive, true)));
   return leagueSchedule(rows, matchweeks);
@@ -115,7 +124,14 @@ export async function listLeagueWeek(
   const roundEnd = new Date(window.to.getTime() + ROUND_MONDAY_MS);
   const rows = (
     await selectFixtures(context)
-      .where(and(eq(fixtures.league, league), eq(fixtures.isActive, true), gte(fixtures.kickoffAt, window.from), lt(fixtures.kickoffAt, roundEnd)))
+      .where(
+        and(
+          eq(fixtures.league, league),
+          eq(fixtures.isActive, true),
+          gte(fixtures.kickoffAt, window.from),
+          lt(fixtures.kickoffAt, roundEnd),
+        ),
+      )
       .orderBy(asc(fixtures.kickoffAt), asc(fixtures.id))
   ).filter((row) => {
     const placement = schedule.placements.get(row.fixture.id);

@@ -13,7 +13,9 @@ export interface PickProbabilities {
   btts: number | null;
 }
 
-export function pickProbabilities(match: Pick<MatchSummary, "resolution" | "home" | "away" | "probabilities">): PickProbabilities {
+export function pickProbabilities(
+  match: Pick<MatchSummary, "resolution" | "home" | "away" | "probabilities">,
+): PickProbabilities {
   const { resolution, home, away, probabilities } = match;
   const of = (text: string) => pickProbability(text, home.name, away.name, probabilities);
   return {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { fullTimeTick, kickOffTick, liveTickOf, type LiveProbabilityTick } from "@shared/model/live-probability-history";
+import {
+  fullTimeTick,
+  kickOffTick,
+  liveTickOf,
+  type LiveProbabilityTick,
+} from "@shared/model/live-probability-history";
 import type { PreMatchForecast } from "@shared/model/live-match-probability";
 import { goalsFromScoreChanges } from "./score-change-goals";
 
@@ -11,16 +16,19 @@ const FORECAST: PreMatchForecast = {
 const reading = (status: string, minute: number, injuryTime: number | null, home: number, away: number) =>
   liveTickOf({ state: "live", status, minute, injuryTime, homeScore: home, awayScore: away, events: [] }, FORECAST)!;
 
-
 describe("goals read from the score as it changed (a source without an event feed)", () => {
   it("gives a goal first seen in a reading close to the one before its minute, approximate", () => {
     const ticks = [kickOffTick(FORECAST), reading("1H", 40, null, 0, 0), reading("1H", 45, 2, 1, 0)];
-    expect(goalsFromScoreChanges(ticks, { home: 1, away: 0 })).toEqual([{ side: "home", scoreAfter: "1-0", seenScore: "1-0", seenAt: "45+2'" }]);
+    expect(goalsFromScoreChanges(ticks, { home: 1, away: 0 })).toEqual([
+      { side: "home", scoreAfter: "1-0", seenScore: "1-0", seenAt: "45+2'" },
+    ]);
   });
 
   it("gives no time for a goal first seen in the first reading long after kick-off, or in the score only", () => {
     const ticks = [kickOffTick(FORECAST), reading("HT", 45, null, 1, 0)];
-    expect(goalsFromScoreChanges(ticks, { home: 1, away: 0 })).toEqual([{ side: "home", scoreAfter: "1-0", seenScore: "1-0", seenAt: null }]);
+    expect(goalsFromScoreChanges(ticks, { home: 1, away: 0 })).toEqual([
+      { side: "home", scoreAfter: "1-0", seenScore: "1-0", seenAt: null },
+    ]);
     // A match with no readings at all (no prediction): every goal of the score, time unknown.
     expect(goalsFromScoreChanges([], { home: 2, away: 0 }).map((g) => [g.scoreAfter, g.seenAt])).toEqual([
       ["1-0", null],
@@ -40,7 +48,9 @@ describe("goals read from the score as it changed (a source without an event fee
   });
 
   it("has nothing while the score is 0-0 or unknown", () => {
-    expect(goalsFromScoreChanges([kickOffTick(FORECAST), reading("1H", 20, null, 0, 0)], { home: 0, away: 0 })).toEqual([]);
+    expect(goalsFromScoreChanges([kickOffTick(FORECAST), reading("1H", 20, null, 0, 0)], { home: 0, away: 0 })).toEqual(
+      [],
+    );
     expect(goalsFromScoreChanges([], { home: null, away: null })).toEqual([]);
   });
 });

@@ -37,15 +37,23 @@ function readingText(reading: Reading): string {
  * forecast, not a reading: a change first seen in the first reading has no known time unless
  * that reading came within GAP_MINUTES of kick-off.
  */
-export function goalsFromScoreChanges(ticks: readonly Reading[], score: { home: number | null; away: number | null }): ScoreChangeGoal[] {
+export function goalsFromScoreChanges(
+  ticks: readonly Reading[],
+  score: { home: number | null; away: number | null },
+): ScoreChangeGoal[] {
   if (score.home === null || score.away === null) return [];
   const start: Reading = { period: "first-half", minute: 0, addedMinute: 0, score: { home: 0, away: 0 } };
-  const readings: Reading[] = ticks.length > 0 && ticks[0].minute === 0 && ticks[0].period === "first-half" ? [...ticks] : [start, ...ticks];
+  const readings: Reading[] =
+    ticks.length > 0 && ticks[0].minute === 0 && ticks[0].period === "first-half" ? [...ticks] : [start, ...ticks];
   // The score now, when the readings do not show it yet (none recorded, or not since the last change): time unknown.
   const last = readings.at(-1)!;
   const current = { home: score.home, away: score.away };
   const goals: ScoreChangeGoal[] = [];
-  const push = (before: { home: number; away: number }, after: { home: number; away: number }, seenAt: string | null) => {
+  const push = (
+    before: { home: number; away: number },
+    after: { home: number; away: number },
+    seenAt: string | null,
+  ) => {
     const added = { home: after.home - before.home, away: after.away - before.away };
     const bothSides = added.home > 0 && added.away > 0;
     const running = { ...before };
@@ -68,8 +76,12 @@ export function goalsFromScoreChanges(ticks: readonly Reading[], score: { home: 
     const known = now.period === "full-time" ? 90 + 2 - lastPlayed <= GAP_MINUTES : span <= GAP_MINUTES;
     push(before.score, now.score, known ? readingText(now) : null);
   }
-  if ((current.home > last.score.home || current.away > last.score.away)) {
-    push(last.score, { home: Math.max(current.home, last.score.home), away: Math.max(current.away, last.score.away) }, null);
+  if (current.home > last.score.home || current.away > last.score.away) {
+    push(
+      last.score,
+      { home: Math.max(current.home, last.score.home), away: Math.max(current.away, last.score.away) },
+      null,
+    );
   }
   return goals;
 }

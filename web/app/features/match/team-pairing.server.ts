@@ -62,7 +62,12 @@ export async function getTeamPairing(
     return {
       league,
       ...teamsOf(row),
-      match: { id: fixture.id, season: fixture.season, kickoffAt: fixture.kickoffAt.toISOString(), state: fixture.matchState },
+      match: {
+        id: fixture.id,
+        season: fixture.season,
+        kickoffAt: fixture.kickoffAt.toISOString(),
+        state: fixture.matchState,
+      },
       reference: referenceOf(row),
     };
   }

@@ -97,7 +97,13 @@ describe.each(testDatabases())("the Sunday parlay of /picks on $driver", (testDb
     // In 2024/25 the files hold United 1-1 Spurs only.
     const lastSeason = { ...weekendParlay, _rev: "weekend-2", lastUpdated: "2024-08-30" };
     const parlay = await getSundayParlayView(contextOf(temporaryDataset([lastSeason])), false);
-    expect(parlay!.legs.map((leg) => leg.result)).toEqual([{ finalScore: "1-1", outcome: "miss" }, null, null, null, null]);
+    expect(parlay!.legs.map((leg) => leg.result)).toEqual([
+      { finalScore: "1-1", outcome: "miss" },
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it("is null when the content source has no parlay", async () => {

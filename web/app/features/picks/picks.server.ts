@@ -10,7 +10,14 @@ import { fixtures } from "@shared/db/schema";
 import { ordinal } from "@shared/domain/format";
 import { LEAGUE_KEYS } from "@shared/domain/leagues";
 import { seasonCodeFor } from "@shared/domain/matchweek";
-import { formatScore, settlePick, type MatchState, type MatchTeams, type PickOutcome, type Score } from "@shared/domain/picks";
+import {
+  formatScore,
+  settlePick,
+  type MatchState,
+  type MatchTeams,
+  type PickOutcome,
+  type Score,
+} from "@shared/domain/picks";
 import { getTeamBySlug, pickNamesOf } from "@shared/domain/teams/registry";
 import type { AppContext } from "~/load-context";
 import { byPickConfidence, type MatchCard } from "../match/match-card.server";
@@ -71,7 +78,11 @@ interface LegMatch {
  * the final score, once the match is post-match. The team names should include the registry's
  * aliases (pickNamesOf), so that 'Barcelona to Win' backs FC Barcelona.
  */
-function settleSundayParlayLeg(selection: string, teams: MatchTeams, match: LegMatch | null): SundayParlayLegResult | null {
+function settleSundayParlayLeg(
+  selection: string,
+  teams: MatchTeams,
+  match: LegMatch | null,
+): SundayParlayLegResult | null {
   if (!match || match.state !== "post-match" || !match.score) return null;
   return { finalScore: formatScore(match.score), outcome: settlePick(selection, match.score, teams) };
 }
@@ -145,7 +156,11 @@ export async function getSundayParlayView(
 }
 
 /** This week's matches of every league, ranked by the confidence of their effective pick; the first ten. */
-export async function getTopPicks(context: ReadContext, preview: boolean, limit = TOP_PICKS_LIMIT): Promise<MatchCard[]> {
+export async function getTopPicks(
+  context: ReadContext,
+  preview: boolean,
+  limit = TOP_PICKS_LIMIT,
+): Promise<MatchCard[]> {
   const byLeague = await listWeekMatches(context, LEAGUE_KEYS, preview);
   const perLeague = LEAGUE_KEYS.map((league) => byLeague.get(league) ?? []);
   return perLeague.flat().sort(byPickConfidence).slice(0, limit);

@@ -38,7 +38,11 @@ function qualifying(kind: LeaderboardKind, league: LeagueKey, season: string): S
   if (kind !== "top-rated") return undefined;
   const s = playerSeasonStats;
   const mostMinutes = sql`(select coalesce(max(m.minutes), 0) from ${s} m where m.league = ${league} and m.season = ${season})`;
-  return and(isNotNull(s.rating), sql`${s.rating} > 0`, gte(sql`${s.minutes} * ${TOP_RATED_SHARE_OF_MOST_MINUTES}`, mostMinutes));
+  return and(
+    isNotNull(s.rating),
+    sql`${s.rating} > 0`,
+    gte(sql`${s.minutes} * ${TOP_RATED_SHARE_OF_MOST_MINUTES}`, mostMinutes),
+  );
 }
 
 /** The top 10 of a league season by goals, assists or average rating. */
@@ -53,7 +57,9 @@ export async function getLeaderboard(
     .from(playerSeasonStats)
     .innerJoin(players, eq(players.id, playerSeasonStats.playerId))
     .innerJoin(teams, eq(teams.id, playerSeasonStats.teamId))
-    .where(and(eq(playerSeasonStats.league, league), eq(playerSeasonStats.season, season), qualifying(kind, league, season)))
+    .where(
+      and(eq(playerSeasonStats.league, league), eq(playerSeasonStats.season, season), qualifying(kind, league, season)),
+    )
     .orderBy(...ordering(kind))
     .limit(LEADERBOARD_SIZE);
   return rows.map(({ stats, name, teamName, teamSlug }) => ({
@@ -74,22 +80,38 @@ export async function getLeaderboard(
 }
 
 /** The three leaderboards of a league season. */
-export async function getLeaderboards(context: Pick<AppContext, "db">, league: LeagueKey, season: string): Promise<Leaderboards> {
+export async function getLeaderboards(
+  context: Pick<AppContext, "db">,
+  league: LeagueKey,
+  season: string,
+): Promise<Leaderboards> {
   const boards = await Promise.all(LEADERBOARD_KINDS.map((kind) => getLeaderboard(context, league, season, kind)));
   return Object.fromEntries(LEADERBOARD_KINDS.map((kind, index) => [kind, boards[index]])) as Leaderboards;
 }
 
 /** The league season's top scorers (assists, then fewer minutes, break ties). */
-export function getTopPlayers(context: Pick<AppContext, "db">, league: LeagueKey, season: string): Promise<LeaderboardPlayer[]> {
+export function getTopPlayers(
+  context: Pick<AppContext, "db">,
+  league: LeagueKey,
+  season: string,
+): Promise<LeaderboardPlayer[]> {
   return getLeaderboard(context, league, season, "top-scorers");
 }
 
 /** The league season's top assist providers (goals, then fewer minutes, break ties). */
-export function getTopAssists(context: Pick<AppContext, "db">, league: LeagueKey, season: string): Promise<LeaderboardPlayer[]> {
+export function getTopAssists(
+  context: Pick<AppContext, "db">,
+  league: LeagueKey,
+  season: string,
+): Promise<LeaderboardPlayer[]> {
   return getLeaderboard(context, league, season, "top-assists");
 }
 
 /** The league season's best average ratings among regular players. */
-export function getTopRated(context: Pick<AppContext, "db">, league: LeagueKey, season: string): Promise<LeaderboardPlayer[]> {
+export function getTopRated(
+  context: Pick<AppContext, "db">,
+  league: LeagueKey,
+  season: string,
+): Promise<LeaderboardPlayer[]> {
   return getLeaderboard(context, league, season, "top-rated");
 }

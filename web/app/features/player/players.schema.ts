@@ -76,9 +76,7 @@ export const squadPlayerSchema = z.object({
   /** The canonical player page. */
   href: z.string(),
   /** Null for a player known only from match sheets. */
-  season: z
-    .object({ appearances: count, minutes: count, goals: count, assists: count, rating: z.string() })
-    .nullable(),
+  season: z.object({ appearances: count, minutes: count, goals: count, assists: count, rating: z.string() }).nullable(),
 });
 export type SquadPlayer = z.infer<typeof squadPlayerSchema>;
 

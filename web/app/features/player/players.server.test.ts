@@ -137,7 +137,12 @@ describe.each(testDatabases())("players, squads and leaderboards on $driver", (t
       expect((await getPlayerStatistics(ctx(), SANCHEZ))?.team.name).toBe("Chelsea");
       const wolves = await getPlayerStatistics(ctx(), SANCHEZ, { teamId: 39 });
       expect(wolves?.team.name).toBe("Wolverhampton Wanderers");
-      expect(wolves?.statistics).toMatchObject({ position: "Goalkeeper", appearances: 3, minutes: 270, passes: { accuracy: 68 } });
+      expect(wolves?.statistics).toMatchObject({
+        position: "Goalkeeper",
+        appearances: 3,
+        minutes: 270,
+        passes: { accuracy: 68 },
+      });
     });
 
     it("knows a player seen only on match sheets, without season figures, and nobody else", async () => {
@@ -153,15 +158,37 @@ describe.each(testDatabases())("players, squads and leaderboards on $driver", (t
     it("lists the player's last five matches, the most recent first, with his performance", async () => {
       const form = await getPlayerRecentForm(ctx(), BRUNO);
       expect(playerRecentFormSchema.parse(form)).toEqual(form);
-      expect(form.map((m) => [m.fixture.date.slice(0, 10), m.teams.home.name, m.teams.away.name, m.goals.home, m.goals.away])).toEqual([
+      expect(
+        form.map((m) => [
+          m.fixture.date.slice(0, 10),
+          m.teams.home.name,
+          m.teams.away.name,
+          m.goals.home,
+          m.goals.away,
+        ]),
+      ).toEqual([
         ["2026-02-07", "Manchester United", "Tottenham Hotspur", 2, 0],
         ["2026-02-01", "Manchester United", "Fulham", 0, 1],
         ["2026-01-25", "Arsenal", "Manchester United", 2, 3],
         ["2026-01-17", "Manchester United", "Manchester City", 2, 0],
         ["2026-01-07", "Burnley", "Manchester United", 2, 2],
       ]);
-      expect(form[0].playerPerformance).toEqual({ teamId: 33, minutes: 90, rating: "8.60", goals: 1, assists: 1, shots: { on: 2 } });
-      expect(form[3].playerPerformance).toEqual({ teamId: 33, minutes: 88, rating: "8.10", goals: 0, assists: 2, shots: { on: 1 } });
+      expect(form[0].playerPerformance).toEqual({
+        teamId: 33,
+        minutes: 90,
+        rating: "8.60",
+        goals: 1,
+        assists: 1,
+        shots: { on: 2 },
+      });
+      expect(form[3].playerPerformance).toEqual({
+        teamId: 33,
+        minutes: 88,
+        rating: "8.10",
+        goals: 0,
+        assists: 2,
+        shots: { on: 1 },
+      });
     });
 
     it("sees only the matches that have kicked off at the clock's moment", async () => {
@@ -183,7 +210,11 @@ describe.each(testDatabases())("players, squads and leaderboards on $driver", (t
     it("gives an opponent's player his match against the club, and a player without sheets none", async () => {
       const haaland = await getPlayerRecentForm(ctx(), HAALAND);
       expect(haaland.map((m) => [m.teams.home.name, m.teams.away.name, m.playerPerformance])).toEqual([
-        ["Manchester United", "Manchester City", { teamId: 50, minutes: 90, rating: "6.50", goals: 0, assists: 0, shots: { on: 1 } }],
+        [
+          "Manchester United",
+          "Manchester City",
+          { teamId: 50, minutes: 90, rating: "6.50", goals: 0, assists: 0, shots: { on: 1 } },
+        ],
       ]);
       expect(await getPlayerRecentForm(ctx(), SANCHEZ)).toEqual([]);
     });
@@ -271,7 +302,11 @@ describe.each(testDatabases())("players, squads and leaderboards on $driver", (t
     });
 
     it("is empty for a league without player data", async () => {
-      expect(await getLeaderboards(ctx(), "la-liga", SEASON)).toEqual({ "top-scorers": [], "top-assists": [], "top-rated": [] });
+      expect(await getLeaderboards(ctx(), "la-liga", SEASON)).toEqual({
+        "top-scorers": [],
+        "top-assists": [],
+        "top-rated": [],
+      });
     });
 
     it("gives the match page's key players their player pages", async () => {
@@ -286,7 +321,9 @@ describe.each(testDatabases())("players, squads and leaderboards on $driver", (t
 
   describe("the pages' loaders", () => {
     const get = (path: string) => new Request(`http://localhost${path}`);
-    const outcome = async (load: Promise<unknown>): Promise<{ status: number; location?: string | null; body?: string }> => {
+    const outcome = async (
+      load: Promise<unknown>,
+    ): Promise<{ status: number; location?: string | null; body?: string }> => {
       try {
         await load;
         return { status: 200 };
@@ -299,7 +336,12 @@ describe.each(testDatabases())("players, squads and leaderboards on $driver", (t
 
     it("renders the canonical player page with the season summary and the recent form lines", async () => {
       const page = (await loadPlayerPage(ctx(), get(CANONICAL))).data;
-      expect(page.player).toEqual({ id: BRUNO, name: "Bruno Fernandes", position: "Midfielder", details: "Portugal • Age 31" });
+      expect(page.player).toEqual({
+        id: BRUNO,
+        name: "Bruno Fernandes",
+        position: "Midfielder",
+        details: "Portugal • Age 31",
+      });
       expect(page.team).toMatchObject({ name: "Manchester United", href: "/premier-league/teams/manchester-united" });
       expect(page.summary?.map((f) => `${f.label}: ${f.value}${f.detail ? ` (${f.detail})` : ""}`)).toEqual([
         "Appearances: 24 (24 starts)",
@@ -319,20 +361,38 @@ describe.each(testDatabases())("players, squads and leaderboards on $driver", (t
         ["Jan 17", "vs", "Manchester City", "2-0", "Win", "8.1", ["2 Assists", "High Rating"]],
         ["Jan 7", "@", "Burnley", "2-2", "Draw", "6.9", ["Goal"]],
       ]);
-      expect(page.recentForm[0].matchHref).toBe("/premier-league-predictions/manchester-united-vs-tottenham-hotspur-prediction");
+      expect(page.recentForm[0].matchHref).toBe(
+        "/premier-league-predictions/manchester-united-vs-tottenham-hotspur-prediction",
+      );
     });
 
     it.each([
-      ["a misspelt name before the id", "/premier-league/teams/manchester-united/players/bruno-fernandez-891", CANONICAL],
+      [
+        "a misspelt name before the id",
+        "/premier-league/teams/manchester-united/players/bruno-fernandez-891",
+        CANONICAL,
+      ],
       ["a bare id", "/premier-league/teams/manchester-united/players/891", CANONICAL],
       ["a name without the id", "/premier-league/teams/manchester-united/players/bruno-fernandes", CANONICAL],
       ["no club", "/premier-league/teams/players/bruno-fernandes-891", CANONICAL],
-      ["no club and no id", "/premier-league/teams/players/erling-haaland", "/premier-league/teams/manchester-city/players/e-haaland-1100"],
+      [
+        "no club and no id",
+        "/premier-league/teams/players/erling-haaland",
+        "/premier-league/teams/manchester-city/players/e-haaland-1100",
+      ],
       ["the club's id", "/premier-league/teams/33/players/bruno-fernandes-891", CANONICAL],
       ["another club he never played for", "/premier-league/teams/arsenal/players/bruno-fernandes-891", CANONICAL],
       ["another league", "/la-liga/teams/manchester-united/players/bruno-fernandes-891", CANONICAL],
-      ["the predictions alias and a query", "/premier-league-predictions/teams/manchester-united/players/bruno-fernandes-891?ref=x", `${CANONICAL}?ref=x`],
-      ["his other club", "/premier-league/teams/wolves/players/robert-sanchez-1650", "/premier-league/teams/wolverhampton-wanderers/players/robert-sanchez-1650"],
+      [
+        "the predictions alias and a query",
+        "/premier-league-predictions/teams/manchester-united/players/bruno-fernandes-891?ref=x",
+        `${CANONICAL}?ref=x`,
+      ],
+      [
+        "his other club",
+        "/premier-league/teams/wolves/players/robert-sanchez-1650",
+        "/premier-league/teams/wolverhampton-wanderers/players/robert-sanchez-1650",
+      ],
     ])("301s %s to the canonical page", async (_what, path, location) => {
       expect(await outcome(loadPlayerPage(ctx(), get(path)))).toMatchObject({ status: 301, location });
     });
@@ -343,7 +403,11 @@ describe.each(testDatabases())("players, squads and leaderboards on $driver", (t
       ["a name and an unknown club", "/premier-league/teams/springfield-rovers/players/bruno-fernandes"],
       ["an unused substitute", "/premier-league/teams/manchester-united/players/m-rashford-909"],
     ])("answers %s with a 404 'Player Not Found'", async (_what, path) => {
-      expect(await outcome(loadPlayerPage(ctx(), get(path)))).toEqual({ status: 404, location: null, body: "Player Not Found" });
+      expect(await outcome(loadPlayerPage(ctx(), get(path)))).toEqual({
+        status: 404,
+        location: null,
+        body: "Player Not Found",
+      });
     });
 
     it("renders a squad page by position, 301s its other spellings, and 404s an unknown club", async () => {
@@ -354,7 +418,11 @@ describe.each(testDatabases())("players, squads and leaderboards on $driver", (t
         ["Attacker", ["B. Mbeumo"]],
       ]);
       const squad = "/premier-league/teams/manchester-united/players";
-      for (const path of ["/premier-league/teams/33/players", "/premier-league/teams/man-united/players", "/la-liga/teams/manchester-united/players"]) {
+      for (const path of [
+        "/premier-league/teams/33/players",
+        "/premier-league/teams/man-united/players",
+        "/la-liga/teams/manchester-united/players",
+      ]) {
         expect(await outcome(loadSquadPage(ctx(), get(path)))).toMatchObject({ status: 301, location: squad });
       }
       expect(await outcome(loadSquadPage(ctx(), get("/premier-league/teams/springfield-rovers/players")))).toEqual({

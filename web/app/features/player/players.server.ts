@@ -141,7 +141,8 @@ export function chooseMembership(memberships: readonly Membership[], prefer: Pla
       a.teamId - b.teamId,
   );
   const fits = (m: Membership) =>
-    (prefer.teamId === undefined || m.teamId === prefer.teamId) && (prefer.league === undefined || m.league === prefer.league);
+    (prefer.teamId === undefined || m.teamId === prefer.teamId) &&
+    (prefer.league === undefined || m.league === prefer.league);
   return (
     ranked.find(fits) ??
     ranked.find((m) => prefer.teamId !== undefined && m.teamId === prefer.teamId) ??
@@ -178,7 +179,11 @@ export async function getPlayerStatistics(
   return statisticsOf(ctx, player, membership);
 }
 
-export function statisticsOf(ctx: Pick<AppContext, "clock">, player: PlayerRow, membership: Membership): PlayerStatistics {
+export function statisticsOf(
+  ctx: Pick<AppContext, "clock">,
+  player: PlayerRow,
+  membership: Membership,
+): PlayerStatistics {
   const stats = membership.stats;
   return {
     player: {
@@ -303,7 +308,8 @@ export async function getTeamSquad(ctx: ReadContext, teamId: number): Promise<Sq
     });
   }
   for (const { player, position, league } of matchRows) {
-    if (!squad.has(player.id)) squad.set(player.id, { ...entry(player, league, position), season: null, order: [0, 0] });
+    if (!squad.has(player.id))
+      squad.set(player.id, { ...entry(player, league, position), season: null, order: [0, 0] });
   }
   return [...squad.values()]
     .sort((a, b) => b.order[0] - a.order[0] || b.order[1] - a.order[1] || a.name.localeCompare(b.name))

@@ -3,9 +3,27 @@ import { buildSearchIndex, normalizeSearchText, type MatchEntry, type SearchEntr
 import { teamEntries } from "./search.server";
 
 const players: SearchEntry[] = [
-  { kind: "player", label: "Bukayo Saka", detail: "Arsenal", href: "/premier-league/teams/arsenal/players/bukayo-saka-1460", names: [] },
-  { kind: "player", label: "K. Mbappé", detail: "Real Madrid", href: "/la-liga/teams/real-madrid/players/k-mbappe-278", names: ["Kylian Mbappé Lottin"] },
-  { kind: "player", label: "Harry Kane", detail: "Bayern München", href: "/bundesliga/teams/bayern-munchen/players/harry-kane-184", names: [] },
+  {
+    kind: "player",
+    label: "Bukayo Saka",
+    detail: "Arsenal",
+    href: "/premier-league/teams/arsenal/players/bukayo-saka-1460",
+    names: [],
+  },
+  {
+    kind: "player",
+    label: "K. Mbappé",
+    detail: "Real Madrid",
+    href: "/la-liga/teams/real-madrid/players/k-mbappe-278",
+    names: ["Kylian Mbappé Lottin"],
+  },
+  {
+    kind: "player",
+    label: "Harry Kane",
+    detail: "Bayern München",
+    href: "/bundesliga/teams/bayern-munchen/players/harry-kane-184",
+    names: [],
+  },
 ];
 
 const matches: MatchEntry[] = [
@@ -56,11 +74,18 @@ describe("the search index", () => {
 
   it("links a club to its canonical team page", () => {
     const [bayern] = index.search("bayern munchen", 1);
-    expect(bayern).toEqual({ kind: "team", label: "Bayern München", detail: "Bundesliga", href: "/bundesliga/teams/bayern-munich" });
+    expect(bayern).toEqual({
+      kind: "team",
+      label: "Bayern München",
+      detail: "Bundesliga",
+      href: "/bundesliga/teams/bayern-munich",
+    });
   });
 
   it("ranks a name starting with the query above one containing it", () => {
-    expect(labels("united", 20)).toEqual(expect.arrayContaining(["Manchester United", "Newcastle United", "West Ham United"]));
+    expect(labels("united", 20)).toEqual(
+      expect.arrayContaining(["Manchester United", "Newcastle United", "West Ham United"]),
+    );
     expect(labels("arsen")[0]).toBe("Arsenal");
     expect(labels("chel")[0]).toBe("Chelsea");
     expect(labels("helsea")).toEqual(["Chelsea"]);
@@ -70,7 +95,9 @@ describe("the search index", () => {
     expect(labels("arsenal chelsea")).toEqual(["Arsenal vs Chelsea"]);
     expect(labels("chelsea v arsenal")).toEqual(["Arsenal vs Chelsea"]);
     expect(labels("man utd spurs")).toEqual(["Manchester United vs Tottenham Hotspur"]);
-    expect(index.search("arsenal chelsea", 1)[0].href).toBe("/premier-league-predictions/arsenal-vs-chelsea-prediction");
+    expect(index.search("arsenal chelsea", 1)[0].href).toBe(
+      "/premier-league-predictions/arsenal-vs-chelsea-prediction",
+    );
     // One club named: the club first, then its match still to come or in play; never a finished one.
     expect(labels("arsenal").slice(0, 2)).toEqual(["Arsenal", "Arsenal vs Chelsea"]);
     expect(labels("gunners")).toContain("Arsenal vs Chelsea");
@@ -106,7 +133,9 @@ describe("the search index", () => {
     const started = performance.now();
     for (let round = 0; round < rounds; round++) for (const query of queries) big.search(query, 8);
     const perQueryMs = (performance.now() - started) / (rounds * queries.length);
-    console.log(`search index: ${big.size} entries built in ${buildMs.toFixed(1)} ms; ${perQueryMs.toFixed(3)} ms a query`);
+    console.log(
+      `search index: ${big.size} entries built in ${buildMs.toFixed(1)} ms; ${perQueryMs.toFixed(3)} ms a query`,
+    );
     expect(perQueryMs).toBeLessThan(5);
   });
 });

@@ -49,7 +49,9 @@ export function normalizeSearchText(text: string): string {
 /** German umlauts are also written ue/oe/ae: a name with them answers to both spellings. */
 function spellings(name: string): string[] {
   const folded = normalizeSearchText(name);
-  const transliterated = normalizeSearchText(name.toLowerCase().replace(/ü/g, "ue").replace(/ö/g, "oe").replace(/ä/g, "ae"));
+  const transliterated = normalizeSearchText(
+    name.toLowerCase().replace(/ü/g, "ue").replace(/ö/g, "oe").replace(/ä/g, "ae"),
+  );
   return transliterated === folded ? [folded] : [folded, transliterated];
 }
 
@@ -111,11 +113,13 @@ export function buildSearchIndex(entries: readonly SearchEntry[], matches: reado
     result: { kind, label, detail, href },
     keys: keysOf([label, ...names]),
   }));
-  const paired: Array<Indexed<{ home: Key[]; away: Key[] }> & { open: boolean }> = matches.map(({ home, away, kind, label, detail, href, finished }) => ({
-    result: { kind, label, detail, href },
-    keys: { home: keysOf(home), away: keysOf(away) },
-    open: finished !== true,
-  }));
+  const paired: Array<Indexed<{ home: Key[]; away: Key[] }> & { open: boolean }> = matches.map(
+    ({ home, away, kind, label, detail, href, finished }) => ({
+      result: { kind, label, detail, href },
+      keys: { home: keysOf(home), away: keysOf(away) },
+      open: finished !== true,
+    }),
+  );
 
   function search(rawQuery: string, limit: number): SearchResult[] {
     const query = normalizeSearchText(rawQuery.slice(0, SEARCH_QUERY_MAX_LENGTH));

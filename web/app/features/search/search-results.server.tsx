@@ -4,7 +4,11 @@ import type { ServerHtml } from "~/components/ServerMarkup";
 import { renderServerHtml } from "~/server-markup.server";
 import type { SearchKind, SearchResult } from "./search-index";
 
-export const SEARCH_KIND_LABELS: Readonly<Record<SearchKind, string>> = { team: "Club", match: "Match", player: "Player" };
+export const SEARCH_KIND_LABELS: Readonly<Record<SearchKind, string>> = {
+  team: "Club",
+  match: "Match",
+  player: "Player",
+};
 
 export function noResultsText(query: string): string {
   return `Nothing found for “${query}”. Try a club's name or two clubs: “arsenal chelsea”.`;

@@ -12,7 +12,13 @@ import { playerSlug, playerUrl, teamUrl } from "@shared/domain/urls";
 import type { AppContext } from "~/load-context";
 import { listWeekMatches } from "../match/match-lists.server";
 import { matchweekWindow } from "../match/matchweeks.server";
-import { buildSearchIndex, type MatchEntry, type SearchEntry, type SearchIndex, type SearchResult } from "./search-index";
+import {
+  buildSearchIndex,
+  type MatchEntry,
+  type SearchEntry,
+  type SearchIndex,
+  type SearchResult,
+} from "./search-index";
 
 type SearchContext = Pick<AppContext, "db" | "clock" | "content">;
 

@@ -56,11 +56,14 @@ describe("GET /badges/{teamId}.svg", () => {
     expect(warnings).toEqual(["Badge: no team with id 999999 in the registry; pages show no badge for it"]);
   });
 
-  it.each(["42.png", "arsenal.svg", "42", "-42.svg", "42.svg.svg", "12345678901.svg", ""])("is a 404 for the file name %j", (file) => {
-    const { response, warnings } = get(`/badges/${file}`);
-    expect(response.status).toBe(404);
-    expect(warnings).toEqual([]);
-  });
+  it.each(["42.png", "arsenal.svg", "42", "-42.svg", "42.svg.svg", "12345678901.svg", ""])(
+    "is a 404 for the file name %j",
+    (file) => {
+      const { response, warnings } = get(`/badges/${file}`);
+      expect(response.status).toBe(404);
+      expect(warnings).toEqual([]);
+    },
+  );
 });
 
 function getLeagueMark(path: string, headers: Record<string, string> = {}) {
@@ -98,7 +101,10 @@ describe("GET /badges/leagues/{league}.svg", () => {
     expect(getLeagueMark("/badges/leagues/ligue1.svg").headers.get("Cache-Control")).toBe(BADGE_UNVERSIONED_CACHE);
   });
 
-  it.each(["mls.svg", "ligue-1.svg", "premier-league.png", "premier-league", "39.svg", ""])("is a 404 for the file name %j", (file) => {
-    expect(getLeagueMark(`/badges/leagues/${file}`).status).toBe(404);
-  });
+  it.each(["mls.svg", "ligue-1.svg", "premier-league.png", "premier-league", "39.svg", ""])(
+    "is a 404 for the file name %j",
+    (file) => {
+      expect(getLeagueMark(`/badges/leagues/${file}`).status).toBe(404);
+    },
+  );
 });

@@ -25,7 +25,10 @@ function matches(ifNoneMatch: string | null, etag: string): boolean {
 }
 
 const notFound = () =>
-  new Response("Badge not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=300" } });
+  new Response("Badge not found", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=300" },
+  });
 
 /** A generated SVG with its ETag; cached for good when asked for with the current design version. */
 function svgResponse(request: Request, svg: string, designVersion: number): Response {
@@ -45,7 +48,11 @@ function svgResponse(request: Request, svg: string, designVersion: number): Resp
  * shape is a 404; the unknown id is also logged, since a page asked for a badge of a team the
  * registry does not know (pages hide a badge that fails to load).
  */
-export function badgeResponse(request: Request, file: string | undefined, warn: (message: string) => void = console.warn): Response {
+export function badgeResponse(
+  request: Request,
+  file: string | undefined,
+  warn: (message: string) => void = console.warn,
+): Response {
   const id = BADGE_FILE.exec(file ?? "")?.[1];
   const team = id === undefined ? null : getTeamById(Number(id));
   if (!team) {

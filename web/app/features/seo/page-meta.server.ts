@@ -12,7 +12,10 @@ import { data, type MetaDescriptor } from "@remix-run/node";
 type PageResponse<T> = ReturnType<typeof data<T>>;
 
 /** A page loader's answer with the page's head tags added to its data; status and headers kept. */
-export function withPageMeta<T extends object>(page: PageResponse<T>, meta: MetaDescriptor[]): PageResponse<T & { meta: MetaDescriptor[] }> {
+export function withPageMeta<T extends object>(
+  page: PageResponse<T>,
+  meta: MetaDescriptor[],
+): PageResponse<T & { meta: MetaDescriptor[] }> {
   return data({ ...page.data, meta }, page.init ?? undefined);
 }
 

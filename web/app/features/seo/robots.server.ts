@@ -5,7 +5,13 @@
 import { API_STATUS, DECOY_PATHS, SITEMAP, SOCIAL_CARD_PAGE, TEST_API } from "@shared/domain/urls";
 import { absoluteUrl } from "./seo";
 
-export const ROBOTS_DISALLOWED_PATHS: readonly string[] = ["/api/", TEST_API, API_STATUS, SOCIAL_CARD_PAGE, ...DECOY_PATHS];
+export const ROBOTS_DISALLOWED_PATHS: readonly string[] = [
+  "/api/",
+  TEST_API,
+  API_STATUS,
+  SOCIAL_CARD_PAGE,
+  ...DECOY_PATHS,
+];
 
 export function robotsTxt(origin: string): string {
   return [

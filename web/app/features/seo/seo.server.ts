@@ -38,7 +38,11 @@ function sameName(a: string, b: string): boolean {
   return a.localeCompare(b, "en", { sensitivity: "base" }) === 0;
 }
 
-export function matchPlace(match: { league: LeagueKey; venue: string | null; home: { id: number } }): MatchPlace | null {
+export function matchPlace(match: {
+  league: LeagueKey;
+  venue: string | null;
+  home: { id: number };
+}): MatchPlace | null {
   const club = getTeamById(match.home.id);
   const clubCountry = club ? (CITY_COUNTRY_CODES[club.city] ?? LEAGUE_COUNTRY_CODES[match.league]) : null;
   if (match.venue) {

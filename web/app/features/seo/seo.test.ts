@@ -36,7 +36,9 @@ function canonical(meta: MetaDescriptor[]): string | undefined {
 }
 
 function jsonLd(meta: MetaDescriptor[]): Array<Record<string, unknown>> {
-  return meta.filter((m) => "script:ld+json" in m).map((m) => (m as { "script:ld+json": Record<string, unknown> })["script:ld+json"]);
+  return meta
+    .filter((m) => "script:ld+json" in m)
+    .map((m) => (m as { "script:ld+json": Record<string, unknown> })["script:ld+json"]);
 }
 
 describe("pageMeta", () => {
@@ -79,7 +81,12 @@ describe("pageMeta", () => {
   });
 
   it("keeps a title that names the site already", () => {
-    const home = pageMeta({ site: site(), title: "First Kick Picks: Smart Picks. Fast Plays.", description: "d", path: "/" });
+    const home = pageMeta({
+      site: site(),
+      title: "First Kick Picks: Smart Picks. Fast Plays.",
+      description: "d",
+      path: "/",
+    });
     expect(home[0]).toEqual({ title: "First Kick Picks: Smart Picks. Fast Plays." });
     expect(canonical(home)).toBe("https://firstkickpicks.example/");
   });
@@ -136,12 +143,19 @@ describe("errorPageMeta", () => {
     [routeError(405), "Error 405 | First Kick Picks"],
     [new Error("database down"), "Something went wrong | First Kick Picks"],
   ])("titles %j like the error view and keeps it out of search engines", (error, title) => {
-    expect(errorPageMeta(error, [MATCH_NOT_FOUND, TEAM_NOT_FOUND, PLAYER_NOT_FOUND])).toEqual([{ title }, { name: "robots", content: "noindex" }]);
+    expect(errorPageMeta(error, [MATCH_NOT_FOUND, TEAM_NOT_FOUND, PLAYER_NOT_FOUND])).toEqual([
+      { title },
+      { name: "robots", content: "noindex" },
+    ]);
   });
 
   it("titles a 404 with a view the route does not name as the site's own not-found page", () => {
-    expect(errorPageMeta(routeError(404, "Match Not Found"), [TEAM_NOT_FOUND])[0]).toEqual({ title: "Page Not Found | First Kick Picks" });
-    expect(errorPageMeta(routeError(404, "Match Not Found"))[0]).toEqual({ title: "Page Not Found | First Kick Picks" });
+    expect(errorPageMeta(routeError(404, "Match Not Found"), [TEAM_NOT_FOUND])[0]).toEqual({
+      title: "Page Not Found | First Kick Picks",
+    });
+    expect(errorPageMeta(routeError(404, "Match Not Found"))[0]).toEqual({
+      title: "Page Not Found | First Kick Picks",
+    });
   });
 });
 
@@ -199,10 +213,21 @@ describe("structured data", () => {
   });
 
   it("gives an FAQPage only for answered questions", () => {
-    expect(faqPageJsonLd([{ question: "Do you take bets?", answer: "No. We take no bets." }, { question: "Empty?", answer: " " }])).toEqual({
+    expect(
+      faqPageJsonLd([
+        { question: "Do you take bets?", answer: "No. We take no bets." },
+        { question: "Empty?", answer: " " },
+      ]),
+    ).toEqual({
       "@context": "https://schema.org",
       "@type": "FAQPage",
-      mainEntity: [{ "@type": "Question", name: "Do you take bets?", acceptedAnswer: { "@type": "Answer", text: "No. We take no bets." } }],
+      mainEntity: [
+        {
+          "@type": "Question",
+          name: "Do you take bets?",
+          acceptedAnswer: { "@type": "Answer", text: "No. We take no bets." },
+        },
+      ],
     });
     expect(faqPageJsonLd([])).toBeNull();
   });
@@ -232,8 +257,18 @@ describe("structured data", () => {
         name: "Emirates Stadium",
         address: { "@type": "PostalAddress", addressLocality: "London", addressCountry: "GB" },
       },
-      homeTeam: { "@type": "SportsTeam", name: "Arsenal", sport: "Soccer", url: "https://firstkickpicks.example/premier-league/teams/arsenal" },
-      awayTeam: { "@type": "SportsTeam", name: "Sunderland", sport: "Soccer", url: "https://firstkickpicks.example/premier-league/teams/sunderland" },
+      homeTeam: {
+        "@type": "SportsTeam",
+        name: "Arsenal",
+        sport: "Soccer",
+        url: "https://firstkickpicks.example/premier-league/teams/arsenal",
+      },
+      awayTeam: {
+        "@type": "SportsTeam",
+        name: "Sunderland",
+        sport: "Soccer",
+        url: "https://firstkickpicks.example/premier-league/teams/sunderland",
+      },
       url: "https://firstkickpicks.example/premier-league-predictions/arsenal-vs-sunderland-prediction",
       image: "https://firstkickpicks.example/social/premier-league.png",
     });

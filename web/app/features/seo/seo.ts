@@ -125,7 +125,15 @@ export interface PageSeo {
   jsonLd?: (origin: string) => ReadonlyArray<JsonLd | null>;
 }
 
-export function pageMeta({ site, title, description, path, image = SITE_SOCIAL_IMAGE, noindex, jsonLd }: PageSeo): MetaDescriptor[] {
+export function pageMeta({
+  site,
+  title,
+  description,
+  path,
+  image = SITE_SOCIAL_IMAGE,
+  noindex,
+  jsonLd,
+}: PageSeo): MetaDescriptor[] {
   const origin = siteOrigin(site);
   const text = oneLine(description);
   const meta: MetaDescriptor[] = [

@@ -97,13 +97,30 @@ describe.each(testDatabases())("the sitemap on $driver", (testDb) => {
     expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
     expect(response.headers.get("Cache-Control")).toBe(PUBLIC_PAGE_CACHE);
     const body = await response.text();
-    expect(body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
-    expect(urls(body).has(`${ORIGIN}/premier-league-predictions/manchester-united-vs-tottenham-hotspur-prediction`)).toBe(true);
+    expect(
+      body.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ),
+    ).toBe(true);
+    expect(
+      urls(body).has(`${ORIGIN}/premier-league-predictions/manchester-united-vs-tottenham-hotspur-prediction`),
+    ).toBe(true);
   });
 
   it("lists the home, picks, results and static pages, the legal ones dated", async () => {
     const listed = urls(sitemapXml(ORIGIN, await getSitemapEntries(context)));
-    for (const page of ["/", "/picks", "/picks/epl", "/picks/laliga", "/picks/bundesliga", "/picks/seriea", "/picks/ligue1", "/algo-results", "/today", "/about"]) {
+    for (const page of [
+      "/",
+      "/picks",
+      "/picks/epl",
+      "/picks/laliga",
+      "/picks/bundesliga",
+      "/picks/seriea",
+      "/picks/ligue1",
+      "/algo-results",
+      "/today",
+      "/about",
+    ]) {
       expect(listed.has(`${ORIGIN}${page}`), page).toBe(true);
     }
     for (const page of ["/terms", "/privacy", "/responsible-gambling"]) {
@@ -148,7 +165,9 @@ describe.each(testDatabases())("the sitemap on $driver", (testDb) => {
     expect(matchPages).toContain("/premier-league-predictions/manchester-united-vs-tottenham-hotspur-prediction");
     expect(matchPages).toContain("/premier-league-predictions/arsenal-vs-everton-prediction");
     expect(matchPages).not.toContain("/premier-league-predictions/chelsea-vs-arsenal-prediction");
-    expect(entries.find((entry) => entry.path.endsWith("manchester-united-vs-tottenham-hotspur-prediction"))?.lastModified).toBeInstanceOf(Date);
+    expect(
+      entries.find((entry) => entry.path.endsWith("manchester-united-vs-tottenham-hotspur-prediction"))?.lastModified,
+    ).toBeInstanceOf(Date);
     expect(new Set(entries.map((entry) => entry.path)).size).toBe(entries.length);
   });
 });

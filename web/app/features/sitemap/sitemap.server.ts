@@ -139,7 +139,10 @@ export async function getSitemapEntries(context: SitemapContext): Promise<Sitema
   const entries: SitemapEntry[] = [
     { path: HOME, lastModified: anyChange },
     { path: PICKS, lastModified: anyChange },
-    ...ALL_LEAGUES.map((league) => ({ path: leaguePicksUrl(league.key), lastModified: leaguesChanged.get(league.key) ?? null })),
+    ...ALL_LEAGUES.map((league) => ({
+      path: leaguePicksUrl(league.key),
+      lastModified: leaguesChanged.get(league.key) ?? null,
+    })),
     { path: ALGO_RESULTS, lastModified: anyChange },
     { path: TODAY_PATH, lastModified: anyChange },
     ...STATIC_PAGES.map((key) => ({ path: STATIC_PAGE_PATHS[key], lastModified: staticDates.get(key) ?? null })),

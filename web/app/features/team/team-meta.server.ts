@@ -42,7 +42,9 @@ export function teamPageMeta(
 ): MetaDescriptor[] {
   const { team, league } = page.info;
   const standing =
-    page.standing && page.standing.played > 0 ? ` ${standingLabel(page.standing.rank, page.standing.points)} in the ${league.name}.` : "";
+    page.standing && page.standing.played > 0
+      ? ` ${standingLabel(page.standing.rank, page.standing.points)} in the ${league.name}.`
+      : "";
   return pageMeta({
     site,
     title: `${team.name} Stats, Form & Next Match ${page.seasonLabel}`,

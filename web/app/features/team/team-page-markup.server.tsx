@@ -14,7 +14,11 @@ import { loadTeamPage, type TeamRoute } from "./team-page.server";
 export async function loadTeamPageMarkup(context: AppContext, request: Request, route: TeamRoute) {
   const [page, site] = await Promise.all([loadTeamPage(context, request, route), siteSeo(context, request)]);
   return data(
-    { live: page.data.live, content: renderServerHtml(<TeamView page={page.data} />), meta: teamPageMeta(page.data, site) },
+    {
+      live: page.data.live,
+      content: renderServerHtml(<TeamView page={page.data} />),
+      meta: teamPageMeta(page.data, site),
+    },
     page.init ?? undefined,
   );
 }

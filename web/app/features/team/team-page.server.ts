@@ -64,16 +64,18 @@ export async function loadTeamPage(context: AppContext, request: Request, route:
 
   const { teamId, league } = resolved;
   const preview = await context.previewSessions.isActive(request);
-  const [info, standing, nextFixture, recentFixtures, statistics, players, overview, leagueOutlook] = await Promise.all([
-    getTeamInfo(context, teamId, league, season),
-    getTeamStanding(context, teamId, league, season),
-    getTeamNextFixture(context, teamId, league, season),
-    getTeamRecentFixtures(context, teamId, league, season),
-    getTeamStatistics(context, teamId, league, season),
-    getTeamPlayerStats(context, teamId, league, season),
-    getTeamOverview(context, team.slug, preview),
-    getSeasonOutlook(context, league),
-  ]);
+  const [info, standing, nextFixture, recentFixtures, statistics, players, overview, leagueOutlook] = await Promise.all(
+    [
+      getTeamInfo(context, teamId, league, season),
+      getTeamStanding(context, teamId, league, season),
+      getTeamNextFixture(context, teamId, league, season),
+      getTeamRecentFixtures(context, teamId, league, season),
+      getTeamStatistics(context, teamId, league, season),
+      getTeamPlayerStats(context, teamId, league, season),
+      getTeamOverview(context, team.slug, preview),
+      getSeasonOutlook(context, league),
+    ],
+  );
   if (!info) throw teamNotFound();
   const live = nextFixture?.fixture.state === "live";
   const outlookRow = leagueOutlook?.teams.find((row) => row.teamId === teamId);

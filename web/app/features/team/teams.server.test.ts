@@ -73,10 +73,13 @@ describe("resolveTeam: a URL segment to the team and its league", () => {
     expect(resolveTeam(league, segment, SEASON)).toEqual({ teamId: id(slug), league: expectedLeague });
   });
 
-  it.each(["nowhere-fc", "0", "999999", "99999999999999999999", "", "   ", "zzz", "real", "x".repeat(150)])("finds no team for %j", (segment) => {
-    expect(resolveTeam(undefined, segment, SEASON)).toBeNull();
-    expect(resolveTeam("premier-league", segment, SEASON)).toBeNull();
-  });
+  it.each(["nowhere-fc", "0", "999999", "99999999999999999999", "", "   ", "zzz", "real", "x".repeat(150)])(
+    "finds no team for %j",
+    (segment) => {
+      expect(resolveTeam(undefined, segment, SEASON)).toBeNull();
+      expect(resolveTeam("premier-league", segment, SEASON)).toBeNull();
+    },
+  );
 });
 
 function contentWith(teamProfiles: Record<string, string>) {
@@ -96,11 +99,20 @@ function contentWith(teamProfiles: Record<string, string>) {
 describe.each(testDatabases())("team read models on $driver", (testDb) => {
   let db: DbHandle;
   let worker: TestWorker;
-  const content = contentWith({ everton: "Everton have played in the top flight for more seasons than any other club." });
+  const content = contentWith({
+    everton: "Everton have played in the top flight for more seasons than any other club.",
+  });
   const context = () => ({ db, clock: worker.clock });
   const appContext = (): AppContext => {
     const env = parseEnv({});
-    return { env, db, clock: worker.clock, content, previewSessions: createPreviewSessions(env), operations: createOperatorServices({ env, db, clock: worker.clock }) };
+    return {
+      env,
+      db,
+      clock: worker.clock,
+      content,
+      previewSessions: createPreviewSessions(env),
+      operations: createOperatorServices({ env, db, clock: worker.clock }),
+    };
   };
 
   beforeAll(async () => {
@@ -119,26 +131,43 @@ describe.each(testDatabases())("team read models on $driver", (testDb) => {
       ["bundesliga", 18],
       ["serie-a", 20],
       ["ligue1", 18],
-    ] as const)("lists the %s's %s clubs of the season, alphabetically, with canonical links and badges", async (league, count) => {
-      const clubs = await listLeagueTeams(context(), league, SEASON);
-      expect(clubs).toHaveLength(count);
-      // By the name fans use (the short one), not the legal prefix of the full name.
-      const names = clubs.map((club) => club.shortName ?? club.name);
-      expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })));
-      if (league === "ligue1") {
-        expect(clubs.slice(0, 4).map((club) => club.name)).toEqual(["Angers SCO", "AJ Auxerre", "Stade Brestois", "Le Havre AC"]);
-        expect(clubs.findIndex((club) => club.name === "RC Lens")).toBeLessThan(clubs.findIndex((club) => club.name === "Lille OSC"));
-      }
-      for (const club of clubs) {
-        expect(teamListItemSchema.parse(club)).toEqual(club);
-        expect(club.url).toBe(`/${league === "ligue1" ? "ligue-1" : league}/teams/${club.slug}`);
-        expect(club.badge).toBe(`/badges/${club.id}.svg?v=1`);
-      }
-    });
+    ] as const)(
+      "lists the %s's %s clubs of the season, alphabetically, with canonical links and badges",
+      async (league, count) => {
+        const clubs = await listLeagueTeams(context(), league, SEASON);
+        expect(clubs).toHaveLength(count);
+        // By the name fans use (the short one), not the legal prefix of the full name.
+        const names = clubs.map((club) => club.shortName ?? club.name);
+        expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })));
+        if (league === "ligue1") {
+          expect(clubs.slice(0, 4).map((club) => club.name)).toEqual([
+            "Angers SCO",
+            "AJ Auxerre",
+            "Stade Brestois",
+            "Le Havre AC",
+          ]);
+          expect(clubs.findIndex((club) => club.name === "RC Lens")).toBeLessThan(
+            clubs.findIndex((club) => club.name === "Lille OSC"),
+          );
+        }
+        for (const club of clubs) {
+          expect(teamListItemSchema.parse(club)).toEqual(club);
+          expect(club.url).toBe(`/${league === "ligue1" ? "ligue-1" : league}/teams/${club.slug}`);
+          expect(club.badge).toBe(`/badges/${club.id}.svg?v=1`);
+        }
+      },
+    );
 
     it("lists the clubs with fixtures in the database for a season the registry does not list", async () => {
       const clubs = await listLeagueTeams(context(), "premier-league", "2425");
-      expect(clubs.map((club) => club.name)).toEqual(["Arsenal", "Chelsea", "Everton", "Liverpool", "Manchester United", "Tottenham Hotspur"]);
+      expect(clubs.map((club) => club.name)).toEqual([
+        "Arsenal",
+        "Chelsea",
+        "Everton",
+        "Liverpool",
+        "Manchester United",
+        "Tottenham Hotspur",
+      ]);
       expect(await listLeagueTeams(context(), "serie-a", "2425")).toEqual([]);
     });
   });
@@ -147,7 +176,15 @@ describe.each(testDatabases())("team read models on $driver", (testDb) => {
     const info = await getTeamInfo(context(), ARSENAL, "premier-league", SEASON);
     expect(teamInfoSchema.parse(info)).toEqual(info);
     expect(info).toMatchObject({
-      team: { id: 42, name: "Arsenal", code: "ARS", venue: "Emirates Stadium", city: "London", badge: "/badges/42.svg?v=1", url: "/premier-league/teams/arsenal" },
+      team: {
+        id: 42,
+        name: "Arsenal",
+        code: "ARS",
+        venue: "Emirates Stadium",
+        city: "London",
+        badge: "/badges/42.svg?v=1",
+        url: "/premier-league/teams/arsenal",
+      },
       league: { key: "premier-league", name: "Premier League", season: SEASON },
     });
     expect(await getTeamInfo(context(), 999_999, "premier-league", SEASON)).toBeNull();
@@ -157,8 +194,20 @@ describe.each(testDatabases())("team read models on $driver", (testDb) => {
     const standing = await getTeamStanding(context(), ARSENAL, "premier-league", SEASON);
     expect(teamStandingSchema.parse(standing)).toEqual(standing);
     // Won 2-1 at home to Chelsea, drew 1-1 at Chelsea; the match in play does not count yet.
-    expect(standing).toMatchObject({ rank: 1, points: 4, played: 2, wins: 1, draws: 1, losses: 0, goalDifference: 1, form: "WD" });
-    expect(await getTeamStanding(context(), id("newcastle-united"), "premier-league", SEASON)).toMatchObject({ played: 0, form: null });
+    expect(standing).toMatchObject({
+      rank: 1,
+      points: 4,
+      played: 2,
+      wins: 1,
+      draws: 1,
+      losses: 0,
+      goalDifference: 1,
+      form: "WD",
+    });
+    expect(await getTeamStanding(context(), id("newcastle-united"), "premier-league", SEASON)).toMatchObject({
+      played: 0,
+      form: null,
+    });
     expect(await getTeamStanding(context(), ARSENAL, "premier-league", "2425")).toBeNull();
   });
 
@@ -166,7 +215,12 @@ describe.each(testDatabases())("team read models on $driver", (testDb) => {
     const live = await getTeamNextFixture(context(), ARSENAL, "premier-league", SEASON);
     expect(teamFixtureSchema.parse(live)).toEqual(live);
     expect(live).toMatchObject({
-      fixture: { date: "2026-02-07T15:00:00.000Z", state: "live", venue: { name: "Emirates Stadium" }, url: "/premier-league-predictions/arsenal-vs-sunderland-prediction" },
+      fixture: {
+        date: "2026-02-07T15:00:00.000Z",
+        state: "live",
+        venue: { name: "Emirates Stadium" },
+        url: "/premier-league-predictions/arsenal-vs-sunderland-prediction",
+      },
       teams: { home: { id: ARSENAL, name: "Arsenal" }, away: { name: "Sunderland", slug: "sunderland" } },
     });
     const liverpool = await getTeamNextFixture(context(), id("liverpool"), "premier-league", SEASON);
@@ -181,7 +235,12 @@ describe.each(testDatabases())("team read models on $driver", (testDb) => {
   it("reads the last five finished matches, most recent first, reaching into earlier seasons", async () => {
     const recent = await getTeamRecentFixtures(context(), ARSENAL, "premier-league", SEASON);
     for (const fixture of recent) expect(teamFixtureSchema.parse(fixture)).toEqual(fixture);
-    expect(recent.map((f) => `${f.fixture.date.slice(0, 10)} ${f.teams.home.name} ${f.goals.home}-${f.goals.away} ${f.teams.away.name}`)).toEqual([
+    expect(
+      recent.map(
+        (f) =>
+          `${f.fixture.date.slice(0, 10)} ${f.teams.home.name} ${f.goals.home}-${f.goals.away} ${f.teams.away.name}`,
+      ),
+    ).toEqual([
       "2026-01-31 Chelsea 1-1 Arsenal",
       "2025-08-16 Arsenal 2-1 Chelsea",
       "2024-09-14 Liverpool 2-2 Arsenal",
@@ -189,10 +248,11 @@ describe.each(testDatabases())("team read models on $driver", (testDb) => {
     ]);
     expect(recent[0].fixture.url).toBe("/premier-league-predictions/chelsea-vs-arsenal-prediction");
     // A season bounds the list: nothing from after it.
-    expect((await getTeamRecentFixtures(context(), ARSENAL, "premier-league", "2425")).map((f) => f.fixture.date.slice(0, 10))).toEqual([
-      "2024-09-14",
-      "2024-08-17",
-    ]);
+    expect(
+      (await getTeamRecentFixtures(context(), ARSENAL, "premier-league", "2425")).map((f) =>
+        f.fixture.date.slice(0, 10),
+      ),
+    ).toEqual(["2024-09-14", "2024-08-17"]);
   });
 
   it("reads the six stats from the stored season figures, with real counts for over 2.5 and BTTS", async () => {
@@ -259,16 +319,62 @@ describe.each(testDatabases())("team read models on $driver", (testDb) => {
     ]);
     const season = { teamId: ARSENAL, league: "premier-league" as const, season: SEASON };
     await db.db.insert(playerSeasonStats).values([
-      { ...season, playerId: 9101, position: "Attacker", appearances: 22, minutes: 1800, goals: 9, assists: 6, shotsOn: 25, rating: 7.62, passesAccuracy: 81, yellowCards: 2 },
-      { ...season, playerId: 9102, position: "Midfielder", appearances: 24, minutes: 2100, goals: 5, assists: 10, rating: 0 },
-      { ...season, playerId: 9103, position: "Defender", appearances: 24, minutes: 2160, goals: 1, assists: 0, tackles: 41, redCards: 1 },
-      { ...season, playerId: 9104, position: "Goalkeeper", appearances: 24, minutes: 2160, rating: 7.1, goalsConceded: 18, cleanSheets: 9 },
+      {
+        ...season,
+        playerId: 9101,
+        position: "Attacker",
+        appearances: 22,
+        minutes: 1800,
+        goals: 9,
+        assists: 6,
+        shotsOn: 25,
+        rating: 7.62,
+        passesAccuracy: 81,
+        yellowCards: 2,
+      },
+      {
+        ...season,
+        playerId: 9102,
+        position: "Midfielder",
+        appearances: 24,
+        minutes: 2100,
+        goals: 5,
+        assists: 10,
+        rating: 0,
+      },
+      {
+        ...season,
+        playerId: 9103,
+        position: "Defender",
+        appearances: 24,
+        minutes: 2160,
+        goals: 1,
+        assists: 0,
+        tackles: 41,
+        redCards: 1,
+      },
+      {
+        ...season,
+        playerId: 9104,
+        position: "Goalkeeper",
+        appearances: 24,
+        minutes: 2160,
+        rating: 7.1,
+        goalsConceded: 18,
+        cleanSheets: 9,
+      },
       { ...season, playerId: 9105, position: "Goalkeeper", appearances: 1, minutes: 90, goalsConceded: 2 },
     ]);
     const squad = await getTeamPlayerStats(context(), ARSENAL, "premier-league", SEASON);
     for (const player of squad) expect(teamPlayerStatSchema.parse(player)).toEqual(player);
     // Saka and Rice both have 15 goals plus assists: Rice played more.
-    expect(squad.map((p) => p.name)).toEqual(["Declan Rice", "Bukayo Saka", "William Saliba", "David Raya", "Kepa Arrizabalaga"]);
+    expect(squad.map((p) => p.name)).toEqual([
+      "Declan Rice",
+      "Bukayo Saka",
+      "William Saliba",
+      "David Raya",
+      "Kepa Arrizabalaga",
+    ]);
     expect(squad[1]).toEqual({
       id: 9101,
       name: "Bukayo Saka",
@@ -293,7 +399,9 @@ describe.each(testDatabases())("team read models on $driver", (testDb) => {
 
   it("reads the editors' team overview for any club that has one", async () => {
     const overview = await getTeamOverview({ content }, "everton", false);
-    expect(portableTextToPlainText(overview)).toBe("Everton have played in the top flight for more seasons than any other club.");
+    expect(portableTextToPlainText(overview)).toBe(
+      "Everton have played in the top flight for more seasons than any other club.",
+    );
     expect(await getTeamOverview({ content }, "arsenal", false)).toBeNull();
   });
 
@@ -316,7 +424,9 @@ describe.each(testDatabases())("team read models on $driver", (testDb) => {
 
     it("serves the canonical team page with every block", async () => {
       const result = await load("/premier-league/teams/arsenal");
-      expect(result.init?.headers).toMatchObject({ "Cache-Control": "public, max-age=0, s-maxage=10, stale-while-revalidate=20" });
+      expect(result.init?.headers).toMatchObject({
+        "Cache-Control": "public, max-age=0, s-maxage=10, stale-while-revalidate=20",
+      });
       const page = result.data;
       expect(page.info.team.name).toBe("Arsenal");
       expect(page.seasonLabel).toBe("2025/26");
@@ -351,14 +461,18 @@ describe.each(testDatabases())("team read models on $driver", (testDb) => {
       expect(response.headers.get("Location")).toBe(to);
     });
 
-    it.each(["/premier-league/teams/nowhere-fc", "/teams/999999", "/teams/zzz", "/serie-a/teams/0", "/ligue1/teams/players", "/teams/0"])(
-      "answers %s with a 404 'Team Not Found'",
-      async (path) => {
-        const response = await thrown(load(path));
-        expect(response.status).toBe(404);
-        expect(await response.text()).toBe(TEAM_NOT_FOUND_TITLE);
-      },
-    );
+    it.each([
+      "/premier-league/teams/nowhere-fc",
+      "/teams/999999",
+      "/teams/zzz",
+      "/serie-a/teams/0",
+      "/ligue1/teams/players",
+      "/teams/0",
+    ])("answers %s with a 404 'Team Not Found'", async (path) => {
+      const response = await thrown(load(path));
+      expect(response.status).toBe(404);
+      expect(await response.text()).toBe(TEAM_NOT_FOUND_TITLE);
+    });
 
     it("answers a team path under something that is no league with the site's 404", async () => {
       const response = await thrown(load("/nowhere/teams/arsenal"));
@@ -368,9 +482,14 @@ describe.each(testDatabases())("team read models on $driver", (testDb) => {
 
     it("serves each league's team list with its clubs", async () => {
       const counts: Partial<Record<LeagueKey, number>> = {};
-      for (const league of LEAGUE_KEYS) counts[league] = (await loadTeamListPage(appContext(), league)).data.teams.length;
+      for (const league of LEAGUE_KEYS)
+        counts[league] = (await loadTeamListPage(appContext(), league)).data.teams.length;
       expect(counts).toEqual({ "premier-league": 20, "la-liga": 20, bundesliga: 18, "serie-a": 20, ligue1: 18 });
-      expect((await loadTeamListPage(appContext(), "ligue1")).data).toMatchObject({ name: "Ligue 1", url: "/ligue-1/teams", seasonLabel: "2025/26" });
+      expect((await loadTeamListPage(appContext(), "ligue1")).data).toMatchObject({
+        name: "Ligue 1",
+        url: "/ligue-1/teams",
+        seasonLabel: "2025/26",
+      });
     });
   });
 });

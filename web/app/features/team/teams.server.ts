@@ -74,7 +74,9 @@ export function resolveTeam(
   if (text === "" || text.length > MAX_SEGMENT_LENGTH) return null;
   const team = ALL_DIGITS.test(text)
     ? getTeamById(Number(text))
-    : (getTeamBySlug(text) ?? (TEAM_CODE.test(text) ? teamByCode(text, league, season) : null) ?? findTeam(text, league));
+    : (getTeamBySlug(text) ??
+      (TEAM_CODE.test(text) ? teamByCode(text, league, season) : null) ??
+      findTeam(text, league));
   return team ? { teamId: team.id, league: teamLeague(team, season) } : null;
 }
 
@@ -82,8 +84,14 @@ export function resolveTeam(
  * Clubs in the order fans look for them: by the short name they use, not the legal prefix of the
  * full one (AJ Auxerre under A, RC Lens under L, Stade Brestois under B, 1. FC Köln under K).
  */
-export function byNameFansUse(a: { name: string; shortName: string | null }, b: { name: string; shortName: string | null }): number {
-  return (a.shortName ?? a.name).localeCompare(b.shortName ?? b.name, "en", { sensitivity: "base" }) || a.name.localeCompare(b.name, "en");
+export function byNameFansUse(
+  a: { name: string; shortName: string | null },
+  b: { name: string; shortName: string | null },
+): number {
+  return (
+    (a.shortName ?? a.name).localeCompare(b.shortName ?? b.name, "en", { sensitivity: "base" }) ||
+    a.name.localeCompare(b.name, "en")
+  );
 }
 
 function listItem(team: Pick<Team, "id" | "name" | "shortName" | "code" | "slug">, league: LeagueKey): TeamListItem {
@@ -119,13 +127,19 @@ export async function listLeagueTeams({ db }: DbContext, league: LeagueKey, seas
 }
 
 /** info: the club's name, badge and venue, and the league's name; null for a club nobody knows. */
-export async function getTeamInfo({ db }: DbContext, teamId: number, league: LeagueKey, season: string): Promise<TeamInfo | null> {
+export async function getTeamInfo(
+  { db }: DbContext,
+  teamId: number,
+  league: LeagueKey,
+  season: string,
+): Promise<TeamInfo | null> {
   const [row] = await db.db.select().from(teams).where(eq(teams.id, teamId)).limit(1);
   const registered = getTeamById(teamId);
   const team = row
     ? {
         ...row,
-        colors: row.primaryColor && row.secondaryColor ? { primary: row.primaryColor, secondary: row.secondaryColor } : null,
+        colors:
+          row.primaryColor && row.secondaryColor ? { primary: row.primaryColor, secondary: row.secondaryColor } : null,
       }
     : registered && { ...registered, venue: registered.venue || null, city: registered.city || null };
   if (!team) return null;
@@ -147,7 +161,12 @@ export async function getTeamInfo({ db }: DbContext, teamId: number, league: Lea
 }
 
 /** standing: the club's row of the league's latest table; null when the table has none. */
-export async function getTeamStanding(context: DbContext, teamId: number, league: LeagueKey, season: string): Promise<TeamStanding | null> {
+export async function getTeamStanding(
+  context: DbContext,
+  teamId: number,
+  league: LeagueKey,
+  season: string,
+): Promise<TeamStanding | null> {
   const table = await getLeagueTable(context, league, season);
   const row = table.rows.find((r) => r.teamId === teamId);
   if (!row) return null;
@@ -194,7 +213,8 @@ function teamFixture(row: FixtureRow): TeamFixture {
       state: fixture.matchState,
       // The fixture's own venue, else the home club's ground.
       venue: { name: fixture.venue ?? row.homeVenue ?? null },
-      url: row.homeSlug && row.awaySlug ? matchUrl(fixture.league, row.homeSlug, row.awaySlug) : matchUrlById(fixture.id),
+      url:
+        row.homeSlug && row.awaySlug ? matchUrl(fixture.league, row.homeSlug, row.awaySlug) : matchUrlById(fixture.id),
     },
     league: { key: fixture.league, season: fixture.season },
     teams: {
@@ -223,7 +243,10 @@ export async function getTeamNextFixture(
         playsIn(teamId),
         eq(fixtures.league, league),
         eq(fixtures.isActive, true),
-        or(eq(fixtures.matchState, "live"), and(eq(fixtures.matchState, "pre-match"), gte(fixtures.kickoffAt, context.clock.now()))),
+        or(
+          eq(fixtures.matchState, "live"),
+          and(eq(fixtures.matchState, "pre-match"), gte(fixtures.kickoffAt, context.clock.now())),
+        ),
       ),
     )
     .orderBy(sql`${fixtures.matchState} = 'live' desc`, asc(fixtures.kickoffAt), asc(fixtures.id))
@@ -258,11 +281,18 @@ export async function getTeamRecentFixtures(
 }
 
 /** team stats: the six figures from the club's stored season figures; null before its first completed match. */
-export async function getTeamStatistics({ db }: DbContext, teamId: number, league: LeagueKey, season: string): Promise<TeamStatistics | null> {
+export async function getTeamStatistics(
+  { db }: DbContext,
+  teamId: number,
+  league: LeagueKey,
+  season: string,
+): Promise<TeamStatistics | null> {
   const [row] = await db.db
     .select()
     .from(teamSeasonStats)
-    .where(and(eq(teamSeasonStats.teamId, teamId), eq(teamSeasonStats.league, league), eq(teamSeasonStats.season, season)))
+    .where(
+      and(eq(teamSeasonStats.teamId, teamId), eq(teamSeasonStats.league, league), eq(teamSeasonStats.season, season)),
+    )
     .limit(1);
   const overview = row ? teamSeasonStatsOverview(row) : null;
   return overview && row ? { ...overview, source: row.source } : null;
@@ -273,31 +303,40 @@ export async function getTeamStatistics({ db }: DbContext, teamId: number, leagu
  * then minutes), then goalkeepers (minutes). Empty when the provider has no player figures (the
  * key-less CSV source has none).
  */
-export async function getTeamPlayerStats({ db }: DbContext, teamId: number, league: LeagueKey, season: string): Promise<TeamPlayerStat[]> {
+export async function getTeamPlayerStats(
+  { db }: DbContext,
+  teamId: number,
+  league: LeagueKey,
+  season: string,
+): Promise<TeamPlayerStat[]> {
   const rows = await db.db
     .select({ stats: playerSeasonStats, name: players.name, playerPosition: players.position })
     .from(playerSeasonStats)
     .innerJoin(players, eq(players.id, playerSeasonStats.playerId))
-    .where(and(eq(playerSeasonStats.teamId, teamId), eq(playerSeasonStats.league, league), eq(playerSeasonStats.season, season)));
-  const squad = rows.map(
-    ({ stats, name, playerPosition }): TeamPlayerStat => ({
-      id: stats.playerId,
-      name,
-      position: stats.position ?? playerPosition ?? null,
-      matchesPlayed: stats.appearances,
-      minutesPlayed: stats.minutes,
-      goals: stats.goals,
-      assists: stats.assists,
-      shotsOnTarget: stats.shotsOn,
-      passCompletionPercent: stats.passesAccuracy,
-      tackles: stats.tackles,
-      yellowCards: stats.yellowCards,
-      redCards: stats.redCards,
-      rating: parseRating(stats.rating),
-      goalsConceded: stats.goalsConceded,
-      cleanSheets: stats.cleanSheets,
-    }),
-  );
+    .where(
+      and(
+        eq(playerSeasonStats.teamId, teamId),
+        eq(playerSeasonStats.league, league),
+        eq(playerSeasonStats.season, season),
+      ),
+    );
+  const squad = rows.map(({ stats, name, playerPosition }): TeamPlayerStat => ({
+    id: stats.playerId,
+    name,
+    position: stats.position ?? playerPosition ?? null,
+    matchesPlayed: stats.appearances,
+    minutesPlayed: stats.minutes,
+    goals: stats.goals,
+    assists: stats.assists,
+    shotsOnTarget: stats.shotsOn,
+    passCompletionPercent: stats.passesAccuracy,
+    tackles: stats.tackles,
+    yellowCards: stats.yellowCards,
+    redCards: stats.redCards,
+    rating: parseRating(stats.rating),
+    goalsConceded: stats.goalsConceded,
+    cleanSheets: stats.cleanSheets,
+  }));
   const { keyPlayers, goalkeepers } = squadSections(squad);
   return [...keyPlayers, ...goalkeepers];
 }

@@ -11,7 +11,9 @@ export function algoResultsPageMeta(
   page: { overall: { bestPickAccuracy: number; totalMatchesPredicted: number } | null },
   site: SiteSeo,
 ): MetaDescriptor[] {
-  const best = page.overall ? ` Best pick hit rate ${formatPercent(page.overall.bestPickAccuracy, 2)} over ${page.overall.totalMatchesPredicted} matches.` : "";
+  const best = page.overall
+    ? ` Best pick hit rate ${formatPercent(page.overall.bestPickAccuracy, 2)} over ${page.overall.totalMatchesPredicted} matches.`
+    : "";
   return pageMeta({
     site,
     title: ALGO_RESULTS_TITLE,

@@ -9,7 +9,11 @@ import { loader } from "~/routes/algo-results_.fixture-audit[.]csv";
 describe.each(testDatabases())("/algo-results/fixture-audit.csv on $driver", (testDb) => {
   let db: DbHandle;
   const get = async () => {
-    const response = await loader({ request: new Request("https://site.example/algo-results/fixture-audit.csv"), context: { db } as AppContext, params: {} });
+    const response = await loader({
+      request: new Request("https://site.example/algo-results/fixture-audit.csv"),
+      context: { db } as AppContext,
+      params: {},
+    });
     return { response, text: await response.text() };
   };
 
@@ -28,7 +32,9 @@ describe.each(testDatabases())("/algo-results/fixture-audit.csv on $driver", (te
       insert into fixtures (league, season, kickoff_at, home_team_id, away_team_id)
       values ('premier-league', '${SAMPLE_SEASON}', '2026-02-07T15:00:00Z', ${SAMPLE_TEAMS.arsenal.id}, ${SAMPLE_TEAMS.chelsea.id}) returning id`);
     await db.execute(`update fixtures set kickoff_at = '2026-02-07T17:30:00Z' where id = ${id}`);
-    await db.execute(`update fixtures set match_state = 'post-match', status = 'FT', home_score = 2, away_score = 1 where id = ${id}`);
+    await db.execute(
+      `update fixtures set match_state = 'post-match', status = 'FT', home_score = 2, away_score = 1 where id = ${id}`,
+    );
 
     const { response, text } = await get();
     expect(response.status).toBe(200);
@@ -39,9 +45,41 @@ describe.each(testDatabases())("/algo-results/fixture-audit.csv on $driver", (te
       "x-fixture-audit-rows": "2",
     });
     const rows = parseFixtureAuditCsv(text);
-    expect(rows.map((r) => [r.change, r.by_owner, r.home_team, r.away_team, r.old_kickoff, r.new_kickoff, r.new_state, r.new_home_goals, r.new_away_goals])).toEqual([
-      ["kickoff", "true", "Arsenal", "Chelsea", "2026-02-07T15:00:00.000000Z", "2026-02-07T17:30:00.000000Z", "pre-match", "", ""],
-      ["final-score", "true", "Arsenal", "Chelsea", "2026-02-07T17:30:00.000000Z", "2026-02-07T17:30:00.000000Z", "post-match", "2", "1"],
+    expect(
+      rows.map((r) => [
+        r.change,
+        r.by_owner,
+        r.home_team,
+        r.away_team,
+        r.old_kickoff,
+        r.new_kickoff,
+        r.new_state,
+        r.new_home_goals,
+        r.new_away_goals,
+      ]),
+    ).toEqual([
+      [
+        "kickoff",
+        "true",
+        "Arsenal",
+        "Chelsea",
+        "2026-02-07T15:00:00.000000Z",
+        "2026-02-07T17:30:00.000000Z",
+        "pre-match",
+        "",
+        "",
+      ],
+      [
+        "final-score",
+        "true",
+        "Arsenal",
+        "Chelsea",
+        "2026-02-07T17:30:00.000000Z",
+        "2026-02-07T17:30:00.000000Z",
+        "post-match",
+        "2",
+        "1",
+      ],
     ]);
     expect(rows[0].changed_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
   });

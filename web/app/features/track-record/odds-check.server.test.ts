@@ -26,9 +26,36 @@ const SAMPLE_ODDS_CHECK: OddsCheckPayload = {
     teamForecasts: 2574,
     simulations: 2000,
     metrics: [
-      { key: "title", label: "Title", ours: 0.0148, baseline: 0.019, improvement: 1 - 0.0148 / 0.019, target: 0.2, met: true, reliability: reliabilityBins([]) },
-      { key: "championsLeague", label: "Champions League places", ours: 0.0433, baseline: 0.0562, improvement: 1 - 0.0433 / 0.0562, target: 0.2, met: true, reliability: reliabilityBins([]) },
-      { key: "relegation", label: "Relegation", ours: 0.057, baseline: 0.0644, improvement: 1 - 0.057 / 0.0644, target: 0.2, met: false, reliability: reliabilityBins([]) },
+      {
+        key: "title",
+        label: "Title",
+        ours: 0.0148,
+        baseline: 0.019,
+        improvement: 1 - 0.0148 / 0.019,
+        target: 0.2,
+        met: true,
+        reliability: reliabilityBins([]),
+      },
+      {
+        key: "championsLeague",
+        label: "Champions League places",
+        ours: 0.0433,
+        baseline: 0.0562,
+        improvement: 1 - 0.0433 / 0.0562,
+        target: 0.2,
+        met: true,
+        reliability: reliabilityBins([]),
+      },
+      {
+        key: "relegation",
+        label: "Relegation",
+        ours: 0.057,
+        baseline: 0.0644,
+        improvement: 1 - 0.057 / 0.0644,
+        target: 0.2,
+        met: false,
+        reliability: reliabilityBins([]),
+      },
     ],
     elapsedMs: 17_000,
   },
@@ -46,7 +73,8 @@ const SAMPLE_ODDS_CHECK: OddsCheckPayload = {
 
 describe.each(testDatabases())("the odds check on /algo-results on $driver", (testDb) => {
   let db: DbHandle;
-  const render = async () => renderServerHtml(createElement(AlgoResultsContent, { page: await readAlgoResultsPage({ db }) })).html;
+  const render = async () =>
+    renderServerHtml(createElement(AlgoResultsContent, { page: await readAlgoResultsPage({ db }) })).html;
 
   beforeAll(async () => {
     db = await testDb.open();
@@ -66,16 +94,26 @@ describe.each(testDatabases())("the odds check on /algo-results on $driver", (te
     expect(await getOddsCheck({ db })).toEqual(SAMPLE_ODDS_CHECK);
     const html = (await render()).replace(/<!-- -->/g, "");
     expect(html).not.toContain(ODDS_CHECK_PENDING_TEXT);
-    expect(html).toContain("Replayed on 44 league seasons (2016-17 to 2024-25) from the table after matchweeks 10, 19, 28");
+    expect(html).toContain(
+      "Replayed on 44 league seasons (2016-17 to 2024-25) from the table after matchweeks 10, 19, 28",
+    );
     expect(html).toContain("2,574 club forecasts");
-    expect(html).toContain("Our title odds scored a Brier of 0.0148 against 0.0190 for a points-per-game baseline: 22% better.");
-    expect(html).toContain("Our relegation odds scored a Brier of 0.0570 against 0.0644 for a points-per-game baseline: 11% better.");
-    expect(html).toMatch(/<tr data-metric="relegation"><th scope="row">Relegation<\/th><td>0\.0570<\/td><td>0\.0644<\/td><td>11% \(target missed\)<\/td><\/tr>/);
+    expect(html).toContain(
+      "Our title odds scored a Brier of 0.0148 against 0.0190 for a points-per-game baseline: 22% better.",
+    );
+    expect(html).toContain(
+      "Our relegation odds scored a Brier of 0.0570 against 0.0644 for a points-per-game baseline: 11% better.",
+    );
+    expect(html).toMatch(
+      /<tr data-metric="relegation"><th scope="row">Relegation<\/th><td>0\.0570<\/td><td>0\.0644<\/td><td>11% \(target missed\)<\/td><\/tr>/,
+    );
     expect(html).toContain("4,321 matches of 2023-24 to 2025-26");
     expect(html).toContain(
       "At half-time our odds scored an RPS of 0.1432 against 0.1931 before kick-off (25% better) and 0.2512 for &quot;the half-time leader wins&quot;.",
     );
-    expect(html).toContain("off by 1.2 points on average (expected calibration error 0.0123; target at most 2 points: met)");
+    expect(html).toContain(
+      "off by 1.2 points on average (expected calibration error 0.0123; target at most 2 points: met)",
+    );
     expect(html).toContain('Latest check: <time dateTime="2026-02-07T04:30:00.000Z">February 7, 2026</time>');
   });
 
@@ -93,7 +131,12 @@ describe.each(testDatabases())("the odds check on /algo-results on $driver", (te
   });
 
   it("treats a stored payload of another version as not run yet", async () => {
-    await storeReadModel(jobDbOf(db), ODDS_CHECK_MODEL_KEY, { ...SAMPLE_ODDS_CHECK, version: ODDS_CHECK_VERSION + 1 }, "test");
+    await storeReadModel(
+      jobDbOf(db),
+      ODDS_CHECK_MODEL_KEY,
+      { ...SAMPLE_ODDS_CHECK, version: ODDS_CHECK_VERSION + 1 },
+      "test",
+    );
     expect(await getOddsCheck({ db })).toBeNull();
     expect(await render()).toContain(ODDS_CHECK_PENDING_TEXT);
   });

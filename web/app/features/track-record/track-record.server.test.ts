@@ -26,12 +26,22 @@ describe.each(testDatabases())("the track record's read functions on $driver", (
   let db: DbHandle;
   let season: ReplayedSeason;
   const ledgerCount = async (kind: string, outcome: string) =>
-    (await db.execute<{ n: number }>(`select count(*)::int as n from pick_ledger where pick_kind = '${kind}' and outcome = '${outcome}'`))[0].n;
+    (
+      await db.execute<{ n: number }>(
+        `select count(*)::int as n from pick_ledger where pick_kind = '${kind}' and outcome = '${outcome}'`,
+      )
+    )[0].n;
 
   beforeAll(async () => {
     db = await testDb.open();
     season = replayedSeason(db);
-    for (const job of [backfillJob, createPredictionsJob({ engine: season.engine }), lockPicksJob, settlePicksJob, performanceJob]) {
+    for (const job of [
+      backfillJob,
+      createPredictionsJob({ engine: season.engine }),
+      lockPicksJob,
+      settlePicksJob,
+      performanceJob,
+    ]) {
       expect((await season.worker.run(job)).status).toBe("ok");
     }
   });
@@ -112,8 +122,11 @@ describe.each(testDatabases())("the track record's read functions on $driver", (
     expect(Number(last.p_home) + Number(last.p_draw) + Number(last.p_away)).toBeCloseTo(1, 5);
   });
   const storedPayload = async () =>
-    (await db.execute<{ payload: string }>(`select payload::text as payload from read_models where key = '${TRACK_RECORD_MODEL_KEY}'`))[0]
-      ?.payload;
+    (
+      await db.execute<{ payload: string }>(
+        `select payload::text as payload from read_models where key = '${TRACK_RECORD_MODEL_KEY}'`,
+      )
+    )[0]?.payload;
   const renderAlgoResults = () => readAlgoResultsPage({ db });
 
   it("renders /algo-results from the view the worker stored, in one statement", async () => {
@@ -122,7 +135,9 @@ describe.each(testDatabases())("the track record's read functions on $driver", (
     expect(queries).toBe(1);
     const page = result;
     expect(page.overall).toEqual(view.overall);
-    expect(page.leagues.map(({ recent, ...record }) => [record, recent])).toEqual(view.leagues.map((l) => [l, view.recent[l.league]]));
+    expect(page.leagues.map(({ recent, ...record }) => [record, recent])).toEqual(
+      view.leagues.map((l) => [l, view.recent[l.league]]),
+    );
     expect(page.reliability).toEqual(view.reliability.best);
     expect(page.market.map(({ kind, label: _label, ...comparison }) => [kind, comparison])).toEqual(
       (["best", "result", "over-under", "btts"] as const).map((kind) => [kind, view.market[kind]]),
@@ -150,7 +165,9 @@ describe.each(testDatabases())("the track record's read functions on $driver", (
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
       // A payload of another shape (written by another version) counts as missing.
-      await db.execute(`update read_models set payload = '{"version": 0}'::jsonb where key = '${TRACK_RECORD_MODEL_KEY}'`);
+      await db.execute(
+        `update read_models set payload = '{"version": 0}'::jsonb where key = '${TRACK_RECORD_MODEL_KEY}'`,
+      );
       expect(await getTrackRecord({ db })).toEqual(stored);
       await db.execute(`delete from read_models where key = '${TRACK_RECORD_MODEL_KEY}'`);
       const [first, second] = await Promise.all([getTrackRecord({ db }), getAlgoPerformance({ db })]);

@@ -86,7 +86,10 @@ export async function getAlgoPerformance(context: Db): Promise<AlgoPerformanceSu
 }
 
 /** Each league's latest settled matches, newest first (algo_recent_matches), grouped by league in the site's order. */
-export async function getRecentSettledMatches(context: Db, league?: LeagueKey): Promise<Map<LeagueKey, RecentSettledMatch[]>> {
+export async function getRecentSettledMatches(
+  context: Db,
+  league?: LeagueKey,
+): Promise<Map<LeagueKey, RecentSettledMatch[]>> {
   const { recent } = await getTrackRecord(context);
   return new Map((league ? [league] : LEAGUE_KEYS).map((key) => [key, recent[key]]));
 }
@@ -164,7 +167,13 @@ export async function getForecastCsv({ db }: Db): Promise<string> {
           league: row.league,
           kickoff: row.kickoffAt,
           modelVersion: row.modelVersion,
-          probabilities: { home: row.probHome, draw: row.probDraw, away: row.probAway, over25: row.probOver25, btts: row.probBtts },
+          probabilities: {
+            home: row.probHome,
+            draw: row.probDraw,
+            away: row.probAway,
+            over25: row.probOver25,
+            btts: row.probBtts,
+          },
           modelOnly: {
             home: row.modelOnlyHome!,
             draw: row.modelOnlyDraw!,
@@ -175,7 +184,10 @@ export async function getForecastCsv({ db }: Db): Promise<string> {
           expectedGoals: { home: row.expectedGoalsHome, away: row.expectedGoalsAway },
           projectedScore: { home: row.projectedHomeScore, away: row.projectedAwayScore },
           picks: {
-            result: { text: resultPickText(row.resultPick, homeTeam, awayTeam), confidence: row.resultConfidence ?? row.confidence },
+            result: {
+              text: resultPickText(row.resultPick, homeTeam, awayTeam),
+              confidence: row.resultConfidence ?? row.confidence,
+            },
             overUnder: { text: row.overUnderPick, confidence: row.overUnderConfidence ?? row.confidence },
             btts: { text: bttsPickText(row.bttsPick), confidence: row.bttsConfidence ?? row.confidence },
           },

@@ -11,26 +11,43 @@ import { renderRichText } from "../rich-text.server";
 type Block = PortableTextValue[number];
 
 let key = 0;
-const span = (text: string, marks?: string[]) => ({ _type: "span" as const, _key: `s${key++}`, text, ...(marks && { marks }) });
-const block = (children: Block["children"], extra: Partial<Block> = {}): Block => ({ _type: "block", _key: `b${key++}`, children, ...extra });
+const span = (text: string, marks?: string[]) => ({
+  _type: "span" as const,
+  _key: `s${key++}`,
+  text,
+  ...(marks && { marks }),
+});
+const block = (children: Block["children"], extra: Partial<Block> = {}): Block => ({
+  _type: "block",
+  _key: `b${key++}`,
+  children,
+  ...extra,
+});
 const item = (text: string, listItem: "bullet" | "number", level?: number, extra: Partial<Block> = {}) =>
   block([span(text)], { listItem, ...(level !== undefined && { level }), ...extra });
 
 /** The same link component for both renderers, as RichText's. */
 function link({ value, children }: { value?: { href?: string }; children?: ReactNode }) {
   const href = typeof value?.href === "string" ? value.href : "#";
-  return createElement("a", /^https?:\/\//.test(href) ? { href, target: "_blank", rel: "noopener noreferrer" } : { href }, children);
+  return createElement(
+    "a",
+    /^https?:\/\//.test(href) ? { href, target: "_blank", rel: "noopener noreferrer" } : { href },
+    children,
+  );
 }
 
 /** Underline is a class in ours (the CSP refuses style attributes); the reference's is a style. */
-const underline = ({ children }: { children?: ReactNode }) => createElement("span", { className: "text-underline" }, children);
+const underline = ({ children }: { children?: ReactNode }) =>
+  createElement("span", { className: "text-underline" }, children);
 
 const reference = (value: PortableTextValue) =>
   renderToStaticMarkup(
     createElement(PortableText, { value, components: { marks: { link, underline } }, onMissingComponent: false }),
   );
 const ours = (value: PortableTextValue) =>
-  renderToStaticMarkup(createElement(PortableTextBlocks, { value, marks: { link: link as (props: MarkProps) => ReactNode } }));
+  renderToStaticMarkup(
+    createElement(PortableTextBlocks, { value, marks: { link: link as (props: MarkProps) => ReactNode } }),
+  );
 
 const cases: Array<[string, PortableTextValue]> = [
   ["nothing", []],
@@ -38,11 +55,27 @@ const cases: Array<[string, PortableTextValue]> = [
   ["an empty block", [block([])]],
   ["adjacent spans", [block([span("Arsenal "), span("at home"), span(".")])]],
   ["a line break inside a span", [block([span("first line\nsecond line\n\nfourth")])]],
-  ["heading and quote styles", [block([span("H2")], { style: "h2" }), block([span("Quote")], { style: "blockquote" }), block([span("H6")], { style: "h6" })]],
+  [
+    "heading and quote styles",
+    [
+      block([span("H2")], { style: "h2" }),
+      block([span("Quote")], { style: "blockquote" }),
+      block([span("H6")], { style: "h6" }),
+    ],
+  ],
   ["an unknown style becomes a paragraph", [block([span("odd")], { style: "lead" })]],
   [
     "decorators",
-    [block([span("bold", ["strong"]), span(" "), span("em", ["em"]), span("code", ["code"]), span("u", ["underline"]), span("del", ["strike-through"])])],
+    [
+      block([
+        span("bold", ["strong"]),
+        span(" "),
+        span("em", ["em"]),
+        span("code", ["code"]),
+        span("u", ["underline"]),
+        span("del", ["strike-through"]),
+      ]),
+    ],
   ],
   [
     "overlapping marks nest by how long they run, then by the decorator order",
@@ -60,7 +93,14 @@ const cases: Array<[string, PortableTextValue]> = [
     "links as annotations, external and internal, and a mark without a definition",
     [
       block(
-        [span("External", ["l1"]), span(" and "), span("internal", ["l2", "strong"]), span(" and "), span("plain", ["link"]), span("odd", ["l3"])],
+        [
+          span("External", ["l1"]),
+          span(" and "),
+          span("internal", ["l2", "strong"]),
+          span(" and "),
+          span("plain", ["link"]),
+          span("odd", ["l3"]),
+        ],
         {
           markDefs: [
             { _type: "link", _key: "l1", href: "https://example.com" },
@@ -74,7 +114,14 @@ const cases: Array<[string, PortableTextValue]> = [
   ["an unknown decorator", [block([span("x", ["highlight"])])]],
   [
     "bullet and numbered lists between paragraphs",
-    [block([span("Intro")]), item("one", "bullet"), item("two", "bullet"), block([span("Middle")]), item("first", "number"), item("second", "number")],
+    [
+      block([span("Intro")]),
+      item("one", "bullet"),
+      item("two", "bullet"),
+      block([span("Middle")]),
+      item("first", "number"),
+      item("second", "number"),
+    ],
   ],
   ["a list switching type at the same level", [item("a", "bullet"), item("b", "number"), item("c", "bullet")]],
   [
@@ -94,7 +141,10 @@ const cases: Array<[string, PortableTextValue]> = [
     ],
   ],
   ["a list starting deep", [item("deep", "bullet", 3), item("shallow", "bullet", 1), item("deeper", "number", 2)]],
-  ["a styled list item", [item("Heading item", "bullet", 1, { style: "h3" }), item("Odd item", "bullet", 1, { style: "lead" })]],
+  [
+    "a styled list item",
+    [item("Heading item", "bullet", 1, { style: "h3" }), item("Odd item", "bullet", 1, { style: "lead" })],
+  ],
   ["list items with marks", [block([span("bold", ["strong"]), span(" item")], { listItem: "number" })]],
   ["blocks without keys", [{ _type: "block", children: [span("no key")] } as unknown as Block]],
 ];
@@ -121,7 +171,9 @@ describe("PortableTextBlocks renders what @portabletext/react renders", () => {
         Object.values(node).forEach(collect);
       }
     };
-    for (const line of readFileSync(new URL("../../../../../content/dataset.ndjson", import.meta.url), "utf8").split("\n")) {
+    for (const line of readFileSync(new URL("../../../../../content/dataset.ndjson", import.meta.url), "utf8").split(
+      "\n",
+    )) {
       if (line.trim()) collect(JSON.parse(line));
     }
     expect(values.length).toBeGreaterThan(20);
@@ -156,7 +208,9 @@ describe("RichText", () => {
   });
 
   it("never renders markup from the text", () => {
-    const html = renderToStaticMarkup(createElement(RichText, { value: renderRichText([block([span("<script>alert(1)</script>")])]) }));
+    const html = renderToStaticMarkup(
+      createElement(RichText, { value: renderRichText([block([span("<script>alert(1)</script>")])]) }),
+    );
     expect(html).toBe('<div class="rich-text"><p>&lt;script&gt;alert(1)&lt;/script&gt;</p></div>');
   });
 });

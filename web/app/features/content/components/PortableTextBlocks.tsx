@@ -54,7 +54,6 @@ export interface MarkProps {
 
 export type MarkComponent = (props: MarkProps) => ReactNode;
 
-
 const DEFAULT_MARKS: Readonly<Record<string, MarkComponent>> = {
   em: ({ children }) => <em>{children}</em>,
   strong: ({ children }) => <strong>{children}</strong>,
@@ -87,11 +86,18 @@ const isListItem = (block: TreeNode): block is ListItemBlock & PortableTextBlock
 // Lists: consecutive list-item blocks become lists; a deeper level nests inside the last item.
 
 function listFrom(block: ListItemBlock, index: number): ListNode {
-  return { _type: "@list", _key: `${block._key || `${index}`}-parent`, level: block.level || 1, listItem: block.listItem, children: [block] };
+  return {
+    _type: "@list",
+    _key: `${block._key || `${index}`}-parent`,
+    level: block.level || 1,
+    listItem: block.listItem,
+    children: [block],
+  };
 }
 
 function findList(root: TreeNode | Span | ListItemBlock, level: number, listItem?: string): ListNode | undefined {
-  if (root._type === "@list" && (root.level || 1) === level && listItem !== undefined && root.listItem === listItem) return root;
+  if (root._type === "@list" && (root.level || 1) === level && listItem !== undefined && root.listItem === listItem)
+    return root;
   if (!("children" in root)) return undefined;
   const last: TreeNode | Span | ListItemBlock | undefined = root.children[root.children.length - 1];
   return last && last._type !== "span" ? findList(last, level, listItem) : undefined;
@@ -163,7 +169,10 @@ function sortedMarks(span: Span | ListNode, index: number, siblings: ReadonlyArr
   });
 }
 
-export function buildMarksTree(block: { children: ReadonlyArray<Span | ListNode>; markDefs?: readonly MarkDef[] }): MarkChild[] {
+export function buildMarksTree(block: {
+  children: ReadonlyArray<Span | ListNode>;
+  markDefs?: readonly MarkDef[];
+}): MarkChild[] {
   const { children } = block;
   const markDefs = block.markDefs ?? [];
   const root: MarkNode = { _type: "@span", children: [], markType: "<unknown>" };
@@ -181,14 +190,21 @@ export function buildMarksTree(block: { children: ReadonlyArray<Span | ListNode>
     let node = stack[stack.length - 1];
     for (const markKey of needed) {
       const markDef = markDefs.find((def) => def._key === markKey);
-      const child: MarkNode = { _type: "@span", _key: span._key, children: [], markDef, markType: markDef ? markDef._type : markKey, markKey };
+      const child: MarkNode = {
+        _type: "@span",
+        _key: span._key,
+        children: [],
+        markDef,
+        markType: markDef ? markDef._type : markKey,
+        markKey,
+      };
       node.children.push(child);
       stack.push(child);
       node = child;
     }
     if (span._type === "span") {
       const lines = span.text.split("\n");
-      for (let line = lines.length; line-- > 1; ) lines.splice(line, 0, "\n");
+      for (let line = lines.length; line-- > 1;) lines.splice(line, 0, "\n");
       node.children.push(...lines.map((text) => ({ _type: "@text" as const, text })));
     } else {
       node.children.push(span);
@@ -225,11 +241,18 @@ function renderMarkChild(child: MarkChild, index: number, renderer: Renderer): R
   );
 }
 
-function blockContent(block: { children: ReadonlyArray<Span | ListNode>; markDefs?: readonly MarkDef[] }, renderer: Renderer): ReactNode[] {
+function blockContent(
+  block: { children: ReadonlyArray<Span | ListNode>; markDefs?: readonly MarkDef[] },
+  renderer: Renderer,
+): ReactNode[] {
   return buildMarksTree(block).map((child, index) => renderMarkChild(child, index, renderer));
 }
 
-function renderBlock(block: PortableTextBlock | Omit<ListItemBlock, "listItem">, index: number, renderer: Renderer): ReactNode {
+function renderBlock(
+  block: PortableTextBlock | Omit<ListItemBlock, "listItem">,
+  index: number,
+  renderer: Renderer,
+): ReactNode {
   const key = block._key || `node-${index}`;
   const style = block.style || "normal";
   const content = blockContent(block, renderer);
@@ -251,7 +274,9 @@ function renderListItem(item: ListItemBlock, index: number, renderer: Renderer):
 }
 
 function renderList(list: ListNode, index: number, renderer: Renderer): ReactNode {
-  const items = list.children.map((item, i) => renderListItem(item._key ? item : { ...item, _key: `li-${index}-${i}` }, i, renderer));
+  const items = list.children.map((item, i) =>
+    renderListItem(item._key ? item : { ...item, _key: `li-${index}-${i}` }, i, renderer),
+  );
   const key = list._key || `node-${index}`;
   return list.listItem === "number" ? <ol key={key}>{items}</ol> : <ul key={key}>{items}</ul>;
 }
@@ -268,5 +293,11 @@ export function PortableTextBlocks({
   marks?: Readonly<Record<string, MarkComponent>>;
 }) {
   const renderer: Renderer = { marks: marks ? { ...DEFAULT_MARKS, ...marks } : DEFAULT_MARKS };
-  return <>{nestLists(value ?? []).map((node, index) => (node._type === "@list" ? renderList(node, index, renderer) : renderBlock(node, index, renderer)))}</>;
+  return (
+    <>
+      {nestLists(value ?? []).map((node, index) =>
+        node._type === "@list" ? renderList(node, index, renderer) : renderBlock(node, index, renderer),
+      )}
+    </>
+  );
 }

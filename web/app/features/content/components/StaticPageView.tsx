@@ -20,7 +20,11 @@ export function StaticPageView({ page }: { page: StaticPageData }) {
         {page.intro ? <RichText value={page.intro} editMark={page.edit?.intro} /> : null}
       </header>
       {page.sections.map((section) => (
-        <section key={section.key} aria-labelledby={`section-${section.key}`} className="page-section static-page__section">
+        <section
+          key={section.key}
+          aria-labelledby={`section-${section.key}`}
+          className="page-section static-page__section"
+        >
           <h2 id={`section-${section.key}`} data-sanity={section.edit?.heading}>
             {section.heading}
           </h2>

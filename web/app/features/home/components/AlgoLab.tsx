@@ -48,8 +48,9 @@ export function AlgoLab({ record }: { record: AlgoLabRecord | null }) {
       {record ? (
         <p className="home-lab__record">
           Best pick hit rate: <strong>{formatPercent(record.bestPickAccuracy, 2)}</strong> over{" "}
-          <strong>{record.totalMatchesPredicted}</strong> settled {record.totalMatchesPredicted === 1 ? "match" : "matches"}{" "}
-          since {formatMatchDateMDYY(record.trackingStartDate)}.
+          <strong>{record.totalMatchesPredicted}</strong> settled{" "}
+          {record.totalMatchesPredicted === 1 ? "match" : "matches"} since{" "}
+          {formatMatchDateMDYY(record.trackingStartDate)}.
         </p>
       ) : null}
     </>

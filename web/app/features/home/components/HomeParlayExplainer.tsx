@@ -37,7 +37,11 @@ export function HomeParlayExplainer({ text }: { text: ServerHtml }) {
   return (
     <section aria-labelledby="home-parlay-title" className="page-section home-section home-parlay">
       <ServerMarkup as="div" markup={text} />
-      <button type="button" className="button" onClick={() => window.dispatchEvent(new CustomEvent(OPEN_PARLAY_MODAL_EVENT))}>
+      <button
+        type="button"
+        className="button"
+        onClick={() => window.dispatchEvent(new CustomEvent(OPEN_PARLAY_MODAL_EVENT))}
+      >
         Open the Parlay Builder
       </button>
     </section>

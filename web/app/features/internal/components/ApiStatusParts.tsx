@@ -33,7 +33,9 @@ export function PageCacheFacts({ cache }: { cache: PageCacheStatus | null }) {
   const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   return (
     <>
-      <p className="internal-card__state">{cache.hitRate === null ? "No page served yet" : `${cache.hitRate}% hit rate`}</p>
+      <p className="internal-card__state">
+        {cache.hitRate === null ? "No page served yet" : `${cache.hitRate}% hit rate`}
+      </p>
       <dl className="internal-facts">
         <div>
           <dt>Hits / misses</dt>
@@ -54,7 +56,8 @@ export function PageCacheFacts({ cache }: { cache: PageCacheStatus | null }) {
         <div>
           <dt>Dropped</dt>
           <dd>
-            {number(cache.expired)} after a data change or {cache.maxAgeSeconds} s, {number(cache.evicted)} to stay within memory
+            {number(cache.expired)} after a data change or {cache.maxAgeSeconds} s, {number(cache.evicted)} to stay
+            within memory
           </dd>
         </div>
       </dl>

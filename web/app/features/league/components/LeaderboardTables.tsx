@@ -25,7 +25,15 @@ const COLUMNS: Record<LeaderboardKind, [Column, Column]> = {
   ],
 };
 
-function LeaderboardTable({ kind, players, leagueName }: { kind: LeaderboardKind; players: LeaderboardPlayer[]; leagueName: string }) {
+function LeaderboardTable({
+  kind,
+  players,
+  leagueName,
+}: {
+  kind: LeaderboardKind;
+  players: LeaderboardPlayer[];
+  leagueName: string;
+}) {
   const id = `leaderboard-${kind}`;
   const columns = COLUMNS[kind];
   return (

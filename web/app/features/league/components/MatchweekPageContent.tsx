@@ -51,7 +51,12 @@ export interface MatchweekPageData {
 }
 
 function shortDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" });
+  return new Date(iso).toLocaleDateString("en-GB", {
+    timeZone: "UTC",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+  });
 }
 
 function weekDates(dates: MatchweekPageData["dates"]): string | null {

@@ -75,7 +75,10 @@ function FixtureScore({ match }: { match: FixtureListMatch }) {
       ? (match.resolution.liveScore ?? { home: 0, away: 0 })
       : { home: match.homeScore ?? 0, away: match.awayScore ?? 0 };
   return (
-    <span className="fixture-row__score" aria-label={`${match.state === "live" ? "Live score" : FINAL_SCORE_TEXT} ${score.home} - ${score.away}`}>
+    <span
+      className="fixture-row__score"
+      aria-label={`${match.state === "live" ? "Live score" : FINAL_SCORE_TEXT} ${score.home} - ${score.away}`}
+    >
       {score.home} - {score.away}
     </span>
   );
@@ -94,7 +97,9 @@ function FixturePick({ match }: { match: FixtureListMatch }) {
           <strong className="fixture-row__pick-text">{resolution.bestPick}</strong>
           {resolution.pickConfidence !== null ? (
             <span className="fixture-row__confidence">
-              <span className="visually-hidden">{match.state === "post-match" ? "Pre-match confidence " : "Confidence "}</span>
+              <span className="visually-hidden">
+                {match.state === "post-match" ? "Pre-match confidence " : "Confidence "}
+              </span>
               {formatConfidence(resolution.pickConfidence)}
             </span>
           ) : null}
@@ -106,7 +111,15 @@ function FixturePick({ match }: { match: FixtureListMatch }) {
   );
 }
 
-function FixtureRow({ match, timeOnly, showLeague }: { match: FixtureListMatch; timeOnly: boolean; showLeague: boolean }) {
+function FixtureRow({
+  match,
+  timeOnly,
+  showLeague,
+}: {
+  match: FixtureListMatch;
+  timeOnly: boolean;
+  showLeague: boolean;
+}) {
   const league = LEAGUES[match.league].name;
   return (
     <li className={`fixture-row fixture-row--${match.state}${timeOnly ? "" : " fixture-row--dated"}`}>

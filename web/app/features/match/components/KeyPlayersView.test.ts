@@ -6,7 +6,11 @@ import { KeyPlayersView } from "./KeyPlayersView";
 
 const render = (props: Parameters<typeof KeyPlayersView>[0]) =>
   renderToStaticMarkup(createElement(StaticRouter, { location: "/" }, createElement(KeyPlayersView, props)));
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 describe("a team's key players block", () => {
   it("says 'Data coming soon' for each missing player", () => {
@@ -18,7 +22,17 @@ describe("a team's key players block", () => {
 
   it("marks a rating of 8.0 or more as High Rating, leaves out a missing pass accuracy, and links the player page", () => {
     const href = "/premier-league/teams/arsenal/players/martin-odegaard-37127";
-    const player = { id: 37127, href, name: "Martin Odegaard", position: "Midfielder", goals: 3, assists: 8, rating: "8.0", highRating: true, passAccuracy: null };
+    const player = {
+      id: 37127,
+      href,
+      name: "Martin Odegaard",
+      position: "Midfielder",
+      goals: 3,
+      assists: 8,
+      rating: "8.0",
+      highRating: true,
+      passAccuracy: null,
+    };
     const html = render({
       teamName: "Arsenal",
       players: { teamId: 42, topScorer: null, topAssists: player, topRated: player, goalkeeper: null },

@@ -3,7 +3,15 @@ import type { KeyPlayer, TeamKeyPlayers } from "../key-players.server";
 import { HIGH_RATING_TEXT } from "../match";
 import { PLAYER_DATA_COMING_SOON_TEXT } from "~/page-texts/shared";
 
-function PlayerLine({ label, player, stat }: { label: string; player: KeyPlayer | null; stat: (p: KeyPlayer) => string }) {
+function PlayerLine({
+  label,
+  player,
+  stat,
+}: {
+  label: string;
+  player: KeyPlayer | null;
+  stat: (p: KeyPlayer) => string;
+}) {
   return (
     <li>
       <span className="muted">{label}:</span>{" "}
@@ -31,8 +39,16 @@ export function KeyPlayersView({ teamName, players }: { teamName: string; player
     <div>
       <h3>{teamName}</h3>
       <ul className="key-players">
-        <PlayerLine label="Top Scorer" player={players?.topScorer ?? null} stat={(p) => `${p.goals} goals${rating(p)}`} />
-        <PlayerLine label="Top Assists" player={players?.topAssists ?? null} stat={(p) => `${p.assists} assists${passes(p)}`} />
+        <PlayerLine
+          label="Top Scorer"
+          player={players?.topScorer ?? null}
+          stat={(p) => `${p.goals} goals${rating(p)}`}
+        />
+        <PlayerLine
+          label="Top Assists"
+          player={players?.topAssists ?? null}
+          stat={(p) => `${p.assists} assists${passes(p)}`}
+        />
         <PlayerLine label="Top Rated" player={players?.topRated ?? null} stat={(p) => `${p.position}${rating(p)}`} />
         <PlayerLine label="Goalkeeper" player={players?.goalkeeper ?? null} stat={rating} />
       </ul>

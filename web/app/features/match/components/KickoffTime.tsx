@@ -10,7 +10,12 @@ const KICKOFF = new Intl.DateTimeFormat("en-GB", {
   minute: "2-digit",
   timeZone: "UTC",
 });
-const MATCH_DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const MATCH_DAY = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 export function KickoffTime({ iso, dateOnly = false }: { iso: string; dateOnly?: boolean }) {
   const date = new Date(iso);

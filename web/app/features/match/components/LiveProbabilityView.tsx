@@ -12,8 +12,11 @@ export function wholePercents(probabilities: readonly number[]): number[] {
   const total = probabilities.reduce((sum, p) => sum + p, 0) || 1;
   const exact = probabilities.map((p) => (p / total) * 100);
   const whole = exact.map(Math.floor);
-  const order = exact.map((value, index) => ({ index, rest: value - Math.floor(value) })).sort((a, b) => b.rest - a.rest || a.index - b.index);
-  for (let k = 0, left = 100 - whole.reduce((sum, v) => sum + v, 0); k < left; k++) whole[order[k % order.length].index] += 1;
+  const order = exact
+    .map((value, index) => ({ index, rest: value - Math.floor(value) }))
+    .sort((a, b) => b.rest - a.rest || a.index - b.index);
+  for (let k = 0, left = 100 - whole.reduce((sum, v) => sum + v, 0); k < left; k++)
+    whole[order[k % order.length].index] += 1;
   return whole;
 }
 
@@ -34,9 +37,20 @@ export interface LiveProbabilityProps {
 
 function Bar({ percent, outcome }: { percent: number; outcome: string }) {
   return (
-    <svg className="live-probability__bar" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+    <svg
+      className="live-probability__bar"
+      viewBox="0 0 100 10"
+      preserveAspectRatio="none"
+      aria-hidden="true"
+      focusable="false"
+    >
       <rect className="live-probability__track" width="100" height="10" rx="2" />
-      <rect className={`live-probability__fill live-probability__fill--${outcome}`} width={percent} height="10" rx="2" />
+      <rect
+        className={`live-probability__fill live-probability__fill--${outcome}`}
+        width={percent}
+        height="10"
+        rx="2"
+      />
     </svg>
   );
 }
@@ -50,9 +64,14 @@ export function LiveProbabilityView({ probability, homeName, awayName, minuteLab
   ];
   return (
     <div className="live-probability" data-live-probability="">
-      {headingId ? <h2 id={headingId}>{LIVE_PROBABILITY_TITLE}</h2> : <p className="live-probability__title">{LIVE_PROBABILITY_TITLE}</p>}
+      {headingId ? (
+        <h2 id={headingId}>{LIVE_PROBABILITY_TITLE}</h2>
+      ) : (
+        <p className="live-probability__title">{LIVE_PROBABILITY_TITLE}</p>
+      )}
       <p className="live-probability__when">
-        At <span data-live-probability-minute="">{minuteLabel}</span>, from the score, red cards and the pre-match expected goals
+        At <span data-live-probability-minute="">{minuteLabel}</span>, from the score, red cards and the pre-match
+        expected goals
       </p>
       <dl className="live-probability__results">
         {rows.map(({ outcome, label, percent }) => (
@@ -82,7 +101,11 @@ export function LiveProbabilityView({ probability, homeName, awayName, minuteLab
 }
 
 /** The three results as text: 'Arsenal 62% · Draw 25% · Sunderland 13%'. */
-export function LiveProbabilityText({ probability, homeName, awayName }: Pick<LiveProbabilityProps, "probability" | "homeName" | "awayName">) {
+export function LiveProbabilityText({
+  probability,
+  homeName,
+  awayName,
+}: Pick<LiveProbabilityProps, "probability" | "homeName" | "awayName">) {
   const [home, draw, away] = wholePercents([probability.home, probability.draw, probability.away]);
   return <>{`${homeName} ${home}% · Draw ${draw}% · ${awayName} ${away}%`}</>;
 }

@@ -19,7 +19,15 @@ export interface MatchSectionsMarkup {
  * as the server rendered it. The home page's Match of the Week is EmbeddedMatchView, which the
  * home page imports directly, so none of this page's code reaches the home page.
  */
-export function MatchView({ hero, sections, live }: { hero: MatchHeroView; sections: MatchSectionsMarkup; live: boolean }) {
+export function MatchView({
+  hero,
+  sections,
+  live,
+}: {
+  hero: MatchHeroView;
+  sections: MatchSectionsMarkup;
+  live: boolean;
+}) {
   useLiveRefresh(live);
   useUpdatedAgoClock(live);
   return (

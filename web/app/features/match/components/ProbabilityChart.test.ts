@@ -47,12 +47,20 @@ function recordedMatch(): LiveProbabilityTick[] {
 function dedupe(ticks: LiveProbabilityTick[]): LiveProbabilityTick[] {
   const order = { "first-half": 0, "half-time": 1, "second-half": 2, "full-time": 3 };
   const byKey = new Map(ticks.map((t) => [`${t.period}:${t.minute}:${t.addedMinute}`, t]));
-  return [...byKey.values()].sort((a, b) => order[a.period] - order[b.period] || a.minute - b.minute || a.addedMinute - b.addedMinute);
+  return [...byKey.values()].sort(
+    (a, b) => order[a.period] - order[b.period] || a.minute - b.minute || a.addedMinute - b.addedMinute,
+  );
 }
 
 const render = (ticks: LiveProbabilityTick[]) =>
-  renderToStaticMarkup(createElement(ProbabilityChart, { ticks, home: HOME, away: AWAY, headingId: "probability-history-title" }));
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+  renderToStaticMarkup(
+    createElement(ProbabilityChart, { ticks, home: HOME, away: AWAY, headingId: "probability-history-title" }),
+  );
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 const pointsOf = (html: string, outcome: string) => {
   const match = new RegExp(`data-outcome="${outcome}"><polyline[^>]*points="([^"]+)"`).exec(html);
   return match![1].split(" ").map((pair) => pair.split(",").map(Number) as [number, number]);
@@ -65,8 +73,12 @@ describe("the win probability chart after the whistle", () => {
   it("is an SVG image named by its title and description, under a heading, with a visible summary", () => {
     expect(html).toMatch(/^<div class="probability-chart" data-probability-chart="">/);
     expect(html).toContain('<h2 id="probability-history-title">Win probability through the match</h2>');
-    expect(html).toMatch(/<svg class="probability-chart__svg" viewBox="0 0 320 200" role="img" aria-labelledby="probability-history-title-svg-title probability-history-title-svg-desc"/);
-    expect(html).toContain('<title id="probability-history-title-svg-title">Win probability through the match: Arsenal v Sunderland</title>');
+    expect(html).toMatch(
+      /<svg class="probability-chart__svg" viewBox="0 0 320 200" role="img" aria-labelledby="probability-history-title-svg-title probability-history-title-svg-desc"/,
+    );
+    expect(html).toContain(
+      '<title id="probability-history-title-svg-title">Win probability through the match: Arsenal v Sunderland</title>',
+    );
     const desc = /<desc id="probability-history-title-svg-desc">([^<]+)<\/desc>/.exec(html)![1];
     expect(desc).toContain("Arsenal as a solid line, from 55% to 100%");
     expect(desc).toContain("Draw as a dashed line, from 25% to 0%");
@@ -74,7 +86,9 @@ describe("the win probability chart after the whistle", () => {
     expect(desc).toContain("Goals: 1-0 (by the 67th minute).");
     expect(desc).toContain("Red cards: Sunderland (by the 82nd minute).");
     const summary = /data-probability-summary="">([^<]+)</.exec(html)![1].replaceAll("&#x27;", "'");
-    expect(summary).toMatch(/^At kick-off: Arsenal 55%, draw 25%, Sunderland 20%\. Arsenal's chance peaked at \d+% at 90\+4', after the goal that made it 1-0\. Final score 1-0\.$/);
+    expect(summary).toMatch(
+      /^At kick-off: Arsenal 55%, draw 25%, Sunderland 20%\. Arsenal's chance peaked at \d+% at 90\+4', after the goal that made it 1-0\. Final score 1-0\.$/,
+    );
   });
 
   it("has no style attributes (the CSP allows none) and tells the lines apart by pattern as well as colour", () => {
@@ -83,7 +97,8 @@ describe("the win probability chart after the whistle", () => {
     const dashes = ["home", "draw", "away"].map((o) => /stroke-dasharray="([^"]+)"/.exec(polyline(o))?.[1] ?? "solid");
     expect(new Set(dashes).size).toBe(3);
     // Each line has a direct label, and the key names each code's team and pattern.
-    for (const code of ["ARS", "Draw", "SUN"]) expect(html).toMatch(new RegExp(`class="probability-chart__label"[^>]*>${code}</text>`));
+    for (const code of ["ARS", "Draw", "SUN"])
+      expect(html).toMatch(new RegExp(`class="probability-chart__label"[^>]*>${code}</text>`));
     expect(text(html)).toContain("ARS: Arsenal (solid line)");
     expect(text(html)).toContain("Draw (dashed line)");
     expect(text(html)).toContain("SUN: Sunderland (dotted line)");
@@ -152,7 +167,11 @@ describe("the win probability chart after the whistle", () => {
       assist: null,
     });
     const events = chartEventsOf({
-      events: [event(30, "away", "Card", "Yellow Card"), event(64, "home", "Goal", "Normal Goal"), event(80, "away", "Card", "Red Card")],
+      events: [
+        event(30, "away", "Card", "Yellow Card"),
+        event(64, "home", "Goal", "Normal Goal"),
+        event(80, "away", "Card", "Red Card"),
+      ],
       home: { id: 1, slug: "arsenal", ...HOME },
       away: { id: 2, slug: "sunderland", ...AWAY },
     })!;
@@ -164,7 +183,9 @@ describe("the win probability chart after the whistle", () => {
     expect(model.summary).toMatch(/Arsenal's chance peaked at \d+% at 90\+4', after the 64th-minute goal\./);
     expect(model.description).toContain("Goals: 1-0 (64th minute). Red cards: Sunderland (80th minute).");
     // Without goal events the ticks tell (a match whose provider sends no events).
-    expect(chartEventsOf({ events: [], home: { id: 1, slug: null, ...HOME }, away: { id: 2, slug: null, ...AWAY } })).toBeNull();
+    expect(
+      chartEventsOf({ events: [], home: { id: 1, slug: null, ...HOME }, away: { id: 2, slug: null, ...AWAY } }),
+    ).toBeNull();
     // No red card: the chart is shorter by the red cards' row.
     const plain = render(ticks.map((t) => ({ ...t, redCards: { home: 0, away: 0 } })));
     expect(plain).toContain('viewBox="0 0 320 186"');
@@ -176,7 +197,9 @@ describe("the win probability chart after the whistle", () => {
     expect(lateModel.gaps[0].x1).toBe(CHART.left);
     expect(lateModel.description).toContain("a straight join where no reading was recorded for more than 10 minutes");
     expect(render(late)).toMatch(/data-gap=""><rect[^>]*><\/rect><\/g>/);
-    expect(render(late)).toMatch(/<text class="probability-chart__gap-label" data-gap-label=""[^>]*>no readings<\/text>/);
+    expect(render(late)).toMatch(
+      /<text class="probability-chart__gap-label" data-gap-label=""[^>]*>no readings<\/text>/,
+    );
   });
 });
 
@@ -190,8 +213,22 @@ describe("the chart of a match whose readings began late: Wolfsburg 1-2 Dortmund
   /** The replay shows the half-time score (0-1) until the whistle, then the result (1-2). */
   function lateMatch(): LiveProbabilityTick[] {
     const ticks: LiveProbabilityTick[] = [kickOffTick(forecast)];
-    for (const [minute, added] of [[80, 0], [84, 0], [88, 0], [90, 2], [90, 4]] as const) {
-      const state = { state: "live" as const, status: "2H", minute, injuryTime: added || null, homeScore: 0, awayScore: 1, events: [] };
+    for (const [minute, added] of [
+      [80, 0],
+      [84, 0],
+      [88, 0],
+      [90, 2],
+      [90, 4],
+    ] as const) {
+      const state = {
+        state: "live" as const,
+        status: "2H",
+        minute,
+        injuryTime: added || null,
+        homeScore: 0,
+        awayScore: 1,
+        events: [],
+      };
       ticks.push(liveTickOf(state, forecast)!);
     }
     ticks.push(fullTimeTick({ home: 1, away: 2 }));
@@ -200,12 +237,20 @@ describe("the chart of a match whose readings began late: Wolfsburg 1-2 Dortmund
   const ticks = lateMatch();
   const teams = { home: WOB, away: BVB };
   const model = probabilityChartModel(ticks, teams);
-  const html = renderToStaticMarkup(createElement(ProbabilityChart, { ticks, home: WOB, away: BVB, headingId: "probability-history-title" }));
+  const html = renderToStaticMarkup(
+    createElement(ProbabilityChart, { ticks, home: WOB, away: BVB, headingId: "probability-history-title" }),
+  );
 
   it("marks the goal seen in the first reading as of unknown time, at the start, not at the 80th minute", () => {
     const events = eventsFromTicks(ticks, teams);
     const first = events[0];
-    expect([first.kind, first.side, first.label, first.timing, first.position]).toEqual(["goal", "away", "0-1", "unknown", 0]);
+    expect([first.kind, first.side, first.label, first.timing, first.position]).toEqual([
+      "goal",
+      "away",
+      "0-1",
+      "unknown",
+      0,
+    ]);
     const mark = model.marks[0];
     expect(mark.x).toBe(CHART.left);
     expect(mark.label).toBe("0-1, time unknown");
@@ -229,7 +274,9 @@ describe("the chart of a match whose readings began late: Wolfsburg 1-2 Dortmund
   });
 
   it("does not credit the peak to a goal whose time is unknown", () => {
-    expect(model.summary).toMatch(/^At kick-off: Wolfsburg 30%, draw 25%, Borussia Dortmund 45%\. Borussia Dortmund's chance peaked at \d+% at 90\+4'\. Final score 1-2\.$/);
+    expect(model.summary).toMatch(
+      /^At kick-off: Wolfsburg 30%, draw 25%, Borussia Dortmund 45%\. Borussia Dortmund's chance peaked at \d+% at 90\+4'\. Final score 1-2\.$/,
+    );
     expect(model.summary).not.toContain("after");
   });
 
@@ -250,7 +297,20 @@ describe("goals of one side seen together", () => {
     const ticks: LiveProbabilityTick[] = [kickOffTick(forecast)];
     for (let minute = 2; minute <= 90; minute += 4) {
       const home = minute >= 45 ? 1 : 0;
-      ticks.push(liveTickOf({ state: "live", status: minute > 45 ? "2H" : "1H", minute, injuryTime: null, homeScore: home, awayScore: 0, events: [] }, forecast)!);
+      ticks.push(
+        liveTickOf(
+          {
+            state: "live",
+            status: minute > 45 ? "2H" : "1H",
+            minute,
+            injuryTime: null,
+            homeScore: home,
+            awayScore: 0,
+            events: [],
+          },
+          forecast,
+        )!,
+      );
     }
     ticks.push(fullTimeTick({ home: 1, away: 2 }));
     const events = eventsFromTicks(inMatchOrder(ticks), { home: HOME, away: AWAY });

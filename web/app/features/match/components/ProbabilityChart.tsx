@@ -74,7 +74,12 @@ export function ProbabilityChart({ ticks, home, away, events = null, headingId }
           {minuteMarks.map(({ minute, x }) => (
             <g key={minute}>
               <line x1={x} x2={x} y1={axisY} y2={axisY + 4} />
-              <text className="probability-chart__tick" x={x} y={axisY + 13} textAnchor={minute === 0 ? "start" : "middle"}>
+              <text
+                className="probability-chart__tick"
+                x={x}
+                y={axisY + 13}
+                textAnchor={minute === 0 ? "start" : "middle"}
+              >
                 {minute === 0 ? "0'" : minute === 45 ? "HT" : "90'"}
               </text>
             </g>
@@ -129,7 +134,11 @@ export function ProbabilityChart({ ticks, home, away, events = null, headingId }
           })}
         </g>
         {model.lines.map((line) => (
-          <g key={line.outcome} className={`probability-chart__series probability-chart__series--${line.outcome}`} data-outcome={line.outcome}>
+          <g
+            key={line.outcome}
+            className={`probability-chart__series probability-chart__series--${line.outcome}`}
+            data-outcome={line.outcome}
+          >
             <polyline
               fill="none"
               strokeWidth={line.outcome === "home" ? 2.5 : 2}
@@ -164,14 +173,24 @@ export function ProbabilityChart({ ticks, home, away, events = null, headingId }
           </li>
         ))}
         <li>
-          <svg className="probability-chart__swatch probability-chart__swatch--mark" viewBox="0 0 8 8" aria-hidden="true" focusable="false">
+          <svg
+            className="probability-chart__swatch probability-chart__swatch--mark"
+            viewBox="0 0 8 8"
+            aria-hidden="true"
+            focusable="false"
+          >
             <circle className="probability-chart__event--goal" cx="4" cy="4" r="3" />
           </svg>
           Goal (score after it)
         </li>
         {model.events.some((e) => e.kind === "red-card") ? (
           <li>
-            <svg className="probability-chart__swatch probability-chart__swatch--mark" viewBox="0 0 8 8" aria-hidden="true" focusable="false">
+            <svg
+              className="probability-chart__swatch probability-chart__swatch--mark"
+              viewBox="0 0 8 8"
+              aria-hidden="true"
+              focusable="false"
+            >
               <rect className="probability-chart__event--red-card" x="1.5" y="0.5" width="5" height="7" />
             </svg>
             Red card

@@ -24,9 +24,13 @@ export function RankedMatchCard({ match, rank, moved = false }: { match: MatchCa
       </div>
       <div className="match-card__body">
         <h3 id={`match-${match.id}-title`} className="match-card__teams">
-          <span><TeamBadge teamId={match.home.id} width={20} /> {match.home.name}</span>
+          <span>
+            <TeamBadge teamId={match.home.id} width={20} /> {match.home.name}
+          </span>
           <Scoreline match={match} />
-          <span><TeamBadge teamId={match.away.id} width={20} /> {match.away.name}</span>
+          <span>
+            <TeamBadge teamId={match.away.id} width={20} /> {match.away.name}
+          </span>
         </h3>
         <p className="match-card__kickoff">
           <KickoffTime iso={match.kickoffAt} />
@@ -40,7 +44,11 @@ export function RankedMatchCard({ match, rank, moved = false }: { match: MatchCa
         </p>
         <PickBox resolution={resolution} state={match.state} />
         {match.liveProbability ? (
-          <LiveProbabilityLine probability={match.liveProbability} homeName={match.home.name} awayName={match.away.name} />
+          <LiveProbabilityLine
+            probability={match.liveProbability}
+            homeName={match.home.name}
+            awayName={match.away.name}
+          />
         ) : null}
         <div className="match-card__actions">
           <FullPredictionLink match={match} />

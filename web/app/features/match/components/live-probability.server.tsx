@@ -12,7 +12,16 @@ export const LIVE_PROBABILITY_SECTION_ID = "live-probability";
 
 type LiveProbabilityMatch = Pick<
   MatchDetail,
-  "state" | "status" | "minute" | "injuryTime" | "homeScore" | "awayScore" | "events" | "probabilities" | "home" | "away"
+  | "state"
+  | "status"
+  | "minute"
+  | "injuryTime"
+  | "homeScore"
+  | "awayScore"
+  | "events"
+  | "probabilities"
+  | "home"
+  | "away"
 >;
 
 /** The section (its id and markup), or null when the match is not in play or has no prediction. */

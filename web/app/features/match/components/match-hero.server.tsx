@@ -68,7 +68,9 @@ export function matchHeroView(match: HeroMatch, probabilities: PickProbabilities
           <span className="pick-box__label">Best Pick</span>
           <strong className="pick-box__pick">{resolution.bestPick}</strong>
           {confidence.confidence ? <span className="pick-box__confidence">{confidence.confidence}</span> : null}
-          {resolution.projectedScore ? <span className="pick-box__score">Projected score {resolution.projectedScore}</span> : null}
+          {resolution.projectedScore ? (
+            <span className="pick-box__score">Projected score {resolution.projectedScore}</span>
+          ) : null}
           <PickVerdict outcome={resolution.picks.best.outcome} preMatch={confidence.preMatch} />
         </>,
       ),
@@ -95,7 +97,9 @@ export function embeddedPicksMarkup(
           <dd className="embedded-pick__text">
             <strong>{pick.text}</strong> <PickOutcomeBadge outcome={pick.outcome} />
           </dd>
-          {probability === null ? null : <dd className="embedded-pick__probability">Model probability {formatPercent(probability * 100)}</dd>}
+          {probability === null ? null : (
+            <dd className="embedded-pick__probability">Model probability {formatPercent(probability * 100)}</dd>
+          )}
         </div>
       ))}
       {liveProbability ? (

@@ -37,7 +37,10 @@ type Names = { homeName: string; awayName: string };
 /** A section's editorial text (rendered, or null) and its click-to-edit mark in draft preview. */
 type Notes = { notes: ServerHtml | null; editMark?: string };
 type KeyPlayers = { home: TeamKeyPlayers | null; away: TeamKeyPlayers | null };
-type EventsMatch = Pick<MatchDetail, "state" | "events" | "homeScore" | "awayScore" | "liveProbabilityHistory" | "home" | "away">;
+type EventsMatch = Pick<
+  MatchDetail,
+  "state" | "events" | "homeScore" | "awayScore" | "liveProbabilityHistory" | "home" | "away"
+>;
 
 /** Editorial text for a section, rendered, or null when the editors wrote none. */
 function Editorial({ html, editMark }: { html: ServerHtml | null; editMark?: string }) {
@@ -219,10 +222,14 @@ export function MatchEvents({ match }: { match: EventsMatch }) {
       ) : (
         <ol className="events">
           {match.events.map((event, index) => (
-            <li key={`${event.minute}-${event.extraMinute}-${event.side}-${event.player}-${index}`} className={`event event--${event.side}`}>
+            <li
+              key={`${event.minute}-${event.extraMinute}-${event.side}-${event.player}-${index}`}
+              className={`event event--${event.side}`}
+            >
               <span className="event__minute">{formatMatchMinute(event.minute, event.extraMinute)}</span>{" "}
               <span aria-hidden="true">{event.type === "Goal" ? "⚽" : event.detail === "Red Card" ? "🟥" : "🟨"}</span>{" "}
-              {event.detail ?? event.type} · {event.player ?? "Unknown"} ({event.side === "home" ? home.name : away.name})
+              {event.detail ?? event.type} · {event.player ?? "Unknown"} (
+              {event.side === "home" ? home.name : away.name})
             </li>
           ))}
         </ol>
@@ -238,7 +245,9 @@ export function HeadToHead({ meetings, notes, editMark }: Notes & { meetings: Ma
       <h3>{HEAD_TO_HEAD_HEADING}</h3>
       <Editorial html={notes} editMark={editMark} />
       {meetings.length === 0 ? (
-        notes ? null : <p className="empty-text">{NO_MEETINGS_TEXT}</p>
+        notes ? null : (
+          <p className="empty-text">{NO_MEETINGS_TEXT}</p>
+        )
       ) : (
         <ul className="h2h">
           {meetings.map((meeting) => (
@@ -253,7 +262,13 @@ export function HeadToHead({ meetings, notes, editMark }: Notes & { meetings: Ma
 }
 
 /** Recent lineups: the editors' predicted lineups and each side's last lineup. */
-export function RecentLineups({ homeName, awayName, lineups, notes, editMark }: Names & Notes & { lineups: MatchDetail["lineups"] }) {
+export function RecentLineups({
+  homeName,
+  awayName,
+  lineups,
+  notes,
+  editMark,
+}: Names & Notes & { lineups: MatchDetail["lineups"] }) {
   return (
     <>
       <Editorial html={notes} editMark={editMark} />
@@ -270,7 +285,13 @@ export function RecentLineups({ homeName, awayName, lineups, notes, editMark }: 
 }
 
 /** Key player stats: the editors' notes and each side's key players. */
-export function KeyPlayerStats({ homeName, awayName, keyPlayers, notes, editMark }: Names & Notes & { keyPlayers: KeyPlayers }) {
+export function KeyPlayerStats({
+  homeName,
+  awayName,
+  keyPlayers,
+  notes,
+  editMark,
+}: Names & Notes & { keyPlayers: KeyPlayers }) {
   return (
     <>
       <Editorial html={notes} editMark={editMark} />
@@ -287,7 +308,13 @@ export function KeyPlayerStats({ homeName, awayName, keyPlayers, notes, editMark
 }
 
 /** Team form: the editors' notes on form and momentum and each side's last results. */
-export function TeamForm({ home, away, form, notes, editMark }: Notes & { home: Team; away: Team; form: MatchDetail["form"] }) {
+export function TeamForm({
+  home,
+  away,
+  form,
+  notes,
+  editMark,
+}: Notes & { home: Team; away: Team; form: MatchDetail["form"] }) {
   const hasForm = form.home.length > 0 || form.away.length > 0;
   return (
     <>
@@ -306,7 +333,9 @@ export function TeamForm({ home, away, form, notes, editMark }: Notes & { home: 
                 {form.map((entry) => (
                   <li key={entry.kickoffAt}>
                     <KickoffTime iso={entry.kickoffAt} dateOnly />{" "}
-                    <span className={`form-pill form-pill--${entry.result.toLowerCase().replace("/", "")}`}>{entry.result}</span>{" "}
+                    <span className={`form-pill form-pill--${entry.result.toLowerCase().replace("/", "")}`}>
+                      {entry.result}
+                    </span>{" "}
                     {entry.score} {entry.isHome ? "vs" : "at"} {entry.opponent}
                   </li>
                 ))}
@@ -332,7 +361,9 @@ export function FinalPrediction({
   // The BTTS call's own confidence (the editor's, else the algorithm's) shows before kick-off
   // only: the ledger row locked at kick-off holds the algorithm's figure for the call instead.
   const bttsConfidence =
-    state === "pre-match" && resolution.picks.btts.code ? pickConfidenceTexts(resolution, resolution.bttsConfidence).confidence : null;
+    state === "pre-match" && resolution.picks.btts.code
+      ? pickConfidenceTexts(resolution, resolution.bttsConfidence).confidence
+      : null;
   const picks = [
     { label: "Match Result", pick: resolution.picks.result, confidence: null },
     { label: "Over/Under", pick: resolution.picks.overUnder, confidence: null },
@@ -343,8 +374,12 @@ export function FinalPrediction({
       <div className="final-picks">
         <div className="final-pick final-pick--best">
           <span className="final-pick__label">Best Pick</span>
-          <strong data-sanity={resolution.pickSource === "editorial" ? edit("bestPick") : undefined}>{resolution.bestPick}</strong>
-          {bestConfidence.confidence ? <span className="final-pick__confidence">{bestConfidence.confidence}</span> : null}
+          <strong data-sanity={resolution.pickSource === "editorial" ? edit("bestPick") : undefined}>
+            {resolution.bestPick}
+          </strong>
+          {bestConfidence.confidence ? (
+            <span className="final-pick__confidence">{bestConfidence.confidence}</span>
+          ) : null}
           <PickVerdict outcome={resolution.picks.best.outcome} preMatch={bestConfidence.preMatch} />
         </div>
         {picks.map(({ label, pick, confidence }) => (

@@ -80,7 +80,11 @@ export function renderMatchSections({
               {preview.verdictTag}
             </p>
           ) : null}
-          {summary ? <RichText value={summary} editMark={edit("matchSummary")} /> : <p className="empty-text">{SUMMARY_MISSING_TEXT}</p>}
+          {summary ? (
+            <RichText value={summary} editMark={edit("matchSummary")} />
+          ) : (
+            <p className="empty-text">{SUMMARY_MISSING_TEXT}</p>
+          )}
         </>
       ),
     },
@@ -106,7 +110,11 @@ export function renderMatchSections({
       content: (
         <>
           {hasSnapshot ? (
-            <LeagueTableView rows={snapshot} caption={`${leagueName} table around ${home.name} and ${away.name}`} highlightTeamIds={[home.id, away.id]} />
+            <LeagueTableView
+              rows={snapshot}
+              caption={`${leagueName} table around ${home.name} and ${away.name}`}
+              highlightTeamIds={[home.id, away.id]}
+            />
           ) : (
             <p className="empty-text">{STANDINGS_MISSING_TEXT}</p>
           )}
@@ -148,13 +156,29 @@ export function renderMatchSections({
       id: "team-form",
       title: MATCH_SECTIONS.form,
       empty: !hasForm && !teamFormMomentum,
-      content: <TeamForm home={home} away={away} form={match.form} notes={teamFormMomentum} editMark={edit("teamFormMomentum")} />,
+      content: (
+        <TeamForm
+          home={home}
+          away={away}
+          form={match.form}
+          notes={teamFormMomentum}
+          editMark={edit("teamFormMomentum")}
+        />
+      ),
     },
-    managersNotes ? { id: "managers-notes", title: MATCH_SECTIONS.managers, content: <RichText value={managersNotes} editMark={edit("managersNotes")} /> } : null,
+    managersNotes
+      ? {
+          id: "managers-notes",
+          title: MATCH_SECTIONS.managers,
+          content: <RichText value={managersNotes} editMark={edit("managersNotes")} />,
+        }
+      : null,
     {
       id: "final-prediction",
       title: MATCH_SECTIONS.final,
-      content: <FinalPrediction resolution={resolution} state={match.state} notes={finalPredictionSummary} edit={edit} />,
+      content: (
+        <FinalPrediction resolution={resolution} state={match.state} notes={finalPredictionSummary} edit={edit} />
+      ),
     },
   ];
 

@@ -54,7 +54,13 @@ export const DASHES: Record<Outcome, string | undefined> = { home: undefined, dr
 export const PATTERN_NAMES: Record<Outcome, string> = { home: "solid line", draw: "dashed line", away: "dotted line" };
 
 function codeOf(team: ChartTeam): string {
-  return team.code ?? team.name.replace(/[^\p{L}]/gu, "").slice(0, 3).toUpperCase();
+  return (
+    team.code ??
+    team.name
+      .replace(/[^\p{L}]/gu, "")
+      .slice(0, 3)
+      .toUpperCase()
+  );
 }
 
 const percentOf = (p: number) => Math.round(p * 100);
@@ -79,7 +85,10 @@ function placed(ticks: readonly LiveProbabilityTick[]): Array<LiveProbabilityTic
  * one side seen together are labelled with the score after each; goals of both sides seen
  * together, whose order is unknown, with the score after them all.
  */
-export function eventsFromTicks(ticks: readonly LiveProbabilityTick[], teams: { home: ChartTeam; away: ChartTeam }): ChartEvent[] {
+export function eventsFromTicks(
+  ticks: readonly LiveProbabilityTick[],
+  teams: { home: ChartTeam; away: ChartTeam },
+): ChartEvent[] {
   const events: ChartEvent[] = [];
   const at = placed(ticks);
   for (let i = 1; i < at.length; i++) {
@@ -147,7 +156,13 @@ export interface ProbabilityChartModel {
   domain: number;
   /** Stretches of play with no reading recorded (the worker was not following the match), in user units. */
   gaps: Array<{ x1: number; x2: number }>;
-  lines: Array<{ outcome: Outcome; name: string; code: string; points: Array<{ x: number; y: number }>; label: { y: number; text: string } }>;
+  lines: Array<{
+    outcome: Outcome;
+    name: string;
+    code: string;
+    points: Array<{ x: number; y: number }>;
+    label: { y: number; text: string };
+  }>;
   events: Array<ChartEvent & { x: number }>;
   /** The events as drawn: marks at one place side by side under one label. */
   marks: ChartMarkGroup[];
@@ -200,12 +215,17 @@ export function probabilityChartModel(
     points: at.map((tick) => ({ x: round(xOf(tick.x, domain)), y: round(yOf(tick[outcome])) })),
     label: { y: round(labelYs[i]), text: codes[outcome] },
   }));
-  const events = (knownEvents ?? eventsFromTicks(ticks, teams)).map((event) => ({ ...event, x: round(xOf(Math.min(event.position, domain), domain)) }));
+  const events = (knownEvents ?? eventsFromTicks(ticks, teams)).map((event) => ({
+    ...event,
+    x: round(xOf(Math.min(event.position, domain), domain)),
+  }));
 
   // More than ten minutes of play between two readings: the line there is a straight join, not data.
-  const gaps = at.slice(1).flatMap((tick, i) =>
-    tick.x - at[i].x > GAP_MINUTES ? [{ x1: round(xOf(at[i].x, domain)), x2: round(xOf(tick.x, domain)) }] : [],
-  );
+  const gaps = at
+    .slice(1)
+    .flatMap((tick, i) =>
+      tick.x - at[i].x > GAP_MINUTES ? [{ x1: round(xOf(at[i].x, domain)), x2: round(xOf(tick.x, domain)) }] : [],
+    );
   const first = at[0];
   const [home, draw, away] = wholePercents([first.home, first.draw, first.away]);
   const final = last.score;
@@ -252,9 +272,14 @@ export function probabilityChartModel(
   const cards = events.filter((e) => e.kind === "red-card").map((e) => `${names[e.side]} (${when(e)})`);
   const description =
     `Line chart of the win probability from kick-off to full time, 0 to 100% against the minute: ` +
-    outcomes.map((o) => `${names[o]} as a ${PATTERN_NAMES[o]}, from ${percentOf(first[o])}% to ${percentOf(last[o])}%`).join("; ") +
+    outcomes
+      .map((o) => `${names[o]} as a ${PATTERN_NAMES[o]}, from ${percentOf(first[o])}% to ${percentOf(last[o])}%`)
+      .join("; ") +
     `. Goals: ${goals.length > 0 ? goals.join(", ") : "none"}.` +
     (cards.length > 0 ? ` Red cards: ${cards.join(", ")}.` : "");
-  const gapText = gaps.length > 0 ? ` The line is a straight join where no reading was recorded for more than ${GAP_MINUTES} minutes.` : "";
+  const gapText =
+    gaps.length > 0
+      ? ` The line is a straight join where no reading was recorded for more than ${GAP_MINUTES} minutes.`
+      : "";
   return { domain, gaps, lines, events, marks, summary, description: description + gapText };
 }

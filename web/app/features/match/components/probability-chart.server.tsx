@@ -14,7 +14,10 @@ import type { ChartEvent, ChartTeam } from "./probability-chart-model";
 
 export const PROBABILITY_CHART_SECTION_ID = "probability-history";
 
-type ChartMatch = Pick<MatchDetail, "state" | "homeScore" | "awayScore" | "events" | "liveProbabilityHistory" | "home" | "away">;
+type ChartMatch = Pick<
+  MatchDetail,
+  "state" | "homeScore" | "awayScore" | "events" | "liveProbabilityHistory" | "home" | "away"
+>;
 
 const codeOf = (team: ChartTeam) => team.code ?? team.name.slice(0, 3).toUpperCase();
 
@@ -31,9 +34,28 @@ export function chartEventsOf(match: Pick<ChartMatch, "events" | "home" | "away"
     );
     if (event.type === "Goal") {
       score[event.side] += 1;
-      return [{ kind: "goal", side: event.side, position, minute: event.minute, label: `${score.home}-${score.away}`, timing: "exact" }];
+      return [
+        {
+          kind: "goal",
+          side: event.side,
+          position,
+          minute: event.minute,
+          label: `${score.home}-${score.away}`,
+          timing: "exact",
+        },
+      ];
     }
-    if (isSendingOff(event)) return [{ kind: "red-card", side: event.side, position, minute: event.minute, label: codeOf(match[event.side]), timing: "exact" }];
+    if (isSendingOff(event))
+      return [
+        {
+          kind: "red-card",
+          side: event.side,
+          position,
+          minute: event.minute,
+          label: codeOf(match[event.side]),
+          timing: "exact",
+        },
+      ];
     return [];
   });
 }
@@ -42,7 +64,9 @@ export function chartEventsOf(match: Pick<ChartMatch, "events" | "home" | "away"
 function chartTicks(match: ChartMatch): LiveProbabilityTick[] | null {
   const ticks = match.liveProbabilityHistory;
   if (match.state !== "post-match" || match.homeScore === null || match.awayScore === null) return null;
-  const inPlay = ticks.filter((tick) => tick.period !== "full-time" && !(tick.period === "first-half" && tick.minute === 0));
+  const inPlay = ticks.filter(
+    (tick) => tick.period !== "full-time" && !(tick.period === "first-half" && tick.minute === 0),
+  );
   if (inPlay.length === 0 || ticks[0].minute !== 0 || ticks[0].period !== "first-half") return null;
   if (ticks.at(-1)!.period === "full-time") return ticks;
   const last = ticks.at(-1)!;

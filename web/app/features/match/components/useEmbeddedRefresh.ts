@@ -49,7 +49,10 @@ export function useEmbeddedRefresh(initial: EmbeddedMatch): { match: EmbeddedMat
       const controller = new AbortController();
       inFlight = controller;
       try {
-        const response = await fetch(embeddedMatchDataUrl(id), { signal: controller.signal, headers: { Accept: "application/json" } });
+        const response = await fetch(embeddedMatchDataUrl(id), {
+          signal: controller.signal,
+          headers: { Accept: "application/json" },
+        });
         if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
         const body: unknown = await response.json();
         const next = (body as { match?: unknown }).match;

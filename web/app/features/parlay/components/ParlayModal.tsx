@@ -141,12 +141,17 @@ export function ParlayModal({ openedBy }: ParlayModalProps = {}) {
             </h3>
             <ol>
               <li>Open any upcoming match page and choose 'Add to Parlay Builder' to add its best pick.</li>
-              <li>Keep up to {MAX_PARLAY_PICKS} picks. A pick joins only once, and not after its match has kicked off.</li>
-              <li>Picks stay in this browser session: closing the tab clears them.</li>
-              <li>'Copy Parlay' puts the numbered picks, their average confidence and our disclaimer on your clipboard, ready to share.</li>
               <li>
-                The combined probability multiplies our model's chance for each pick. It assumes the picks are independent,
-                which two picks from the same match are not.
+                Keep up to {MAX_PARLAY_PICKS} picks. A pick joins only once, and not after its match has kicked off.
+              </li>
+              <li>Picks stay in this browser session: closing the tab clears them.</li>
+              <li>
+                'Copy Parlay' puts the numbered picks, their average confidence and our disclaimer on your clipboard,
+                ready to share.
+              </li>
+              <li>
+                The combined probability multiplies our model's chance for each pick. It assumes the picks are
+                independent, which two picks from the same match are not.
               </li>
             </ol>
             <button type="button" className="button" onClick={() => toggleHow(false)}>
@@ -157,7 +162,12 @@ export function ParlayModal({ openedBy }: ParlayModalProps = {}) {
           <div className="parlay-modal__body" hidden={showHow}>
             <p className="parlay-modal__count">
               {picks.length} of {MAX_PARLAY_PICKS} picks
-              <button ref={howButtonRef} type="button" className="parlay-modal__how-button" onClick={() => toggleHow(true)}>
+              <button
+                ref={howButtonRef}
+                type="button"
+                className="parlay-modal__how-button"
+                onClick={() => toggleHow(true)}
+              >
                 How it works
               </button>
             </p>
@@ -174,7 +184,9 @@ export function ParlayModal({ openedBy }: ParlayModalProps = {}) {
                       </p>
                       <p className="parlay-modal__pick-meta">
                         {pick.league} · Confidence: {formatConfidence(pick.confidence)}
-                        {pick.probability === undefined ? null : ` · Model probability: ${formatPercent(pick.probability * 100)}`}
+                        {pick.probability === undefined
+                          ? null
+                          : ` · Model probability: ${formatPercent(pick.probability * 100)}`}
                       </p>
                     </div>
                     <button
@@ -204,12 +216,17 @@ export function ParlayModal({ openedBy }: ParlayModalProps = {}) {
             )}
             {sameMatch.length > 0 ? (
               <p className="parlay-modal__warning">
-                <strong>Warning:</strong> more than one pick comes from {sameMatch.join(", ")}. Their outcomes are linked, so
-                the combined probability is only a rough guide.
+                <strong>Warning:</strong> more than one pick comes from {sameMatch.join(", ")}. Their outcomes are
+                linked, so the combined probability is only a rough guide.
               </p>
             ) : null}
             <div className="parlay-modal__actions">
-              <button type="button" className="button parlay-modal__clear" disabled={empty} onClick={() => storeParlayOrToast(clearParlay(), PARLAY_REMOVE_FAILED)}>
+              <button
+                type="button"
+                className="button parlay-modal__clear"
+                disabled={empty}
+                onClick={() => storeParlayOrToast(clearParlay(), PARLAY_REMOVE_FAILED)}
+              >
                 Clear All
               </button>
               <button type="button" className="button parlay-modal__copy" disabled={empty} onClick={() => void copy()}>

@@ -20,7 +20,11 @@ import { RankedPicksList } from "./RankedPicksList";
 /** The Sunday parlay is the editors' own, not the algorithm's pick: said beside every selection. */
 export const EDITORS_SELECTION = "Editors' selection";
 
-export function PicksPageContent({ page }: { page: { parlay: SundayParlayView | null; topPicks: MatchCard[]; topPicksLimit: number } }) {
+export function PicksPageContent({
+  page,
+}: {
+  page: { parlay: SundayParlayView | null; topPicks: MatchCard[]; topPicksLimit: number };
+}) {
   return (
     <>
       <header className="page-header">
@@ -38,8 +42,8 @@ export function PicksPageContent({ page }: { page: { parlay: SundayParlayView | 
           <>
             <p className="muted">Last updated {page.parlay.lastUpdated}</p>
             <p className="parlay-legs__note">
-              <strong>{EDITORS_SELECTION}.</strong> Our editors chose these five legs; a leg's selection can differ
-              from the algorithm's best pick on its match page. Each leg shows HIT or MISS once its match is over.
+              <strong>{EDITORS_SELECTION}.</strong> Our editors chose these five legs; a leg's selection can differ from
+              the algorithm's best pick on its match page. Each leg shows HIT or MISS once its match is over.
             </p>
             <ol className="parlay-legs">
               {page.parlay.legs.map((leg) => (
@@ -72,7 +76,8 @@ export function PicksPageContent({ page }: { page: { parlay: SundayParlayView | 
                     </div>
                   </dl>
                   <PageLink className="match-card__link" to={leg.matchPageLink}>
-                    Match prediction<span className="visually-hidden">: {leg.match}</span> <span aria-hidden="true">→</span>
+                    Match prediction<span className="visually-hidden">: {leg.match}</span>{" "}
+                    <span aria-hidden="true">→</span>
                   </PageLink>
                 </li>
               ))}
@@ -114,7 +119,9 @@ export function PicksPageContent({ page }: { page: { parlay: SundayParlayView | 
 
       <section aria-labelledby="performance-title" className="page-section">
         <h2 id="performance-title">Performance Tracking</h2>
-        <p className="muted">Every pick is locked at kick-off and settled against the final score, hits and misses alike.</p>
+        <p className="muted">
+          Every pick is locked at kick-off and settled against the final score, hits and misses alike.
+        </p>
         <PageLink className="button" to={ALGO_RESULTS}>
           View Latest Results & Hit Rates
         </PageLink>

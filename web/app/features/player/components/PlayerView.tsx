@@ -2,12 +2,7 @@ import { Link } from "@remix-run/react";
 import type { RecentFormLine, SummaryFigure } from "@shared/domain/player-stats";
 import { HOME } from "@shared/domain/urls";
 import { Breadcrumb } from "~/components/Breadcrumb";
-import {
-  NO_RECENT_MATCHES_TITLE,
-  RECENT_FORM_HEADING,
-  SEASON_STATS_HEADING,
-  noRecentMatchesText,
-} from "../player";
+import { NO_RECENT_MATCHES_TITLE, RECENT_FORM_HEADING, SEASON_STATS_HEADING, noRecentMatchesText } from "../player";
 import { PLAYER_STATS_MISSING_TEXT } from "~/page-texts/shared";
 
 export interface PlayerPageData {

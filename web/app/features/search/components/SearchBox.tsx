@@ -11,7 +11,8 @@ export function SearchBox({ variant }: { variant: "header" | "menu" }) {
   const input = useRef<HTMLInputElement>(null);
   const [Suggestions, setSuggestions] = useState<ComponentType<SearchSuggestionsProps> | null>(null);
   const load = () => {
-    if (!Suggestions) void import("./SearchSuggestions").then((module) => setSuggestions(() => module.SearchSuggestions));
+    if (!Suggestions)
+      void import("./SearchSuggestions").then((module) => setSuggestions(() => module.SearchSuggestions));
   };
   return (
     <form method="get" action={SEARCH} role="search" className={`site-search site-search--${variant}`}>

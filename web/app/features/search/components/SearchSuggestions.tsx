@@ -61,7 +61,13 @@ export function SearchSuggestions({ input, listId, api }: SearchSuggestionsProps
         event.preventDefault();
         setOpen(true);
         const down = event.key === "ArrowDown";
-        setActive(!isOpen || current < 0 ? (down ? 0 : options.length - 1) : (current + (down ? 1 : options.length - 1)) % options.length);
+        setActive(
+          !isOpen || current < 0
+            ? down
+              ? 0
+              : options.length - 1
+            : (current + (down ? 1 : options.length - 1)) % options.length,
+        );
       } else if (event.key === "Enter" && isOpen && current >= 0 && options[current]) {
         event.preventDefault();
         setOpen(false);
@@ -118,7 +124,13 @@ export function SearchSuggestions({ input, listId, api }: SearchSuggestionsProps
       onMouseDown={(event) => event.preventDefault()}
     >
       {results.map((result, index) => (
-        <li key={result.href} id={`${listId}-${index}`} role="option" aria-selected={index === active} className="site-search__option">
+        <li
+          key={result.href}
+          id={`${listId}-${index}`}
+          role="option"
+          aria-selected={index === active}
+          className="site-search__option"
+        >
           <Link to={result.href} tabIndex={-1} onClick={() => setOpen(false)}>
             <span className="site-search__label">{result.label}</span>
             <span className="site-search__detail">

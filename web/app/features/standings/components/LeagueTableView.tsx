@@ -66,7 +66,10 @@ export function LeagueTableView({
                   </span>
                 ) : null}
               </td>
-              <th scope="row"><TeamBadge teamId={row.teamId} width={18} lazy /> {row.teamHref ? <PageLink to={row.teamHref}>{row.teamName}</PageLink> : row.teamName}</th>
+              <th scope="row">
+                <TeamBadge teamId={row.teamId} width={18} lazy />{" "}
+                {row.teamHref ? <PageLink to={row.teamHref}>{row.teamName}</PageLink> : row.teamName}
+              </th>
               <td>{row.played}</td>
               <td className="league-table__wide">{row.won}</td>
               <td className="league-table__wide">{row.drawn}</td>

@@ -39,9 +39,23 @@ export interface TeamPageData {
 const RESULT_WORDS: Record<FormLetter | "N/A", string> = { W: "Win", D: "Draw", L: "Loss", "N/A": "No result" };
 
 /** A section of the team page; `empty` (nothing but its placeholder text) shows it as one muted line. */
-function Section({ id, title, children, empty = false }: { id: string; title: string; children: ReactNode; empty?: boolean }) {
+function Section({
+  id,
+  title,
+  children,
+  empty = false,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  empty?: boolean;
+}) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className={`page-section team-section${empty ? " page-section--empty" : ""}`}>
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className={`page-section team-section${empty ? " page-section--empty" : ""}`}
+    >
       <h2 id={`${id}-title`}>{title}</h2>
       {children}
     </section>
@@ -61,7 +75,16 @@ function ResultMarker({ result }: { result: FormLetter | "N/A" }) {
 /** The standing's form, or the recent results' when the table has none; oldest first. */
 function formLetters(standing: TeamStanding | null, recent: ReturnType<typeof recentResults>): FormLetter[] {
   const fromTable = displayForm(standing?.form);
-  const letters = fromTable !== "N/A" ? fromTable : displayForm([...recent].reverse().map((r) => r.result).filter((r) => r !== "N/A").join(""));
+  const letters =
+    fromTable !== "N/A"
+      ? fromTable
+      : displayForm(
+          [...recent]
+            .reverse()
+            .map((r) => r.result)
+            .filter((r) => r !== "N/A")
+            .join(""),
+        );
   return letters === "N/A" ? [] : ([...letters] as FormLetter[]);
 }
 
@@ -93,7 +116,8 @@ function NextMatchCard({ fixture, teamId }: { fixture: TeamFixture; teamId: numb
         <span className="next-match__vs">
           {live ? (
             <>
-              <span className="live-badge">{LIVE_BADGE_TEXT}</span> {fixture.goals.home ?? 0} - {fixture.goals.away ?? 0}
+              <span className="live-badge">{LIVE_BADGE_TEXT}</span> {fixture.goals.home ?? 0} -{" "}
+              {fixture.goals.away ?? 0}
             </>
           ) : (
             "vs"
@@ -211,7 +235,10 @@ function PlayerCard({ player, href, goalkeeper }: { player: TeamPlayerStat; href
         <Figure label="Goals | Assists" value={`${player.goals} | ${player.assists}`} />
         {goalkeeper ? null : <Figure label="Shots on Target" value={player.shotsOnTarget} />}
         {goalkeeper || player.passCompletionPercent !== null ? (
-          <Figure label="Pass Completion" value={player.passCompletionPercent === null ? "n/a" : `${player.passCompletionPercent}%`} />
+          <Figure
+            label="Pass Completion"
+            value={player.passCompletionPercent === null ? "n/a" : `${player.passCompletionPercent}%`}
+          />
         ) : null}
         {!goalkeeper && isDefender(player.position) ? <Figure label="Tackles" value={player.tackles} /> : null}
         <Figure label="Yellow | Red" value={`${player.yellowCards} | ${player.redCards}`} />
@@ -229,7 +256,15 @@ function PlayerCard({ player, href, goalkeeper }: { player: TeamPlayerStat; href
   );
 }
 
-function PlayerCards({ players, info, goalkeepers }: { players: readonly TeamPlayerStat[]; info: TeamInfo; goalkeepers: boolean }) {
+function PlayerCards({
+  players,
+  info,
+  goalkeepers,
+}: {
+  players: readonly TeamPlayerStat[];
+  info: TeamInfo;
+  goalkeepers: boolean;
+}) {
   return (
     <ul className="player-cards">
       {players.map((player) => (
@@ -344,7 +379,9 @@ export function TeamView({ page }: { page: TeamPageData }) {
         {keyPlayers.length > 0 ? (
           <PlayerCards players={keyPlayers} info={info} goalkeepers={false} />
         ) : (
-          <p className="empty-text">{players.length === 0 ? PLAYER_STATS_MISSING_TEXT : PLAYER_DATA_COMING_SOON_TEXT}</p>
+          <p className="empty-text">
+            {players.length === 0 ? PLAYER_STATS_MISSING_TEXT : PLAYER_DATA_COMING_SOON_TEXT}
+          </p>
         )}
       </Section>
 
@@ -352,7 +389,9 @@ export function TeamView({ page }: { page: TeamPageData }) {
         {goalkeepers.length > 0 ? (
           <PlayerCards players={goalkeepers} info={info} goalkeepers />
         ) : (
-          <p className="empty-text">{players.length === 0 ? PLAYER_STATS_MISSING_TEXT : PLAYER_DATA_COMING_SOON_TEXT}</p>
+          <p className="empty-text">
+            {players.length === 0 ? PLAYER_STATS_MISSING_TEXT : PLAYER_DATA_COMING_SOON_TEXT}
+          </p>
         )}
       </Section>
     </>

@@ -26,8 +26,17 @@ describe("Our Picks vs the Market", () => {
     };
     const html = renderServerHtml(createElement(AlgoResultsContent, { page })).html.replace(/<!-- -->/g, "");
     const cells = (label: string) =>
-      [...new RegExp(`<th scope="row">${label}</th>(.*?)</tr>`).exec(html)![1].matchAll(/<td>(.*?)<\/td>/g)].map((m) => m[1]);
-    expect(cells("BTTS")).toEqual(["0", NOTHING_TO_COUNT, NOTHING_TO_COUNT, NOTHING_TO_COUNT, NOTHING_TO_COUNT, NOTHING_TO_COUNT]);
+      [...new RegExp(`<th scope="row">${label}</th>(.*?)</tr>`).exec(html)![1].matchAll(/<td>(.*?)<\/td>/g)].map(
+        (m) => m[1],
+      );
+    expect(cells("BTTS")).toEqual([
+      "0",
+      NOTHING_TO_COUNT,
+      NOTHING_TO_COUNT,
+      NOTHING_TO_COUNT,
+      NOTHING_TO_COUNT,
+      NOTHING_TO_COUNT,
+    ]);
     expect(cells("1X2")[0]).toBe("5");
     expect(cells("1X2")[1]).toBe("60.00%");
     expect(cells("1X2")[4]).toMatch(/^\+1\.25/);

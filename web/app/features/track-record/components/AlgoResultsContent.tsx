@@ -78,8 +78,8 @@ export function AlgoResultsContent({ page }: { page: AlgoResultsData }) {
         <p className="badge">Track record</p>
         <h1>Algo Results</h1>
         <p className="page-header__intro">
-          Every pick is locked at kick-off and settled against the final score. These are the hit rates of our best pick,
-          over/under and both-teams-to-score calls, overall and league by league, with the latest results.
+          Every pick is locked at kick-off and settled against the final score. These are the hit rates of our best
+          pick, over/under and both-teams-to-score calls, overall and league by league, with the latest results.
         </p>
       </header>
 
@@ -103,7 +103,9 @@ export function AlgoResultsContent({ page }: { page: AlgoResultsData }) {
             ) : (
               <ScrollRegion label={`Recent ${league.leagueName} matches`}>
                 <table className="data-table data-table--stacked">
-                  <caption className="visually-hidden">Recent {league.leagueName} matches and the best pick's result</caption>
+                  <caption className="visually-hidden">
+                    Recent {league.leagueName} matches and the best pick's result
+                  </caption>
                   <thead>
                     <tr>
                       <th scope="col">Date</th>
@@ -129,8 +131,12 @@ export function AlgoResultsContent({ page }: { page: AlgoResultsData }) {
                         </td>
                         <td data-label="Final score">{match.finalScore ?? "N/A"}</td>
                         <td data-label="Best pick">{match.bestPick ?? "N/A"}</td>
-                        <td data-label="Result">{match.bestPickResult ? <PickOutcomeBadge outcome={match.bestPickResult} /> : "N/A"}</td>
-                        <td data-label="Profit">{match.bestPickProfit === null ? "N/A" : formatProfit(match.bestPickProfit)}</td>
+                        <td data-label="Result">
+                          {match.bestPickResult ? <PickOutcomeBadge outcome={match.bestPickResult} /> : "N/A"}
+                        </td>
+                        <td data-label="Profit">
+                          {match.bestPickProfit === null ? "N/A" : formatProfit(match.bestPickProfit)}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
@@ -149,14 +155,18 @@ export function AlgoResultsContent({ page }: { page: AlgoResultsData }) {
       <section aria-labelledby="reliability-title" className="page-section">
         <h2 id="reliability-title">How Honest Is Our Confidence?</h2>
         <p className="muted">
-          When we say a best pick is 70% likely, it should hit about 7 times in 10. Points above the diagonal mean we were
-          too modest; below it, too bold. Based on {page.reliability.picks} settled best picks; average gap between the
-          confidence shown and the actual hit rate: {(page.reliability.ece * 100).toFixed(1)} points.
+          When we say a best pick is 70% likely, it should hit about 7 times in 10. Points above the diagonal mean we
+          were too modest; below it, too bold. Based on {page.reliability.picks} settled best picks; average gap between
+          the confidence shown and the actual hit rate: {(page.reliability.ece * 100).toFixed(1)} points.
         </p>
         {page.reliability.picks === 0 ? (
           <p className="empty-text">{NO_COMPLETED_MATCHES_TEXT}</p>
         ) : (
-          <ReliabilityChart id="best-pick-reliability" bins={page.reliability.bins} title="Best pick: confidence shown vs actual hit rate" />
+          <ReliabilityChart
+            id="best-pick-reliability"
+            bins={page.reliability.bins}
+            title="Best pick: confidence shown vs actual hit rate"
+          />
         )}
       </section>
 
@@ -168,7 +178,9 @@ export function AlgoResultsContent({ page }: { page: AlgoResultsData }) {
         </p>
         <ScrollRegion label={"Picks against the market"}>
           <table className="data-table">
-            <caption className="visually-hidden">Hit rate, average confidence, market-implied rate and profit per kind of pick</caption>
+            <caption className="visually-hidden">
+              Hit rate, average confidence, market-implied rate and profit per kind of pick
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Pick</th>

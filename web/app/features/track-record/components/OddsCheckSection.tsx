@@ -17,7 +17,9 @@ export function seasonLabel(code: string): string {
 
 function seasonsLabel(codes: readonly string[]): string {
   if (codes.length === 0) return "";
-  return codes.length === 1 ? seasonLabel(codes[0]) : `${seasonLabel(codes[0])} to ${seasonLabel(codes[codes.length - 1])}`;
+  return codes.length === 1
+    ? seasonLabel(codes[0])
+    : `${seasonLabel(codes[0])} to ${seasonLabel(codes[codes.length - 1])}`;
 }
 
 const score = (x: number) => x.toFixed(4);
@@ -49,13 +51,15 @@ function OutlookCheck({ figures }: { figures: OutlookCheckFigures }) {
       <h3>Season odds</h3>
       <p className="muted">
         Replayed on {count(figures.leagueSeasons)} league seasons ({seasonsLabel(figures.seasons)}) from the table after
-        matchweeks {figures.checkpoints.join(", ")}, using only what was known then: {count(figures.teamForecasts)} club forecasts
-        scored against the final tables. The Brier score is the average squared miss (lower is better); the baseline
-        extends each club's points per game so far. Our target: 20% better.
+        matchweeks {figures.checkpoints.join(", ")}, using only what was known then: {count(figures.teamForecasts)} club
+        forecasts scored against the final tables. The Brier score is the average squared miss (lower is better); the
+        baseline extends each club's points per game so far. Our target: 20% better.
       </p>
       <ScrollRegion label="Season odds against the baseline">
         <table className="data-table odds-check__table" id="odds-check-outlook">
-          <caption className="visually-hidden">Brier score of our season odds and of the points-per-game baseline</caption>
+          <caption className="visually-hidden">
+            Brier score of our season odds and of the points-per-game baseline
+          </caption>
           <thead>
             <tr>
               <th scope="col">Chance of</th>
@@ -71,8 +75,8 @@ function OutlookCheck({ figures }: { figures: OutlookCheckFigures }) {
                 <td>{score(m.ours)}</td>
                 <td>{score(m.baseline)}</td>
                 <td>
-                  {wholePercent(m.improvement) < 0 ? `−${-wholePercent(m.improvement)}` : wholePercent(m.improvement)}% (target{" "}
-                  {m.met ? "met" : "missed"})
+                  {wholePercent(m.improvement) < 0 ? `−${-wholePercent(m.improvement)}` : wholePercent(m.improvement)}%
+                  (target {m.met ? "met" : "missed"})
                 </td>
               </tr>
             ))}
@@ -97,9 +101,9 @@ function LiveCheck({ figures }: { figures: LiveCheckFigures }) {
     <>
       <h3>Live odds at half-time</h3>
       <p className="muted">
-        {count(figures.matches)} matches of {seasonsLabel(figures.seasons)}: our win probability at half-time (from the score
-        and our pre-match forecast) against the pre-match forecast and the rule "the team ahead at half-time wins". The
-        ranked probability score (RPS) is lower when the odds are better.
+        {count(figures.matches)} matches of {seasonsLabel(figures.seasons)}: our win probability at half-time (from the
+        score and our pre-match forecast) against the pre-match forecast and the rule "the team ahead at half-time
+        wins". The ranked probability score (RPS) is lower when the odds are better.
       </p>
       <ScrollRegion label="Half-time odds against other forecasts">
         <table className="data-table odds-check__table" id="odds-check-live">
@@ -154,7 +158,8 @@ export function OddsCheckSection({ check }: { check: OddsCheckPayload | null }) 
           {check.outlook && <OutlookCheck figures={check.outlook} />}
           {check.live && <LiveCheck figures={check.live} />}
           <p className="muted odds-check__date">
-            Latest check: <time dateTime={check.ranAt}>{longDate(check.ranAt)}</time>, rerun whenever the match history changes.
+            Latest check: <time dateTime={check.ranAt}>{longDate(check.ranAt)}</time>, rerun whenever the match history
+            changes.
           </p>
         </>
       ) : (

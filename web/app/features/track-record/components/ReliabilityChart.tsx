@@ -28,8 +28,8 @@ export function ReliabilityChart({ bins, title, id }: { bins: ReliabilityBin[]; 
       >
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>
-          Each point is a confidence band: across, the confidence we showed; up, how often those picks hit. Points on the
-          dashed diagonal mean the confidence was honest. The table below lists the same numbers.
+          Each point is a confidence band: across, the confidence we showed; up, how often those picks hit. Points on
+          the dashed diagonal mean the confidence was honest. The table below lists the same numbers.
         </desc>
         {ticks.map((tick) => (
           <g key={tick} className="reliability__grid">
@@ -60,7 +60,13 @@ export function ReliabilityChart({ bins, title, id }: { bins: ReliabilityBin[]; 
         <text className="reliability__axis" x={SIZE / 2} y={SIZE - 6} textAnchor="middle">
           Confidence shown
         </text>
-        <text className="reliability__axis" x={12} y={SIZE / 2} textAnchor="middle" transform={`rotate(-90 12 ${SIZE / 2})`}>
+        <text
+          className="reliability__axis"
+          x={12}
+          y={SIZE / 2}
+          textAnchor="middle"
+          transform={`rotate(-90 12 ${SIZE / 2})`}
+        >
           Actual hit rate
         </text>
       </svg>

@@ -9,9 +9,21 @@ import { outlookPercent, positionCellText, positionPercent, positionShade } from
  * cells are bare (`<i class="s4">`); the team page's single wide strip also gives each cell a
  * tooltip.
  */
-export function PositionStrip({ positions, mostLikely, size = "compact" }: { positions: readonly number[]; mostLikely: number; size?: "compact" | "wide" }) {
+export function PositionStrip({
+  positions,
+  mostLikely,
+  size = "compact",
+}: {
+  positions: readonly number[];
+  mostLikely: number;
+  size?: "compact" | "wide";
+}) {
   return (
-    <span className={`outlook-strip outlook-strip--${size}`} role="img" aria-label={positionsLabel(positions, mostLikely)}>
+    <span
+      className={`outlook-strip outlook-strip--${size}`}
+      role="img"
+      aria-label={positionsLabel(positions, mostLikely)}
+    >
       {positions.map((p, index) => (
         <i
           key={index}

@@ -33,11 +33,23 @@ function byExpectedPoints(a: TeamOutlookView, b: TeamOutlookView): number {
  * Champions League places and relegation, and its whole distribution of final positions.
  * Rendered on the server only, like the rest of the league page.
  */
-export function SeasonOutlookSection({ outlook, leagueName, league }: { outlook: SeasonOutlookView | null; leagueName: string; league: LeagueKey }) {
+export function SeasonOutlookSection({
+  outlook,
+  leagueName,
+  league,
+}: {
+  outlook: SeasonOutlookView | null;
+  leagueName: string;
+  league: LeagueKey;
+}) {
   return (
     <section id={SEASON_OUTLOOK_ANCHOR} aria-labelledby="season-outlook-title" className="page-section season-outlook">
       <h2 id="season-outlook-title">{SEASON_OUTLOOK_HEADING}</h2>
-      {outlook && outlook.teams.length > 0 ? <OutlookTable outlook={outlook} leagueName={leagueName} /> : <p className="empty-text">{SEASON_OUTLOOK_MISSING_TEXT}</p>}
+      {outlook && outlook.teams.length > 0 ? (
+        <OutlookTable outlook={outlook} leagueName={leagueName} />
+      ) : (
+        <p className="empty-text">{SEASON_OUTLOOK_MISSING_TEXT}</p>
+      )}
       {outlook && outlook.teams.length > 0 ? (
         <p className="season-outlook__download">
           <a href={seasonOutlookCsvUrl(league)} download>
@@ -79,7 +91,8 @@ function OutlookTable({ outlook, leagueName }: { outlook: SeasonOutlookView; lea
                 <abbr title={`Chance of relegation: ${bottom.long}`}>Rel.</abbr>
               </th>
               <th scope="col" className="outlook-table__finish">
-                Finish<span className="visually-hidden">: chance of each final position, 1st to {ordinal(teamCount)}</span>
+                Finish
+                <span className="visually-hidden">: chance of each final position, 1st to {ordinal(teamCount)}</span>
               </th>
             </tr>
           </thead>
@@ -89,7 +102,11 @@ function OutlookTable({ outlook, leagueName }: { outlook: SeasonOutlookView; lea
                 <th scope="row" className="outlook-table__team">
                   <span className="outlook-table__club">
                     <TeamBadge teamId={team.teamId} width={18} lazy />
-                    {team.teamSlug ? <PageLink to={teamUrl(outlook.league, team.teamSlug)}>{team.teamName}</PageLink> : team.teamName}
+                    {team.teamSlug ? (
+                      <PageLink to={teamUrl(outlook.league, team.teamSlug)}>{team.teamName}</PageLink>
+                    ) : (
+                      team.teamName
+                    )}
                   </span>
                 </th>
                 <td>{expectedPointsText(team.expectedPoints)}</td>
@@ -111,8 +128,8 @@ function OutlookTable({ outlook, leagueName }: { outlook: SeasonOutlookView; lea
         </table>
       </ScrollRegion>
       <p className="season-outlook__key muted">
-        Finish: one cell per final position, 1st to {ordinal(teamCount)}; the stronger the green, the likelier. The place shown is the most
-        likely finish.
+        Finish: one cell per final position, 1st to {ordinal(teamCount)}; the stronger the green, the likelier. The
+        place shown is the most likely finish.
       </p>
     </>
   );

@@ -1,7 +1,11 @@
 import { ordinal } from "@shared/domain/format";
 import { LEAGUES, type LeagueKey } from "@shared/domain/leagues";
 import { SEASON_OUTLOOK_ANCHOR, seasonOutlookUrl } from "@shared/domain/urls";
-import { SEASON_OUTLOOK_HEADING, SEASON_OUTLOOK_MISSING_TEXT, SEASON_OUTLOOK_TEAM_LINK_TEXT } from "~/features/league/season-outlook";
+import {
+  SEASON_OUTLOOK_HEADING,
+  SEASON_OUTLOOK_MISSING_TEXT,
+  SEASON_OUTLOOK_TEAM_LINK_TEXT,
+} from "~/features/league/season-outlook";
 import type { TeamOutlookView } from "~/features/league/season-outlook.server";
 import { PageLink } from "~/components/PageLink";
 import { expectedPointsText, outlookPercent } from "./outlook-format";
@@ -17,7 +21,11 @@ export interface TeamOutlook {
 /** The team page's Season Outlook block, linking to the league page's whole section. */
 export function TeamSeasonOutlook({ outlook, league }: { outlook: TeamOutlook | null; league: LeagueKey }) {
   return (
-    <section id={SEASON_OUTLOOK_ANCHOR} aria-labelledby="season-outlook-title" className="page-section team-section team-outlook">
+    <section
+      id={SEASON_OUTLOOK_ANCHOR}
+      aria-labelledby="season-outlook-title"
+      className="page-section team-section team-outlook"
+    >
       <h2 id="season-outlook-title">{SEASON_OUTLOOK_HEADING}</h2>
       {outlook ? <TeamOutlookFigures outlook={outlook} /> : <p className="empty-text">{SEASON_OUTLOOK_MISSING_TEXT}</p>}
       <p className="team-outlook__link">
@@ -53,7 +61,8 @@ function TeamOutlookFigures({ outlook }: { outlook: TeamOutlook }) {
       </dl>
       <div className="team-outlook__strip">
         <p className="team-outlook__likeliest">
-          Most likely finish: <strong>{ordinal(team.mostLikelyPosition)}</strong> ({outlookPercent(team.positions[team.mostLikelyPosition - 1])})
+          Most likely finish: <strong>{ordinal(team.mostLikelyPosition)}</strong> (
+          {outlookPercent(team.positions[team.mostLikelyPosition - 1])})
         </p>
         <PositionStrip positions={team.positions} mostLikely={team.mostLikelyPosition} size="wide" />
         <p className="team-outlook__axis muted" aria-hidden="true">

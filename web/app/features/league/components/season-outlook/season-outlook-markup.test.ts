@@ -7,9 +7,15 @@ import { TeamSeasonOutlook } from "./TeamSeasonOutlook";
 
 const renderToStaticMarkup = (node: ReactNode) => renderServerHtml(node).html;
 
-const positions = (likeliest: number) => Array.from({ length: 20 }, (_, i) => (i + 1 === likeliest ? 0.62 : i + 1 === likeliest + 1 ? 0.38 : 0));
+const positions = (likeliest: number) =>
+  Array.from({ length: 20 }, (_, i) => (i + 1 === likeliest ? 0.62 : i + 1 === likeliest + 1 ? 0.38 : 0));
 
-function team(teamId: number, teamName: string, likeliest: number, figures: Partial<SeasonOutlookView["teams"][number]> = {}) {
+function team(
+  teamId: number,
+  teamName: string,
+  likeliest: number,
+  figures: Partial<SeasonOutlookView["teams"][number]> = {},
+) {
   return {
     teamId,
     teamName,
@@ -38,13 +44,20 @@ const outlook: SeasonOutlookView = {
   resultsPlayed: 250,
   remainingFixtures: 130,
   computedAt: "2026-02-07T12:00:00.000Z",
-  teams: [team(2, "Lower Club", 5, { expectedPoints: 60 }), team(1, "Top Club", 1, { title: 0.9996, championsLeague: 1 })],
+  teams: [
+    team(2, "Lower Club", 5, { expectedPoints: 60 }),
+    team(1, "Top Club", 1, { title: 0.9996, championsLeague: 1 }),
+  ],
 };
 
 describe("the Season Outlook's server markup", () => {
   it("lists clubs by expected points with their figures, strips and the CSV link", () => {
-    const html = renderToStaticMarkup(createElement(SeasonOutlookSection, { outlook, leagueName: "Premier League", league: "premier-league" }));
-    expect(html).toContain("20,000 simulations of the rest of the season from our model&#x27;s match forecasts; updated after every result.");
+    const html = renderToStaticMarkup(
+      createElement(SeasonOutlookSection, { outlook, leagueName: "Premier League", league: "premier-league" }),
+    );
+    expect(html).toContain(
+      "20,000 simulations of the rest of the season from our model&#x27;s match forecasts; updated after every result.",
+    );
     expect(html.indexOf("Top Club")).toBeLessThan(html.indexOf("Lower Club"));
     expect(html).toContain("<td>71.3</td><td>&gt;99%</td><td>100%</td><td>–</td>");
     expect(html).toContain("<td>60.0</td><td>–</td><td>&lt;1%</td><td>–</td>");
@@ -56,17 +69,24 @@ describe("the Season Outlook's server markup", () => {
   });
 
   it("says 'Season Outlook coming soon' before the worker has stored one", () => {
-    const html = renderToStaticMarkup(createElement(SeasonOutlookSection, { outlook: null, leagueName: "Premier League", league: "premier-league" }));
+    const html = renderToStaticMarkup(
+      createElement(SeasonOutlookSection, { outlook: null, leagueName: "Premier League", league: "premier-league" }),
+    );
     expect(html).toContain("Season Outlook coming soon");
     expect(html).not.toContain("season-outlook.csv");
-    const teamHtml = renderToStaticMarkup(createElement(TeamSeasonOutlook, { outlook: null, league: "premier-league" }));
+    const teamHtml = renderToStaticMarkup(
+      createElement(TeamSeasonOutlook, { outlook: null, league: "premier-league" }),
+    );
     expect(teamHtml).toContain("Season Outlook coming soon");
     expect(teamHtml).toContain('href="/premier-league-predictions#season-outlook"');
   });
 
   it("shows a club's figures and strip on its team page", () => {
     const html = renderToStaticMarkup(
-      createElement(TeamSeasonOutlook, { outlook: { league: "premier-league", seasons: 20000, team: outlook.teams[1] }, league: "premier-league" }),
+      createElement(TeamSeasonOutlook, {
+        outlook: { league: "premier-league", seasons: 20000, team: outlook.teams[1] },
+        league: "premier-league",
+      }),
     );
     expect(html).toContain("<dt>Expected points</dt><dd>71.3</dd>");
     expect(html).toContain("<dt>Champions League Places</dt><dd>100%</dd>");

@@ -4,7 +4,17 @@ import { starLabel } from "./my-teams";
  * A club's My Teams star, the same HTML for every visitor: hidden until useMyTeamStars shows it
  * after hydration with the reader's state (a star needs the browser's storage to mean anything).
  */
-export function MyTeamStar({ id, name, url, className }: { id: number; name: string; url: string; className?: string }) {
+export function MyTeamStar({
+  id,
+  name,
+  url,
+  className,
+}: {
+  id: number;
+  name: string;
+  url: string;
+  className?: string;
+}) {
   return (
     <button
       type="button"

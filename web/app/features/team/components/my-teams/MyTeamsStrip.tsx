@@ -21,7 +21,10 @@ type NextState = NextMatch | null | "error" | undefined;
 
 async function fetchNextMatch(teamId: number): Promise<NextMatch | null> {
   // No cookies: the answer is public and the same for everyone.
-  const response = await fetch(`/api/teams/${teamId}/next-match`, { credentials: "omit", headers: { Accept: "application/json" } });
+  const response = await fetch(`/api/teams/${teamId}/next-match`, {
+    credentials: "omit",
+    headers: { Accept: "application/json" },
+  });
   if (!response.ok) throw new Error(`next-match ${response.status}`);
   return (await response.json()) as NextMatch | null;
 }

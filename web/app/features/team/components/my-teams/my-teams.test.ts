@@ -26,7 +26,8 @@ describe("parseMyTeams", () => {
   });
 
   it("is empty for nothing, broken JSON and values that are not lists", () => {
-    for (const raw of [null, "", "{", "42", '"Arsenal"', "{}", "null"]) expect(parseMyTeams(raw), String(raw)).toEqual([]);
+    for (const raw of [null, "", "{", "42", '"Arsenal"', "{}", "null"])
+      expect(parseMyTeams(raw), String(raw)).toEqual([]);
   });
 
   it("drops entries that are not clubs, keeps a repeat once and extra fields out", () => {

@@ -33,7 +33,8 @@ function syncStars(): void {
   }
 }
 
-const showError = (message: string) => window.dispatchEvent(new CustomEvent(ERROR_TOAST_EVENT_NAME, { detail: { message } }));
+const showError = (message: string) =>
+  window.dispatchEvent(new CustomEvent(ERROR_TOAST_EVENT_NAME, { detail: { message } }));
 
 function onClick(event: MouseEvent): void {
   const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>(STAR);
