@@ -13,5 +13,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One site process and one browser at a time on a 2-core machine.
     fileParallelism: false,
+    // Tests a file declares concurrent (each with its own browser context) run two at a time.
+    maxConcurrency: 2,
   },
 });

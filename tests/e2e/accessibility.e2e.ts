@@ -52,7 +52,9 @@ const THEMES = [
   { name: "dark theme from the toggle", width: 390, colorScheme: "light", stored: "dark" },
 ] as const;
 
-describe("axe-core finds no serious or critical violations", () => {
+// Each check opens its own browser context, so two run at once (the config's maxConcurrency):
+// while axe works in one page, the site renders the next.
+describe.concurrent("axe-core finds no serious or critical violations", () => {
   for (const { name: theme, width, colorScheme, stored } of THEMES) {
     for (const [name, path] of PAGE_TYPES) {
       it(`on the ${name} page at ${width} px in the ${theme}`, async () => {

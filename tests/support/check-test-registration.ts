@@ -17,8 +17,16 @@ let files = 0;
 let tests = 0;
 let skipped = 0;
 for (const config of ["vitest.config.ts", "vitest.e2e.config.ts"]) {
-  // No global setup: collecting needs neither a browser nor a database.
-  const vitest = await createVitest("test", { config, watch: false, reporters: [], globalSetup: [] });
+  // No global setup: collecting needs neither a browser nor a database, so the browser tests'
+  // files are collected two at a time too.
+  const vitest = await createVitest("test", {
+    config,
+    watch: false,
+    reporters: [],
+    globalSetup: [],
+    fileParallelism: true,
+    maxWorkers: 2,
+  });
   try {
     const { testModules, unhandledErrors } = await vitest.collect();
     for (const error of unhandledErrors) problems.push(`${config}: ${String((error as Error).message ?? error)}`);
