@@ -1,6 +1,6 @@
 /**
  * 'Win probability through the match' on a finished match page: the site replays Saturday
- * 7 February 2026 from 16:38, late in the second half of Arsenal v Sunderland (15:00, final
+ * 7 February 2026 from 16:44, late in the second half of Arsenal v Sunderland (15:00, final
  * whistle 16:55), ten times as fast, so the worker records the live win probability for a few
  * minutes of play and then the whistle; the finished page then shows the chart.
  */
@@ -18,7 +18,7 @@ let site: RunningSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR, CLOCK: "replay:2026-02-07T16:38:00Z,speed=10" });
+  site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR, CLOCK: "replay:2026-02-07T16:44:00Z,speed=10" });
   browser = await launchChromium();
   // In play with a prediction first (so the worker records readings), then the whistle.
   await waitForPage(site, MATCH, (html) => html.includes("Win probability now"), "live win probability", 90_000);
