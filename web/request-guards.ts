@@ -44,7 +44,7 @@ export function refusedTarget(url: string | undefined): RefusedTarget | null {
   } catch {
     return { status: 400, message: "The address is not valid percent-encoding." };
   }
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
   if (/[\u0000-\u001f\u007f]/.test(decoded))
     return { status: 400, message: "The address contains control characters." };
   return null;

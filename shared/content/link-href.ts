@@ -19,7 +19,7 @@ const RELATIVE_BASE = "https://relative.invalid";
 
 /** What the URL parser removes before parsing: leading and trailing C0 controls and spaces, tabs and newlines anywhere. */
 function asParsed(value: string): string {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- the controls are what the URL parser removes
   return value.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "").replace(/[\t\n\r]/g, "");
 }
 

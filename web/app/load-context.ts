@@ -28,6 +28,6 @@ export interface RequestTiming {
 }
 
 declare module "@remix-run/server-runtime" {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: Remix's context type becomes ours
   interface AppLoadContext extends AppContext {}
 }

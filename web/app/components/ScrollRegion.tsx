@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
  */
 export function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be focusable to scroll by keyboard
     <div className="table-scroll" tabIndex={0} role="region" aria-label={label}>
       {children}
     </div>

@@ -69,7 +69,7 @@ export function Toaster({ first }: ToasterProps = {}) {
       window.removeEventListener("keydown", onKey);
     };
     // `first` is read when the timer fires: the latest request made before this listened.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- listens once; `first` is read when the timer fires
   }, []);
 
   // The dialog closed under the toast: the toast moves back to the page.
