@@ -226,10 +226,23 @@ describe("the editing loop in the built Studio", () => {
     await presenting.waitForURL(/\/matchSummary\b/, { timeout: 20_000 });
     const field = presenting.locator('[data-testid="field-matchSummary"]').getByText(SUMMARY);
     await field.waitFor({ timeout: 20_000 });
-    await field.click();
+    // The form is still settling after it opens: click until the editor holds the focus, so the
+    // keys go to it.
+    const editor = presenting.locator('[data-testid="field-matchSummary"] [contenteditable="true"]');
+    await expect
+      .poll(
+        async () => {
+          await field.click();
+          return editor.evaluate((element) => element.contains(document.activeElement));
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe(true);
     // Rewrite the paragraph with a sentence added (where a click leaves the caret varies).
     await presenting.keyboard.press("Control+A");
     await presenting.keyboard.type(`${SUMMARY}${LIVE_EDIT}`);
+    // The form has the edit; then the page beside it shows it.
+    await expect.poll(() => editor.textContent(), { timeout: 10_000 }).toContain(LIVE_EDIT.trim());
     await expect
       .poll(() => frame.locator("#match-summary").textContent(), { timeout: 20_000 })
       .toContain(LIVE_EDIT.trim());
