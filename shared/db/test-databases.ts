@@ -138,7 +138,7 @@ async function makePostgresTemplate(serverUrl: string): Promise<string> {
       await admin.unsafe(`alter database "${partial}" rename to "${name}"`);
       const stale = await admin<
         { datname: string }[]
-      >`select datname from pg_database where datname like 'test\_template\_%' and datname <> ${name}`;
+      >`select datname from pg_database where datname like 'test\\_template\\_%' and datname <> ${name}`;
       for (const { datname } of stale) await admin.unsafe(`drop database if exists "${datname}" with (force)`);
     }
     return name;
@@ -152,7 +152,13 @@ const projectRoot = fileURLToPath(new URL("../../", import.meta.url));
 const migrationsFolder = fileURLToPath(new URL("./migrations/", import.meta.url));
 
 /** What a migrated database depends on: the PGlite version and the migrations, as a short hash. */
+let migrationsKeyValue: string | undefined;
+
 function migrationsKey(): string {
+  return (migrationsKeyValue ??= hashMigrations());
+}
+
+function hashMigrations(): string {
   const hash = createHash("sha256");
   const pglitePackage = path.join(projectRoot, "node_modules", "@electric-sql", "pglite", "package.json");
   if (existsSync(pglitePackage)) hash.update(JSON.parse(readFileSync(pglitePackage, "utf8")).version);
