@@ -27,6 +27,9 @@ async function openPage(
   viewport = { width: 1280, height: 900 },
 ): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport, permissions: ["clipboard-read", "clipboard-write"] });
+  // The page's timers run on Playwright's clock: the toast and tooltip tests stop it and move it
+  // on, so their timings hold however busy the machine is.
+  await context.clock.install();
   const { page, problems } = await openSitePage(context, site.url + path);
   return { context, page, problems };
 }
@@ -40,6 +43,36 @@ const writeStorage = (page: Page, picks: ParlayPick[]) =>
     ([key, value]) => window.sessionStorage.setItem(key, value),
     [PARLAY_STORAGE_KEY, JSON.stringify(picks)],
   );
+
+/** Stops the page's clock where it is: its timers then fire only as the test moves it on. */
+async function stopClock(page: Page): Promise<void> {
+  for (;;) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      // A little ahead of the page's time, which runs on while the call travels.
+      await page.clock.pauseAt(now + 50);
+      return;
+    } catch (error) {
+      if (!String(error).includes("to the past")) throw error;
+    }
+  }
+}
+
+/** Notes the page's time when a toast first shows, for toastAge. */
+const watchForToast = (page: Page) =>
+  page.evaluate(() => {
+    const shown = window as unknown as { toastShownAt?: number };
+    shown.toastShownAt = undefined;
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector(".toast-viewport .toast")) return;
+      shown.toastShownAt = Date.now();
+      observer.disconnect();
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+
+/** How long, on the page's clock, the toast watchForToast saw has shown. */
+const toastAge = (page: Page) =>
+  page.evaluate(() => Date.now() - (window as unknown as { toastShownAt: number }).toastShownAt);
 
 const toast = (page: Page) => page.locator(".toast-viewport .toast");
 const badge = (page: Page) => page.locator(".parlay-button--badge .parlay-button__badge");
@@ -89,9 +122,10 @@ describe("the Parlay Builder in Chromium", () => {
       `Average Confidence${stored.confidence.toFixed(1)}%Combined probability (all picks land)${formatPercent(stored.probability! * 100, 1)}`,
     );
 
+    await watchForToast(page);
     await dialog.getByRole("button", { name: "Copy Parlay" }).click();
     await toast(page).waitFor();
-    const shownAt = Date.now();
+    await stopClock(page);
     expect(await page.locator(".toast-viewport [role=status] .toast").textContent()).toContain(PARLAY_COPIED);
     // The open dialog makes the page inert: the toast is shown inside it, where it can be reached.
     expect(await dialog.locator(".toast").count()).toBe(1);
@@ -100,9 +134,11 @@ describe("the Parlay Builder in Chromium", () => {
     expect(copied).toBe(parlayCopyText([stored], SITE_NAME));
     expect(copied.endsWith(`\n${SITE_NAME}`)).toBe(true);
     // Parlay copy toasts last 3 s (spec 9).
-    await toast(page).waitFor({ state: "detached", timeout: 6000 });
-    expect(Date.now() - shownAt).toBeGreaterThan(2500);
-    expect(Date.now() - shownAt).toBeLessThan(4500);
+    await page.clock.runFor(2_900 - (await toastAge(page)));
+    expect(await toast(page).count()).toBe(1);
+    await page.clock.runFor(200);
+    await toast(page).waitFor({ state: "detached", timeout: 5_000 });
+    await page.clock.resume();
 
     // Two legs of the same match with model probabilities, written by another script: the
     // combined probability and the same-match warning show up.
@@ -218,16 +254,23 @@ describe("the Parlay Builder in Chromium", () => {
     expect(await toast(page).getAttribute("class")).toContain("toast--destructive");
     await page.keyboard.press("F8");
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Notifications (F8)");
-    await page.waitForTimeout(5500);
+    await stopClock(page);
+    await page.clock.runFor(10_000);
     expect(await toast(page).count()).toBe(1);
     await toast(page).getByRole("button", { name: "Close" }).click();
     expect(await toast(page).count()).toBe(0);
 
+    await page.clock.resume();
+    await watchForToast(page);
     await show("showSuccessToast", { message: "Default" });
-    const shownAt = Date.now();
+    await toast(page).waitFor();
+    await stopClock(page);
     expect(await toast(page).getByRole("button").count()).toBe(0);
-    await toast(page).waitFor({ state: "detached", timeout: 8000 });
-    expect(Date.now() - shownAt).toBeGreaterThan(4500);
+    await page.clock.runFor(4_900 - (await toastAge(page)));
+    expect(await toast(page).count()).toBe(1);
+    await page.clock.runFor(200);
+    await toast(page).waitFor({ state: "detached", timeout: 5_000 });
+    await page.clock.resume();
 
     await show("showSuccessToast", { message: "Swipe me", persistent: true });
     const box = (await toast(page).boundingBox())!;
@@ -248,9 +291,11 @@ describe("the Parlay Builder in Chromium", () => {
   it("shows the PB button's tooltip after 700 ms, and at once right after another closed", async () => {
     const { context, page, problems } = await openPage(LEAGUE);
     const tooltip = page.getByRole("tooltip");
+    await stopClock(page);
     await page.locator(".parlay-button--badge button").hover();
-    await page.waitForTimeout(450);
+    await page.clock.runFor(650);
     expect(await tooltip.count()).toBe(0);
+    await page.clock.runFor(100);
     await tooltip.waitFor({ timeout: 1000 });
     expect(await tooltip.textContent()).toBe("Parlay Builder");
     expect(await page.locator(".parlay-button--badge button").getAttribute("aria-describedby")).toBe(
@@ -258,8 +303,10 @@ describe("the Parlay Builder in Chromium", () => {
     );
     await page.mouse.move(0, 400);
     expect(await tooltip.count()).toBe(0);
+    // No delay this time: it shows within 50 ms.
     await page.locator(".parlay-button--badge button").hover();
-    await tooltip.waitFor({ timeout: 250 });
+    await page.clock.runFor(50);
+    await tooltip.waitFor({ timeout: 1000 });
     expect(problems).toEqual([]);
     await context.close();
   });
