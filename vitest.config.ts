@@ -12,6 +12,7 @@ export default defineConfig({
       "web/**/*.test.ts",
       "tests/architecture/**/*.test.ts",
       "deploy/**/*.test.ts",
+      "tests/e2e/support/**/*.test.ts",
     ],
     environment: "node",
     // PGlite starts take seconds on these machines; tests share one instance per file.

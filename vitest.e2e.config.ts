@@ -1,27 +1,37 @@
 import { defineConfig } from "vitest/config";
 import { viteAliases } from "./path-aliases";
+import SlowestFirst from "./tests/e2e/support/slowest-first";
 
 /**
  * Browser test files that hold no fixed port and no timing the other file's load could upset:
- * two of them run at once (each with its own site and browser), which took six of them from
- * 141 s to 89 s. The rest, and any new file until it is added here, run one at a time after them:
- * the Studio's fixed port, live refresh and toast timings, replayed clocks raced against the
- * whistle, a proxy restarting under load, cut and stalled database connections.
+ * two of them run at once (each with its own browser; most of them on the shared fixture site,
+ * shared-sites.ts). Toasts, tooltips and the live refresh run on Playwright's clock there, so
+ * their timings hold under load. The rest, and any new file until it is added here, run one at
+ * a time after them: the Studio's fixed port, replayed clocks raced against the live ticks, a
+ * proxy restarting under load, cut and stalled database connections, rate limits.
  */
 const TWO_AT_A_TIME = [
+  "accessibility",
   "api",
+  "app-role-start",
   "browser-finder",
   "client-bundle",
+  "dark-mode",
   "fixture-list",
   "home",
   "home-sections",
+  "hostile-requests",
   "internal",
   "league-match",
+  "live-updated-ago",
+  "local-times",
   "matchweeks",
   "my-teams",
+  "observability",
   "odds-check",
   "page-cache",
   "pages",
+  "parlay",
   "picks-page",
   "players",
   "preview",
@@ -41,6 +51,7 @@ export default defineConfig({
     reporters: ["default", "./tests/support/skipped-suites-reporter.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    sequence: { sequencer: SlowestFirst },
     // Tests a file declares concurrent (each with its own browser context) run two at a time.
     maxConcurrency: 2,
     projects: [

@@ -1,8 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
 import { describeViolations, seriousAxeViolations } from "./support/axe";
-import { launchChromium, openPage, startSite, waitForPage, type RunningSite } from "./support/site";
+import { launchChromium, openPage, waitForPage, type RunningSite } from "./support/site";
+import { sharedSite } from "./support/shared-sites";
 import { THEME_STORAGE_KEY } from "~/theme-script.server";
 
 let site: RunningSite;
@@ -31,7 +31,7 @@ const PAGE_TYPES: ReadonlyArray<readonly [string, string]> = [
 ];
 
 beforeAll(async () => {
-  site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR });
+  site = await sharedSite("fixtures");
   browser = await launchChromium();
   await waitForPage(site, "/premier-league-predictions", (html) => html.includes("Arsenal to Win"), "matches");
 });

@@ -1,15 +1,15 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
 import { liveScoreSchema } from "~/api/resources/live.schema";
 import { matchListSchema, matchRecordSchema } from "~/api/resources/matches.schema";
-import { launchChromium, openPage, startSite, waitForPage, type RunningSite } from "./support/site";
+import { launchChromium, openPage, waitForPage, type RunningSite } from "./support/site";
+import { sharedSite } from "./support/shared-sites";
 
 let site: RunningSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR });
+  site = await sharedSite("fixtures");
   browser = await launchChromium();
   await waitForPage(
     site,

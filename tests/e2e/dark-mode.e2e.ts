@@ -7,9 +7,9 @@
 import { createHash } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
 import { THEME_SCRIPT, THEME_STORAGE_KEY } from "~/theme-script.server";
-import { collectConsoleProblems, launchChromium, startSite, waitForPage, type RunningSite } from "./support/site";
+import { collectConsoleProblems, launchChromium, waitForPage, type RunningSite } from "./support/site";
+import { sharedSite } from "./support/shared-sites";
 
 let site: RunningSite;
 let browser: Browser;
@@ -19,7 +19,7 @@ const PATHS = ["/", "/premier-league/teams/arsenal", "/premier-league-prediction
 const PAPER = { light: "rgb(245, 247, 244)", dark: "rgb(13, 21, 18)" };
 
 beforeAll(async () => {
-  site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR });
+  site = await sharedSite("fixtures");
   browser = await launchChromium();
   await waitForPage(site, "/premier-league-predictions", (html) => html.includes("Arsenal to Win"), "matches");
 });

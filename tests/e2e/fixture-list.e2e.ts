@@ -5,10 +5,10 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
 import { THEME_STORAGE_KEY } from "~/theme-script.server";
 import { describeViolations, seriousAxeViolations } from "./support/axe";
-import { launchChromium, openPage, startSite, waitForPage, type RunningSite } from "./support/site";
+import { launchChromium, openPage, waitForPage, type RunningSite } from "./support/site";
+import { sharedSite } from "./support/shared-sites";
 
 let site: RunningSite;
 let browser: Browser;
@@ -34,7 +34,7 @@ function overflows(page: Page): Promise<boolean> {
 }
 
 beforeAll(async () => {
-  site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR });
+  site = await sharedSite("fixtures");
   browser = await launchChromium();
   await waitForPage(
     site,

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
-import { launchChromium, openPage, startSite, waitForPage, type OpenedPage, type RunningSite } from "./support/site";
+import { launchChromium, openPage, waitForPage, type OpenedPage, type RunningSite } from "./support/site";
+import { sharedSite } from "./support/shared-sites";
 
 let site: RunningSite;
 let browser: Browser;
@@ -15,7 +15,7 @@ function open(path: string, width = 1280): Promise<OpenedPage> {
 }
 
 beforeAll(async () => {
-  site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR });
+  site = await sharedSite("fixtures");
   browser = await launchChromium();
   await waitForPage(
     site,

@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
 import { localKickoffText } from "~/components/local-times/local-kickoff";
-import { collectConsoleProblems, launchChromium, startSite, waitForPage, type RunningSite } from "./support/site";
+import { collectConsoleProblems, launchChromium, waitForPage, type RunningSite } from "./support/site";
+import { sharedSite } from "./support/shared-sites";
 
 let site: RunningSite;
 let browser: Browser;
@@ -17,7 +17,7 @@ const ZONES = [
 ];
 
 beforeAll(async () => {
-  site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR });
+  site = await sharedSite("fixtures");
   browser = await launchChromium();
   await waitForPage(
     site,

@@ -4,8 +4,8 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
-import { launchChromium, openPage, startSite, waitForPage, type OpenedPage, type RunningSite } from "./support/site";
+import { launchChromium, openPage, waitForPage, type OpenedPage, type RunningSite } from "./support/site";
+import { sharedSite } from "./support/shared-sites";
 
 const UNAVAILABLE = "Unable to load performance data";
 const PUBLIC_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
@@ -23,7 +23,7 @@ function open(path: string): Promise<OpenedPage> {
 }
 
 beforeAll(async () => {
-  site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR });
+  site = await sharedSite("fixtures");
   browser = await launchChromium();
   // The worker settles the fixture matches and aggregates the ledger in the background after start.
   await waitForPage(

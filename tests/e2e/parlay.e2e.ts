@@ -12,8 +12,8 @@ import {
   REMOVE_FROM_PARLAY_LABEL,
 } from "@shared/domain/parlay-rules";
 import { SITE_NAME } from "@shared/domain/site";
-import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
-import { launchChromium, openPage as openSitePage, startSite, waitForPage, type RunningSite } from "./support/site";
+import { launchChromium, openPage as openSitePage, waitForPage, type RunningSite } from "./support/site";
+import { sharedSite } from "./support/shared-sites";
 
 let site: RunningSite;
 let browser: Browser;
@@ -78,7 +78,7 @@ const toast = (page: Page) => page.locator(".toast-viewport .toast");
 const badge = (page: Page) => page.locator(".parlay-button--badge .parlay-button__badge");
 
 beforeAll(async () => {
-  site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR });
+  site = await sharedSite("fixtures");
   browser = await launchChromium();
   // The worker fills the database and runs the model in the background after start.
   await waitForPage(site, UPCOMING, (html) => html.includes("Model probabilities"), "model probabilities");

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
-import { collectConsoleProblems, launchChromium, startSite, waitForPage, type RunningSite } from "./support/site";
+import { collectConsoleProblems, launchChromium, waitForPage, type RunningSite } from "./support/site";
+import { sharedSite } from "./support/shared-sites";
 
 let site: RunningSite;
 let browser: Browser;
@@ -11,7 +11,7 @@ const BAYERN = "/bundesliga/teams/bayern-munich";
 const SCREENSHOTS = process.env.SEARCH_SCREENSHOTS_DIR;
 
 beforeAll(async () => {
-  site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR });
+  site = await sharedSite("fixtures");
   browser = await launchChromium();
   await waitForPage(site, LEAGUE, (html) => html.includes("Newcastle United"), "matches");
 });

@@ -7,9 +7,9 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
 import { describeViolations, seriousAxeViolations } from "./support/axe";
-import { launchChromium, openPage, startSite, waitForPage, type RunningSite } from "./support/site";
+import { launchChromium, openPage, waitForPage, type RunningSite } from "./support/site";
+import { sharedSite } from "./support/shared-sites";
 
 const LEAGUE_PAGE = "/premier-league-predictions";
 const TEAM_PAGE = "/premier-league/teams/arsenal";
@@ -19,7 +19,7 @@ let site: RunningSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR });
+  site = await sharedSite("fixtures");
   browser = await launchChromium();
   // The worker simulates the season after the predictions job has stored its forecasts.
   await waitForPage(site, LEAGUE_PAGE, (html) => html.includes('class="outlook-table"'), "season outlook", 150_000);

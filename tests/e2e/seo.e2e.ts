@@ -5,9 +5,9 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
 import { startAnalyticsHost, type AnalyticsHit, type AnalyticsHost } from "./support/analytics-host";
 import { launchChromium, openPage, startSite, waitForPage, type OpenedPage, type RunningSite } from "./support/site";
+import { sharedSite } from "./support/shared-sites";
 
 const MATCH = "/premier-league-predictions/manchester-united-vs-tottenham-hotspur-prediction";
 const MEASUREMENT_ID = "G-E2ETEST123";
@@ -112,7 +112,7 @@ async function expectSocialCards(head: Head, path: string, image: string): Promi
 
 beforeAll(async () => {
   analyticsHost = await startAnalyticsHost();
-  site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR });
+  site = await sharedSite("fixtures");
   browser = await launchChromium();
   await waitForPage(
     site,

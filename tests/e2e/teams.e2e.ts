@@ -1,9 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { teamsInLeague } from "@shared/domain/teams/registry";
-import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
 import { byNameFansUse } from "~/features/team/teams.server";
-import { launchChromium, openPage, startSite, waitForPage, type OpenedPage, type RunningSite } from "./support/site";
+import { launchChromium, openPage, waitForPage, type OpenedPage, type RunningSite } from "./support/site";
+import { sharedSite } from "./support/shared-sites";
 
 let site: RunningSite;
 let browser: Browser;
@@ -29,7 +29,7 @@ async function badgesLoaded(page: Page): Promise<{ count: number; broken: number
 }
 
 beforeAll(async () => {
-  site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR });
+  site = await sharedSite("fixtures");
   browser = await launchChromium();
   // The worker fills the database after start: wait for the table and the season figures.
   await waitForPage(

@@ -35,7 +35,7 @@ export interface RunningSite {
  */
 export async function startSite(
   env: Record<string, string> = {},
-  options: { port?: number } = {},
+  options: { port?: number; onOutput?: (chunk: string) => void } = {},
 ): Promise<RunningSite> {
   const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), "site-e2e-"));
@@ -58,6 +58,7 @@ export async function startSite(
   const ready = new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
+      options.onOutput?.(chunk.toString());
       if (output.includes("Serving http://")) resolve();
     };
     child.stdout?.on("data", onData);
