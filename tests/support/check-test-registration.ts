@@ -11,21 +11,26 @@ import path from "node:path";
 import { createVitest } from "vitest/node";
 
 delete process.env.TEST_DATABASE_URL;
+// The configs' global setups run here too (a `globalSetup` option would be added to theirs, not
+// replace them): they start no site and reach no database when they see this.
+process.env.TEST_COLLECT_ONLY = "1";
 
 const problems: string[] = [];
 let files = 0;
 let tests = 0;
 let skipped = 0;
 for (const config of ["vitest.config.ts", "vitest.e2e.config.ts"]) {
-  // No global setup: collecting needs neither a browser nor a database, so the browser tests'
-  // files are collected two at a time too.
+  // Collecting needs neither a browser nor a database, so the browser tests' files are collected
+  // two at a time too.
   const vitest = await createVitest("test", {
     config,
     watch: false,
     reporters: [],
-    globalSetup: [],
     fileParallelism: true,
     maxWorkers: 2,
+    // Collecting runs no hook and no test, only each file's imports and describe blocks: files
+    // can share a worker's module cache, which takes the check from 65 s to 14 s on 2 cores.
+    isolate: false,
   });
   try {
     const { testModules, unhandledErrors } = await vitest.collect();

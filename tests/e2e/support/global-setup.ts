@@ -6,6 +6,8 @@ import { startSharedSites } from "./shared-sites";
  * several files share (shared-sites.ts) and stops them when every file is done.
  */
 export default async function setup(): Promise<() => Promise<void>> {
+  // Collecting the tests (npm run test:registration) runs none: nothing to start.
+  if (process.env.TEST_COLLECT_ONLY) return async () => {};
   const found = findChromium();
   if ("problem" in found) {
     console.error(found.problem);
