@@ -12,7 +12,7 @@ import {
   REMOVE_FROM_PARLAY_LABEL,
 } from "@shared/domain/parlay-rules";
 import { SITE_NAME } from "@shared/domain/site";
-import { launchChromium, openPage as openSitePage, waitForPage, type RunningSite } from "./support/site";
+import { launchChromium, openPage as openSitePage, stopClock, waitForPage, type RunningSite } from "./support/site";
 import { sharedSite } from "./support/shared-sites";
 
 let site: RunningSite;
@@ -43,20 +43,6 @@ const writeStorage = (page: Page, picks: ParlayPick[]) =>
     ([key, value]) => window.sessionStorage.setItem(key, value),
     [PARLAY_STORAGE_KEY, JSON.stringify(picks)],
   );
-
-/** Stops the page's clock where it is: its timers then fire only as the test moves it on. */
-async function stopClock(page: Page): Promise<void> {
-  for (;;) {
-    const now = await page.evaluate(() => Date.now());
-    try {
-      // A little ahead of the page's time, which runs on while the call travels.
-      await page.clock.pauseAt(now + 50);
-      return;
-    } catch (error) {
-      if (!String(error).includes("to the past")) throw error;
-    }
-  }
-}
 
 /** Notes the page's time when a toast first shows, for toastAge. */
 const watchForToast = (page: Page) =>

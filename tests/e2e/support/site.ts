@@ -147,3 +147,17 @@ export async function waitForPage(
   }
   throw new Error(`No ${what} on ${path} after ${timeoutMs / 1000} s:\n${site.output()}`);
 }
+
+/** Stops the page's clock where it is: its timers then fire only as the test moves it on. */
+export async function stopClock(page: Page): Promise<void> {
+  for (;;) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      // A little ahead of the page's time, which runs on while the call travels.
+      await page.clock.pauseAt(now + 50);
+      return;
+    } catch (error) {
+      if (!String(error).includes("to the past")) throw error;
+    }
+  }
+}
