@@ -6,9 +6,9 @@ import { slowestFirst } from "./tests/support/slowest-first";
  * Browser test files that hold no fixed port and no timing the other file's load could upset:
  * two of them run at once (each with its own browser; most of them on the shared fixture site,
  * shared-sites.ts). Toasts, tooltips and the live refresh run on Playwright's clock there, so
- * their timings hold under load. The rest, and any new file until it is added here, run one at
- * a time after them: the Studio's fixed port, replayed clocks raced against the live ticks, a
- * proxy restarting under load, cut and stalled database connections, rate limits.
+ * their timings hold under load. The rest, and any new file until it is added here or below,
+ * run after them: the Studio's fixed port and its typing, replayed clocks raced against the live
+ * ticks, a proxy restarting under load, cut and stalled database connections, rate limits.
  */
 /**
  * The browser test files that take longest (about 125 s for accessibility, 25–45 s for the
@@ -62,6 +62,15 @@ const TWO_AT_A_TIME = [
   "teams",
 ].map((name) => `tests/e2e/${name}.e2e.ts`);
 
+/**
+ * Files whose timings hold beside one another but not beside the busy files above: replayed
+ * live ticks, rate-limit windows, a proxy restarting under load, a short outage. Two at a time,
+ * after the files above.
+ */
+const TIMED_TWO_AT_A_TIME = ["caching-proxy", "hardening", "live-probability", "outage", "probability-chart"].map(
+  (name) => `tests/e2e/${name}.e2e.ts`,
+);
+
 export default defineConfig({
   resolve: { alias: viteAliases },
   test: {
@@ -88,12 +97,22 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: "browser, timed files two at a time",
+          include: TIMED_TWO_AT_A_TIME,
+          fileParallelism: true,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "browser, one file at a time",
           include: ["tests/e2e/**/*.e2e.ts"],
-          exclude: TWO_AT_A_TIME,
+          exclude: [...TWO_AT_A_TIME, ...TIMED_TWO_AT_A_TIME],
           fileParallelism: false,
           maxWorkers: 1,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],
