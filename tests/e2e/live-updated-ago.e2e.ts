@@ -5,18 +5,10 @@
  * without waiting for it.
  */
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
-import {
-  collectConsoleProblems,
-  launchChromium,
-  openPage,
-  startSite,
-  stopClock,
-  waitForPage,
-  type RunningSite,
-} from "./support/site";
+import { launchChromium, openPage, startSite, stopClock, waitForPage, type RunningSite } from "./support/site";
 
 const LIVE = "/premier-league-predictions/arsenal-vs-sunderland-prediction";
 const UPDATED = ".match-hero .scoreline__updated";
@@ -36,14 +28,8 @@ afterAll(async () => {
 });
 
 /** Opens the live page with the browser's clock under the test's control (it runs on meanwhile). */
-async function openOnTestClock(width: number): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  await page.clock.install();
-  const problems = collectConsoleProblems(page);
-  await page.goto(site.url + LIVE);
-  await page.waitForLoadState("networkidle");
-  return { page, problems };
-}
+const openOnTestClock = (width: number) =>
+  openPage(browser, site.url + LIVE, { width, height: 900 }, { testClock: true });
 
 const isDataRequest = (url: string) => new URL(url).pathname.endsWith(".data");
 

@@ -57,8 +57,9 @@ export async function startSite(
   });
   const ready = new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      options.onOutput?.(chunk.toString());
+      const text = chunk.toString();
+      output += text;
+      options.onOutput?.(text);
       if (output.includes("Serving http://")) resolve();
     };
     child.stdout?.on("data", onData);
@@ -116,13 +117,19 @@ export interface OpenedPage {
   cacheControl: string | undefined;
 }
 
-/** Opens `url` in a new page of the browser (or context) and waits until the network is idle. */
+/**
+ * Opens `url` in a new page of the browser (or context) and waits until the network is idle.
+ * With `testClock`, the page's timers and Date run on Playwright's clock from the start, for the
+ * test to move on (page.clock, stopClock).
+ */
 export async function openPage(
   owner: Browser | BrowserContext,
   url: string,
   viewport = { width: 1280, height: 900 },
+  options: { testClock?: boolean } = {},
 ): Promise<OpenedPage> {
   const page = "newContext" in owner ? await owner.newPage({ viewport }) : await owner.newPage();
+  if (options.testClock) await page.clock.install();
   const problems = collectConsoleProblems(page);
   const response = await page.goto(url);
   await page.waitForLoadState("networkidle");
