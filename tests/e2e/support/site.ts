@@ -120,16 +120,19 @@ export interface OpenedPage {
 /**
  * Opens `url` in a new page of the browser (or context) and waits until the network is idle.
  * With `testClock`, the page's timers and Date run on Playwright's clock from the start, for the
- * test to move on (page.clock, stopClock).
+ * test to move on (page.clock, stopClock); with `testClock: "paused"` that clock stands still
+ * from before the page's first script, so timers the page sets while it loads and hydrates start
+ * at one known instant, however long the machine takes to get there.
  */
 export async function openPage(
   owner: Browser | BrowserContext,
   url: string,
   viewport = { width: 1280, height: 900 },
-  options: { testClock?: boolean } = {},
+  options: { testClock?: boolean | "paused" } = {},
 ): Promise<OpenedPage> {
   const page = "newContext" in owner ? await owner.newPage({ viewport }) : await owner.newPage();
   if (options.testClock) await page.clock.install();
+  if (options.testClock === "paused") await page.clock.pauseAt(Date.now() + 1_000);
   const problems = collectConsoleProblems(page);
   const response = await page.goto(url);
   await page.waitForLoadState("networkidle");
