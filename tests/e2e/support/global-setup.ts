@@ -1,11 +1,9 @@
 import { findChromium } from "./browser";
 import { startSharedSites } from "./shared-sites";
-import { startSharedChromium } from "./site";
 
 /**
- * Stops the browser tests before any starts when no Chromium can be found; then starts the
- * Chromium every file connects to (launchChromium) and the sites several files share
- * (shared-sites.ts), and stops them when every file is done.
+ * Stops the browser tests before any starts when no Chromium can be found; then starts the sites
+ * several files share (shared-sites.ts) and stops them when every file is done.
  */
 export default async function setup(): Promise<() => Promise<void>> {
   // Collecting the tests (npm run test:registration) runs none: nothing to start.
@@ -16,13 +14,5 @@ export default async function setup(): Promise<() => Promise<void>> {
     process.exit(1);
   }
   process.env.CHROMIUM_PATH = found.path;
-  const stopChromium = await startSharedChromium();
-  const stopSites = await startSharedSites().catch(async (error: unknown) => {
-    await stopChromium();
-    throw error;
-  });
-  return async () => {
-    await stopSites();
-    await stopChromium();
-  };
+  return startSharedSites();
 }

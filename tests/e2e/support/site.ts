@@ -102,33 +102,8 @@ const CHROMIUM_ARGS = [
   "--no-first-run",
 ];
 
-/** Where the run's shared Chromium listens (set by the browser tests' global setup). */
-export const SHARED_BROWSER_ENDPOINT_VARIABLE = "E2E_BROWSER_WS_ENDPOINT";
-
-/**
- * A browser for one test file: a connection to the Chromium the whole run shares
- * (startSharedChromium), or, for a file run outside the suite's global setup, one of its own.
- * Each file's pages live in contexts of their own, closed with its connection
- * (`browser.close()`), so files see nothing of one another; what the run saves is a Chromium
- * start per file (about 1.8 s and 2.3 s of CPU each on these machines).
- */
 export function launchChromium(): Promise<Browser> {
-  const shared = process.env[SHARED_BROWSER_ENDPOINT_VARIABLE];
-  if (shared) return chromium.connect(shared);
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-}
-
-/**
- * Starts the Chromium every browser test file of the run connects to (launchChromium); returns
- * its stop.
- */
-export async function startSharedChromium(): Promise<() => Promise<void>> {
-  const server = await chromium.launchServer({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-  process.env[SHARED_BROWSER_ENDPOINT_VARIABLE] = server.wsEndpoint();
-  return async () => {
-    delete process.env[SHARED_BROWSER_ENDPOINT_VARIABLE];
-    await server.close();
-  };
 }
 
 /** Console errors and uncaught exceptions of a page, collected from now on. */
