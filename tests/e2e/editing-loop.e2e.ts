@@ -226,16 +226,19 @@ describe("the editing loop in the built Studio", () => {
     await presenting.waitForURL(/\/matchSummary\b/, { timeout: 20_000 });
     const field = presenting.locator('[data-testid="field-matchSummary"]').getByText(SUMMARY);
     await field.waitFor({ timeout: 20_000 });
-    // The form is still settling after it opens: click until the editor holds the focus, so the
-    // keys go to it.
+    // The form is still settling after it opens (on a slow machine the editable text can take
+    // seconds to appear): click until the editor holds the focus, so the keys go to it. Each try
+    // returns at once when the editor is not there yet, rather than waiting out Playwright's 30 s
+    // for it inside one try.
     const editor = presenting.locator('[data-testid="field-matchSummary"] [contenteditable="true"]');
     await expect
       .poll(
         async () => {
           await field.click();
+          if ((await editor.count()) === 0) return false;
           return editor.evaluate((element) => element.contains(document.activeElement));
         },
-        { timeout: 20_000, interval: 500 },
+        { timeout: 45_000, interval: 500 },
       )
       .toBe(true);
     // Rewrite the paragraph with a sentence added (where a click leaves the caret varies).

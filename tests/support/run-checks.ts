@@ -2,7 +2,9 @@
  * `npm run check`: the static checks (types, ESLint, the formatter, the dependency rules, the
  * OpenAPI description), two at a time. Each is mostly one busy thread, so on a 2-core machine
  * two run in the time of one. Each check's output is printed whole when it ends, with how long it
- * took; the run fails if any check fails, after all have run.
+ * took; the run fails if any check fails, after all have run. `npm test` runs the browser tests'
+ * builds (`build:e2e`) the same way, beside ESLint, the longest check: the builds write only
+ * ignored output folders that no check reads.
  *
  *   node --import tsx tests/support/run-checks.ts typecheck lint lint:deps [--parallel 2]
  */
