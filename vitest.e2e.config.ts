@@ -79,7 +79,7 @@ export default defineConfig({
     globalSetup: ["tests/e2e/support/global-setup.ts", "tests/support/postgres-reachable.ts"],
     reporters: ["default", "./tests/support/skipped-suites-reporter.ts"],
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    hookTimeout: 180_000,
     sequence: { sequencer: slowestFirst(SLOWEST_FIRST) },
     // Tests a file declares concurrent (each with its own browser context) run two at a time.
     maxConcurrency: 2,

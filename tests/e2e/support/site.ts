@@ -154,7 +154,7 @@ export async function waitForPage(
   path: string,
   ready: (html: string) => boolean,
   what: string,
-  timeoutMs = 60_000,
+  timeoutMs = 120_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
