@@ -8,7 +8,13 @@ import { createHash } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { THEME_SCRIPT, THEME_STORAGE_KEY } from "~/theme-script.server";
-import { collectConsoleProblems, launchChromium, waitForPage, type RunningSite } from "./support/site";
+import {
+  collectConsoleProblems,
+  launchChromium,
+  visitsBetweenTicks,
+  waitForPage,
+  type RunningSite,
+} from "./support/site";
 import { sharedSite } from "./support/shared-sites";
 
 let site: RunningSite;
@@ -81,18 +87,13 @@ describe("the dark theme", () => {
       await context.close();
       return served;
     };
-    // The replay's live match is ticking: each tick re-renders the home page, and a slow machine can
-    // take longer than a tick between two visits. A light visit before and after the dark one
-    // shows whether the page stayed the same meanwhile; only then do the visits compare.
-    for (let attempt = 1; ; attempt++) {
-      const before = await visit("light");
-      const dark = await visit("dark");
-      const after = await visit("light");
-      if (after !== before && attempt < 5) continue;
-      expect(after, "the home page changed between every pair of visits").toBe(before);
-      expect(dark).toBe(before);
-      break;
-    }
+    const { before, probed, after } = await visitsBetweenTicks(
+      () => visit("light"),
+      () => visit("dark"),
+      (a, b) => a === b,
+    );
+    expect(after, "the home page changed between every pair of visits").toBe(before);
+    expect(probed).toBe(before);
   });
 
   for (const width of [390, 1280]) {

@@ -15,7 +15,14 @@ import {
   type MyTeam,
 } from "~/features/team/components/my-teams/my-teams";
 import { describeViolations, seriousAxeViolations } from "./support/axe";
-import { collectConsoleProblems, launchChromium, startSite, waitForPage, type RunningSite } from "./support/site";
+import {
+  collectConsoleProblems,
+  launchChromium,
+  startSite,
+  visitsBetweenTicks,
+  waitForPage,
+  type RunningSite,
+} from "./support/site";
 
 let site: RunningSite;
 let browser: Browser;
@@ -182,20 +189,14 @@ describe("My Teams", () => {
       await context.close();
       return { html, cache };
     };
-    // The replay's live match is ticking: each tick re-renders the home page, and a slow machine can
-    // take longer than a tick between two visits. A visit without favourites before and after the
-    // one with them shows whether the cached page stayed the same meanwhile; only then do the
-    // three visits compare, and the page with favourites must be those bytes, from the cache.
-    for (let attempt = 1; ; attempt++) {
-      const before = await visit();
-      const withFavourites = await visit([ARSENAL]);
-      const after = await visit();
-      if (after.html !== before.html && attempt < 5) continue;
-      expect(after.html, "the home page changed between every pair of visits").toBe(before.html);
-      expect(withFavourites.html).toBe(before.html);
-      expect(withFavourites.cache).toBe("hit");
-      break;
-    }
+    const { before, probed, after } = await visitsBetweenTicks(
+      () => visit(),
+      () => visit([ARSENAL]),
+      (a, b) => a.html === b.html,
+    );
+    expect(after.html, "the home page changed between every pair of visits").toBe(before.html);
+    expect(probed.html).toBe(before.html);
+    expect(probed.cache).toBe("hit");
   });
 
   it("shows no strip at all without favourites, nor for a list that holds none", async () => {

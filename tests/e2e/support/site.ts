@@ -177,3 +177,23 @@ export async function stopClock(page: Page): Promise<void> {
     }
   }
 }
+
+/**
+ * A page served from a site whose replayed match is live changes at each tick (every 15 s), and a
+ * slow machine can take longer than a tick between two visits. Visits with `control`, then
+ * `probe`, then `control` again, until the two control visits agree (at most `attempts` times):
+ * only then is the probe known to have seen the same page, for the test to compare.
+ */
+export async function visitsBetweenTicks<T>(
+  control: () => Promise<T>,
+  probe: () => Promise<T>,
+  same: (a: T, b: T) => boolean,
+  attempts = 5,
+): Promise<{ before: T; probed: T; after: T }> {
+  for (let attempt = 1; ; attempt++) {
+    const before = await control();
+    const probed = await probe();
+    const after = await control();
+    if (same(before, after) || attempt >= attempts) return { before, probed, after };
+  }
+}
