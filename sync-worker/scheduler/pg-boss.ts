@@ -38,8 +38,11 @@ const REPEATING_EXPIRE_SECONDS = 120;
 export const ORPHAN_SWEEP_MS = 5_000;
 /** An active job younger than this may not have taken its lock yet. */
 const ORPHAN_GRACE_SECONDS = 10;
+/** How long a fetched run waits for its job's lock, held for a moment by a sweeper. */
+const RUN_LOCK_WAIT_MS = 5_000;
+const RUN_LOCK_RETRY_MS = 250;
 /** The first key of the jobs' advisory locks; the second is the hash of the job's name. */
-const RUN_LOCK_CLASS = 45_217;
+export const RUN_LOCK_CLASS = 45_217;
 
 export function queueExpirySeconds(job: Pick<JobDefinition, "cadence">): number {
   return job.cadence.repeatEveryMs ? REPEATING_EXPIRE_SECONDS : EXPIRE_SECONDS;
@@ -174,6 +177,23 @@ export async function startPgBossWorker(services: WorkerServices, options: PgBos
   const runLocks = connectPostgres(options.databaseUrl, { max: 1, timeouts: WORKER_DATABASE_TIMEOUTS });
   const sweeper = connectPostgres(options.databaseUrl, { max: 1, timeouts: WORKER_DATABASE_TIMEOUTS });
 
+  /**
+   * Takes a job's liveness lock. A sweeper holds it for a moment while it hands back an orphan,
+   * so a run fetched in that moment waits for it instead of being dropped; a lock still held
+   * after RUN_LOCK_WAIT_MS belongs to a worker running the job.
+   */
+  const takeRunLock = async (name: string): Promise<boolean> => {
+    const deadline = Date.now() + RUN_LOCK_WAIT_MS;
+    for (;;) {
+      const [{ locked }] = await runLocks<
+        { locked: boolean }[]
+      >`select pg_try_advisory_lock(${RUN_LOCK_CLASS}, hashtext(${name})) as locked`;
+      if (locked) return true;
+      if (Date.now() >= deadline || controller.signal.aborted) return false;
+      await sleep(RUN_LOCK_RETRY_MS);
+    }
+  };
+
   for (const job of options.jobs) {
     const runLocked = async (queued: PgBoss.Job<StartupChain> | undefined) => {
       const started = Date.now();
@@ -195,10 +215,7 @@ export async function startPgBossWorker(services: WorkerServices, options: PgBos
       if (run?.status === "failed" && !controller.signal.aborted) throw new Error(run.error ?? `${job.name} failed`);
     };
     await boss.work<StartupChain>(job.name, { pollingIntervalSeconds: POLLING_SECONDS }, async ([queued]) => {
-      const [{ locked }] = await runLocks<
-        { locked: boolean }[]
-      >`select pg_try_advisory_lock(${RUN_LOCK_CLASS}, hashtext(${job.name})) as locked`;
-      if (!locked) {
+      if (!(await takeRunLock(job.name))) {
         // Another worker is running this job (its pg-boss job was handed back by mistake): leave it.
         log.warn(`pg-boss: ${job.name} is already running on another worker`);
         return;
@@ -231,13 +248,31 @@ export async function startPgBossWorker(services: WorkerServices, options: PgBos
       >`select pg_try_advisory_lock(${RUN_LOCK_CLASS}, hashtext(${orphan.name})) as free`;
       if (!free) continue;
       try {
-        await boss.cancel(orphan.name, orphan.id);
+        // pg-boss's own cancel, told apart from a no-op: another worker's sweep may have handed it back first.
+        const cancelled = await sweeper`
+          update ${sweeper(PG_BOSS_SCHEMA)}.job set completed_on = now(), state = 'cancelled'
+          where name = ${orphan.name} and id = ${orphan.id} and state = 'active'
+          returning id`;
+        if (cancelled.length === 0) continue;
         await sweeper`
           update sync_runs set status = 'failed', finished_at = now(),
             error = 'interrupted: the worker stopped before the run finished'
           where job = ${orphan.name} and status = 'running'`;
+        // A run of the job already queued or just started (a restarted worker's start-up chain
+        // sends one) does the work: sending another would run the job twice.
+        const pending = await sweeper<{ data: StartupChain | null }[]>`
+          select data from ${sweeper(PG_BOSS_SCHEMA)}.job
+          where name = ${orphan.name} and state in ('created', 'retry', 'active')`;
+        const chain = orphan.data?.then ?? [];
+        if (pending.length > 0) {
+          // Its own chain goes on after it; the orphan's must too, unless it is the same.
+          const sameChain = pending.some((job) => JSON.stringify(job.data?.then ?? []) === JSON.stringify(chain));
+          if (!sameChain) await sendChain(chain);
+          log.warn(`pg-boss: ${orphan.name} was left active by a stopped worker; a run of it is already queued`);
+          continue;
+        }
         // A queue holding a queued run already refuses the send; the chain must still go on.
-        if (!(await boss.send(orphan.name, orphan.data ?? {}))) await sendChain(orphan.data?.then ?? []);
+        if (!(await boss.send(orphan.name, orphan.data ?? {}))) await sendChain(chain);
         log.warn(`pg-boss: ${orphan.name} was left active by a stopped worker; queued again`);
       } finally {
         await sweeper`select pg_advisory_unlock(${RUN_LOCK_CLASS}, hashtext(${orphan.name}))`;

@@ -9,7 +9,9 @@ import { memoryLogger } from "../log";
 import { FIXTURES_SEASONS_DIR, unreachableBaseUrl } from "../test-support/csv-origin";
 import { testWorker } from "../test-support/worker";
 import { startInProcessScheduler } from "./in-process";
-import { startPgBossWorker } from "./pg-boss";
+import PgBoss from "pg-boss";
+import { connectPostgres } from "@shared/db/connection-postgres";
+import { PG_BOSS_SCHEMA, pgBossOptions, RUN_LOCK_CLASS, startPgBossWorker } from "./pg-boss";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -178,6 +180,58 @@ describe.each(testDatabases().filter((d) => d.driver === "postgres"))("the pg-bo
       ]);
     } finally {
       await Promise.all(replicas.map((replica) => replica.stop()));
+    }
+  });
+
+  it("runs a job fetched while a sweeper holds its lock for a moment, instead of dropping it", async () => {
+    const { job, probe } = probeJob("probe-held-lock", { takesMs: 50 });
+    // The lock another worker's sweeper takes while it looks at an orphan of this job.
+    const sweeper = connectPostgres(url, { max: 1 });
+    await sweeper`select pg_advisory_lock(${RUN_LOCK_CLASS}, hashtext(${job.name}))`;
+    const worker = await startPgBossWorker(testWorker(db), { databaseUrl: url, jobs: [job], startWith: [job.name] });
+    try {
+      // pg-boss polls every 2 s: the run is fetched while the lock is held.
+      await sleep(2_500);
+      expect(probe.runs).toBe(0);
+      await sweeper`select pg_advisory_unlock(${RUN_LOCK_CLASS}, hashtext(${job.name}))`;
+      for (let waited = 0; waited < 10_000 && probe.runs === 0; waited += 50) await sleep(50);
+      expect(probe.runs).toBe(1);
+    } finally {
+      await worker.stop();
+      await sweeper.end();
+    }
+  });
+
+  it("hands back a job a dead worker left active once, not again when a run of it is already queued", async () => {
+    const { job, probe } = probeJob("probe-orphan", { takesMs: 50 });
+    // A worker that fetched the job and died: active in pg-boss, with no lock held.
+    const dead = new PgBoss(pgBossOptions(url));
+    await dead.start();
+    await dead.createQueue(job.name, { name: job.name, policy: "stately" });
+    await dead.send(job.name, {});
+    const [orphan] = await dead.fetch(job.name);
+    await db.execute(
+      `update ${PG_BOSS_SCHEMA}.job set started_on = now() - interval '1 minute' where id = '${orphan.id}'`,
+    );
+    // A run queued beside it, as a restarted worker's start-up chain queues one.
+    await dead.send(job.name, {});
+    await dead.stop({ graceful: false, wait: true });
+    const services = testWorker(db);
+    const worker = await startPgBossWorker(services, { databaseUrl: url, jobs: [job], startWith: [] });
+    try {
+      for (let waited = 0; waited < 15_000 && probe.runs === 0; waited += 50) await sleep(50);
+      // Long enough for a second run to be fetched and done, had the orphan been sent again.
+      await sleep(5_000);
+      expect(probe.runs).toBe(1);
+      expect(services.log.lines.map((entry) => entry.line).join("\n")).toContain(
+        "pg-boss: probe-orphan was left active by a stopped worker; a run of it is already queued",
+      );
+      const states = await db.execute<{ state: string }>(
+        `select state from ${PG_BOSS_SCHEMA}.job where name = '${job.name}' order by created_on`,
+      );
+      expect(states.map((row) => row.state)).toEqual(["cancelled", "completed"]);
+    } finally {
+      await worker.stop();
     }
   });
 });
