@@ -116,7 +116,8 @@ describe("the search index", () => {
     expect(index.search("a", 5)).toHaveLength(5);
   });
 
-  it("answers a query in well under 5 ms with thousands of players", () => {
+  // Its speed is measured against a plain scan by `npm run bench:search`.
+  it("finds the right entry among thousands of players", () => {
     const manyPlayers: SearchEntry[] = Array.from({ length: 5000 }, (_, i) => ({
       kind: "player",
       label: `Player ${i} Ñúñez${i}`,
@@ -124,18 +125,10 @@ describe("the search index", () => {
       href: `/premier-league/teams/arsenal/players/p-${i}`,
       names: [`First${i} Last${i}`],
     }));
-    const startedBuild = performance.now();
     const big = buildSearchIndex([...teamEntries(), ...manyPlayers], matches);
-    const buildMs = performance.now() - startedBuild;
-    const queries = ["munch", "arsenal chelsea", "nunez42", "e", "zzzz", "paris saint germain", "man utd spurs"];
-    for (const query of queries) big.search(query, 8);
-    const rounds = 50;
-    const started = performance.now();
-    for (let round = 0; round < rounds; round++) for (const query of queries) big.search(query, 8);
-    const perQueryMs = (performance.now() - started) / (rounds * queries.length);
-    console.log(
-      `search index: ${big.size} entries built in ${buildMs.toFixed(1)} ms; ${perQueryMs.toFixed(3)} ms a query`,
-    );
-    expect(perQueryMs).toBeLessThan(5);
+    expect(big.search("nunez4242", 8).map((result) => result.label)).toEqual(["Player 4242 Ñúñez4242"]);
+    expect(big.search("first17 last17", 8)[0].label).toBe("Player 17 Ñúñez17");
+    expect(big.search("munch", 8)[0].label).toBe("Bayern München");
+    expect(big.search("zzzz", 8)).toEqual([]);
   });
 });

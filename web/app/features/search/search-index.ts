@@ -74,8 +74,24 @@ const SUBSTRING = 1;
 function matchScore(key: Key, query: string, queryWords: readonly string[]): number {
   if (key.text === query) return EXACT;
   if (key.text.startsWith(query)) return PREFIX;
-  if (queryWords.every((word) => key.words.some((keyWord) => keyWord.startsWith(word)))) return WORDS;
+  // Every word of the query in the name at all, before the word-by-word check: most names fail here.
+  if (!key.text.includes(queryWords[0])) return 0;
+  if (everyWordStarts(key.words, queryWords)) return WORDS;
   return key.text.includes(query) ? SUBSTRING : 0;
+}
+
+function everyWordStarts(words: readonly string[], queryWords: readonly string[]): boolean {
+  for (const word of queryWords) {
+    let found = false;
+    for (const keyWord of words) {
+      if (keyWord.startsWith(word)) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) return false;
+  }
+  return true;
 }
 
 function bestScore(keys: readonly Key[], query: string, queryWords: readonly string[]): number {
@@ -101,6 +117,19 @@ const KIND_ORDER: Readonly<Record<SearchKind, number>> = { team: 0, match: 1, pl
 interface Indexed<T> {
   result: SearchResult;
   keys: T;
+  /** Its place among results of equal score (kind, then shorter label, then alphabetical), worked out once. */
+  rank: number;
+}
+
+/** Gives each entry its rank among results of equal score. */
+function rankAll(indexed: ReadonlyArray<Indexed<unknown>>): void {
+  const order = [...indexed].sort(
+    (a, b) =>
+      KIND_ORDER[a.result.kind] - KIND_ORDER[b.result.kind] ||
+      a.result.label.length - b.result.label.length ||
+      a.result.label.localeCompare(b.result.label),
+  );
+  order.forEach((entry, rank) => (entry.rank = rank));
 }
 
 export interface SearchIndex {
@@ -112,43 +141,40 @@ export function buildSearchIndex(entries: readonly SearchEntry[], matches: reado
   const named: Array<Indexed<Key[]>> = entries.map(({ names, kind, label, detail, href }) => ({
     result: { kind, label, detail, href },
     keys: keysOf([label, ...names]),
+    rank: 0,
   }));
   const paired: Array<Indexed<{ home: Key[]; away: Key[] }> & { open: boolean }> = matches.map(
     ({ home, away, kind, label, detail, href, finished }) => ({
       result: { kind, label, detail, href },
       keys: { home: keysOf(home), away: keysOf(away) },
       open: finished !== true,
+      rank: 0,
     }),
   );
+  rankAll([...named, ...paired]);
 
   function search(rawQuery: string, limit: number): SearchResult[] {
     const query = normalizeSearchText(rawQuery.slice(0, SEARCH_QUERY_MAX_LENGTH));
     if (query === "" || limit <= 0) return [];
     const queryWords = query.split(" ");
-    const found: Array<{ result: SearchResult; score: number }> = [];
+    const found: Array<{ result: SearchResult; score: number; rank: number }> = [];
     for (const entry of named) {
       const score = bestScore(entry.keys, query, queryWords);
-      if (score > 0) found.push({ result: entry.result, score });
+      if (score > 0) found.push({ result: entry.result, score, rank: entry.rank });
     }
     const teamWords = queryWords.filter((word) => !JOINING_WORDS.has(word));
-    for (const { result, keys, open } of paired) {
+    for (const { result, keys, open, rank } of paired) {
       const home = teamWords.map((word) => hasWordStarting(keys.home, word));
       const away = teamWords.map((word) => hasWordStarting(keys.away, word));
       if (teamWords.length >= 2 && home.some(Boolean) && away.some(Boolean) && home.every((hit, i) => hit || away[i])) {
-        found.push({ result, score: WORDS + 0.5 });
+        found.push({ result, score: WORDS + 0.5, rank });
       } else if (open && teamWords.length > 0 && (home.every(Boolean) || away.every(Boolean))) {
         // One club named: its next or live match, right after the club itself.
         const side = home.every(Boolean) ? keys.home : keys.away;
-        found.push({ result, score: bestScore(side, query, queryWords) });
+        found.push({ result, score: bestScore(side, query, queryWords), rank });
       }
     }
-    found.sort(
-      (a, b) =>
-        b.score - a.score ||
-        KIND_ORDER[a.result.kind] - KIND_ORDER[b.result.kind] ||
-        a.result.label.length - b.result.label.length ||
-        a.result.label.localeCompare(b.result.label),
-    );
+    found.sort((a, b) => b.score - a.score || a.rank - b.rank);
     return found.slice(0, limit).map(({ result }) => result);
   }
 
