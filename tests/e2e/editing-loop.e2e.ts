@@ -227,20 +227,33 @@ describe("the editing loop in the built Studio", () => {
     const field = presenting.locator('[data-testid="field-matchSummary"]').getByText(SUMMARY);
     await field.waitFor({ timeout: 20_000 });
     // The form is still settling after it opens (on a slow machine the editable text can take
-    // seconds to appear): click until the editor holds the focus, so the keys go to it. Each try
-    // returns at once when the editor is not there yet, rather than waiting out Playwright's 30 s
-    // for it inside one try.
+    // seconds to appear): click until the editor holds the focus, so the keys go to it. Until the
+    // editable text is there, a try clicks the field's text (which activates it) and returns at
+    // once, rather than waiting out Playwright's 30 s inside one try; once it is there, the try
+    // clicks the editable text itself.
     const editor = presenting.locator('[data-testid="field-matchSummary"] [contenteditable="true"]');
+    let seen = "nothing yet";
     await expect
       .poll(
         async () => {
-          await field.click();
-          if ((await editor.count()) === 0) return false;
-          return editor.evaluate((element) => element.contains(document.activeElement));
+          const editors = await editor.count();
+          // A click that cannot land yet (the form re-rendering) is one failed try.
+          const clicked = editors === 0 ? field : editor.first();
+          await clicked.click({ timeout: 5_000 }).catch(() => undefined);
+          const focused = await presenting.evaluate(() => {
+            const active = document.activeElement;
+            return active ? `${active.tagName.toLowerCase()}.${String(active.className).slice(0, 60)}` : "none";
+          });
+          seen = `${editors} editable text(s), the focus on ${focused}`;
+          return editors > 0 && editor.first().evaluate((element) => element.contains(document.activeElement));
         },
         { timeout: 45_000, interval: 500 },
       )
-      .toBe(true);
+      .toBe(true)
+      .catch(async (error: unknown) => {
+        await presenting.screenshot({ path: path.join(SCREENSHOTS, "5-presentation-focus-failed-1280.png") });
+        throw new Error(`the Match summary editor never held the focus; last try: ${seen}`, { cause: error });
+      });
     // Rewrite the paragraph with a sentence added (where a click leaves the caret varies).
     await presenting.keyboard.press("Control+A");
     await presenting.keyboard.type(`${SUMMARY}${LIVE_EDIT}`);
