@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { MatchPrediction } from "@shared/model";
+import { foldScoreGrid } from "@shared/model/score-probabilities";
 import type { JobDb } from "./types";
 
 const TEXT_COLUMNS = new Set(["model_version", "result_pick", "over_under_pick", "btts_pick", "best_pick"]);
@@ -36,6 +37,7 @@ export async function storePredictions(
     expected_goals_away: p.expectedGoals.away,
     projected_home_score: p.projectedScore.home,
     projected_away_score: p.projectedScore.away,
+    score_grid: foldScoreGrid(p.grid),
     result_pick: p.picks.result.code,
     over_under_pick: p.picks.overUnder.text,
     btts_pick: p.picks.btts.code,
@@ -51,7 +53,13 @@ export async function storePredictions(
   }));
   const columns = Object.keys(records[0]);
   const typeOf = (c: string) =>
-    TEXT_COLUMNS.has(c) ? "text" : c === "fixture_id" || c.startsWith("projected") ? "int" : "double precision";
+    TEXT_COLUMNS.has(c)
+      ? "text"
+      : c === "fixture_id" || c.startsWith("projected")
+        ? "int"
+        : c === "score_grid"
+          ? "double precision[]"
+          : "double precision";
   const updated = columns.filter((c) => c !== "fixture_id");
   const at = asOf.toISOString();
   return db.transaction(async (tx) => {

@@ -68,6 +68,39 @@ describe.each(testDatabases())("the predictions job and the walk-forward catch-u
     expect(logged.details).toMatchObject({ catchUpMatches: 130, catchUpWeeks: 13, coldStarts: 1 });
   });
 
+  it("stores every scoreline with each prediction: 36 cells summing to 1, agreeing with its 1X2 and its projected score", async () => {
+    const stored = await rows<{
+      score_grid: number[] | null;
+      prob_home: number;
+      prob_draw: number;
+      projected_home_score: number;
+      projected_away_score: number;
+      result_pick: string;
+    }>(
+      `select score_grid, prob_home, prob_draw, projected_home_score, projected_away_score, result_pick from predictions`,
+    );
+    expect(stored.length).toBe(150);
+    for (const p of stored) {
+      const grid = p.score_grid!.map(Number);
+      expect(grid).toHaveLength(36);
+      expect(grid.reduce((total, cell) => total + cell, 0)).toBeCloseTo(1, 4);
+      const at = (h: number, a: number) => grid[h * 6 + a];
+      let draw = 0;
+      for (let g = 0; g < 5; g++) draw += at(g, g);
+      // The draws below five goals a side: all but a sliver of the published draw.
+      expect(draw).toBeLessThanOrEqual(p.prob_draw + 1e-4);
+      expect(p.prob_draw - draw).toBeLessThan(0.01);
+      // The projected score is the likeliest score with the picked result.
+      const projected = at(p.projected_home_score, p.projected_away_score);
+      for (let h = 0; h < 5; h++) {
+        for (let a = 0; a < 5; a++) {
+          const result = h > a ? "1" : h === a ? "X" : "2";
+          if (result === p.result_pick) expect(at(h, a)).toBeLessThanOrEqual(projected + 1e-6);
+        }
+      }
+    }
+  });
+
   it("re-predicts only the upcoming matches on the next run, warm, reading only the current season, and never a kicked-off one", async () => {
     const before = await rows(
       `select * from predictions p join fixtures f on f.id = p.fixture_id where f.kickoff_at <= '${CLOCK}' order by p.fixture_id`,

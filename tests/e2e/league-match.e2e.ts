@@ -1,3 +1,6 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, openPage, waitForPage, type OpenedPage, type RunningSite } from "./support/site";
@@ -9,12 +12,20 @@ let browser: Browser;
 const LEAGUE = "/premier-league-predictions";
 const FINISHED = "/premier-league-predictions/manchester-united-vs-tottenham-hotspur-prediction";
 const LIVE = "/premier-league-predictions/arsenal-vs-sunderland-prediction";
+const UPCOMING = "/premier-league-predictions/newcastle-united-vs-brentford-prediction";
+const SCREENSHOTS = path.join(
+  fileURLToPath(new URL("../../", import.meta.url)),
+  ".cache",
+  "screenshots",
+  "league-match",
+);
 
 function open(path: string, width = 1280): Promise<OpenedPage> {
   return openPage(browser, site.url + path, { width, height: 900 });
 }
 
 beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
   site = await sharedSite("fixtures");
   browser = await launchChromium();
   await waitForPage(
@@ -155,6 +166,43 @@ describe("the league and match pages in Chromium", () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it.each([390, 1280])(
+    "shows every scoreline of an upcoming match's prediction as a shaded table, no wider than the page, at %i px",
+    async (width) => {
+      // The worker predicts the upcoming matches after the start-up run's backfill.
+      await waitForPage(site, UPCOMING, (html) => html.includes("Every scoreline"), "the scoreline grid");
+      const { page, problems } = await open(UPCOMING, width);
+      const grid = page.locator("#key-insights .score-grid");
+      expect(await page.locator("#key-insights h3", { hasText: "Every scoreline" }).count()).toBe(1);
+      expect(await grid.locator("caption").textContent()).toBe(
+        "Chance of each final score: Newcastle United goals down, Brentford goals across",
+      );
+      expect(await grid.locator("thead th").allTextContents()).toEqual([
+        "Newcastle United goals",
+        "0",
+        "1",
+        "2",
+        "3",
+        "4",
+        "5+",
+      ]);
+      const cells = await grid.locator("td").allTextContents();
+      expect(cells).toHaveLength(36);
+      for (const cell of cells) expect(cell).toMatch(/^(<0\.1|\d{1,2}\.\d)%$/);
+      // The chances add up to 100%, give or take the rounding of 36 cells.
+      const total = cells.reduce((sum, cell) => sum + (cell.startsWith("<") ? 0 : Number.parseFloat(cell)), 0);
+      expect(Math.abs(total - 100)).toBeLessThan(2);
+      expect(await grid.locator("td.s4").count()).toBeGreaterThanOrEqual(1);
+      expect(await page.locator(".likeliest-scores strong").count()).toBe(5);
+      // The table fits the page or scrolls inside its own box, never the page.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await grid.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SCREENSHOTS, `score-grid-${width}.png`) });
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+  );
 
   it("refreshes a live match's data every 15 s without reloading the page", async () => {
     const { page, problems } = await open(LIVE);

@@ -33,6 +33,8 @@ export const predictions = pgTable(
     expectedGoalsAway: doublePrecision("expected_goals_away").notNull(),
     projectedHomeScore: integer("projected_home_score").notNull(),
     projectedAwayScore: integer("projected_away_score").notNull(),
+    /** Every scoreline: 36 probabilities, home goals 0–5+ by away goals 0–5+, row-major (shared/model/score-probabilities). */
+    scoreGrid: doublePrecision("score_grid").array(),
     resultPick: text("result_pick").$type<ResultPick>().notNull(),
     /** Pick text, e.g. 'Over 2.5 Goals'. */
     overUnderPick: text("over_under_pick").notNull(),

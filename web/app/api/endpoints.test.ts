@@ -188,7 +188,14 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
     ids.newcastleBrentford = await fixtureIdOf("newcastle-united", "brentford");
     ids.chelseaArsenal = await fixtureIdOf("chelsea", "arsenal");
     await db.db.insert(predictions).values([
-      { ...prediction, fixtureId: ids.unitedSpurs, bestPick: "Manchester United to Win", confidence: 52 },
+      {
+        ...prediction,
+        fixtureId: ids.unitedSpurs,
+        bestPick: "Manchester United to Win",
+        confidence: 52,
+        // 1-1 the likeliest score.
+        scoreGrid: Array.from({ length: 36 }, (_, cell) => (cell === 7 ? 0.15 : 0.85 / 35)),
+      },
       { ...prediction, fixtureId: ids.arsenalSunderland, bestPick: "Arsenal to Win", confidence: 81.5 },
       { ...prediction, fixtureId: ids.newcastleBrentford, bestPick: "Over 2.5 Goals", confidence: 61 },
     ]);
@@ -327,6 +334,10 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
       expect(body.odds).toMatchObject({ home: expect.any(Number), draw: expect.any(Number), away: expect.any(Number) });
       expect(body.resultOdds).toBe(body.odds!.home);
       expect(body.probabilities).toMatchObject({ home: 0.52, modelVersion: MODEL });
+      expect(body.scoreProbabilities).toHaveLength(36);
+      expect(body.scoreProbabilities![0]).toEqual({ home: "0", away: "0", probability: 0.85 / 35 });
+      expect(body.scoreProbabilities![7]).toEqual({ home: "1", away: "1", probability: 0.15 });
+      expect(body.scoreProbabilities![35]).toMatchObject({ home: "5+", away: "5+" });
       expect(body.h2h.map((m) => `${m.homeTeam} ${m.score} ${m.awayTeam}`)).toEqual([
         "Manchester United 1-1 Tottenham Hotspur",
       ]);
@@ -336,6 +347,8 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
 
     it("caches a live match for a shorter time and carries its events", async () => {
       const { body, response } = await getJson(`/api/matches/${ids.arsenalSunderland}`, matchRecordSchema);
+      // Its prediction was stored without a scoreline grid.
+      expect(body.scoreProbabilities).toBeNull();
       expect(body).toMatchObject({
         matchState: "live",
         bestPick: "Arsenal to Win",

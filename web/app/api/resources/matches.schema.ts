@@ -3,6 +3,7 @@
  * the match record with its live events and live win probability, and the picks' outcomes.
  */
 import { z } from "zod";
+import { GOALS_LABELS } from "@shared/model/score-probabilities";
 import { day, id, instant, leagueKeySchema, matchStateSchema, percent, schemaNamer, scoreText } from "../common/schema";
 
 const named = schemaNamer("matches");
@@ -167,6 +168,16 @@ const probabilities = z
   })
   .describe("The prediction engine's probabilities (0 to 1).");
 
+export const scoreProbabilitySchema = named(
+  "ScoreProbability",
+  "The prediction's chance (0 to 1) of one final score. Goals '0' to '4', or '5+' for five or more.",
+  z.strictObject({
+    home: z.enum(GOALS_LABELS),
+    away: z.enum(GOALS_LABELS),
+    probability: z.number().min(0).max(1),
+  }),
+);
+
 export const formMatchSchema = named(
   "FormMatch",
   "One of a team's recent finished matches, from the team's side.",
@@ -201,6 +212,12 @@ export const matchRecordSchema = named(
     overUnderOdds: z.number().nullable().describe("The price of the over/under pick."),
     bttsOdds: z.number().nullable().describe("The price of the BTTS pick."),
     probabilities: probabilities.nullable(),
+    scoreProbabilities: z
+      .array(scoreProbabilitySchema)
+      .nullable()
+      .describe(
+        "Every scoreline the prediction gives: 36 cells, home goals 0 to 5+ by away goals 0 to 5+ (home goals first, then away goals, each in order), summing to 1. Null when the match has no prediction, or its prediction was made before scorelines were stored.",
+      ),
     liveProbability: liveProbabilitySchema.nullable(),
     liveProbabilityHistory: z
       .array(liveProbabilityTickSchema)

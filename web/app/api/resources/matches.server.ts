@@ -224,6 +224,7 @@ export function matchRecord(match: MatchDetail): Shape<typeof matchRecordSchema>
     odds: match.odds,
     ...pickPrices(match.odds, match),
     probabilities: match.probabilities,
+    scoreProbabilities: match.scoreProbabilities,
     liveProbability: liveMatchProbability(match, preMatchForecast(match.probabilities)),
     liveProbabilityHistory: match.liveProbabilityHistory.map((tick) => ({
       period: tick.period,

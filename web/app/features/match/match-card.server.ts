@@ -5,7 +5,7 @@
  * preview, published otherwise), the algorithm's stored prediction, and the ledger row frozen
  * at kick-off.
  */
-import { inArray } from "drizzle-orm";
+import { getTableColumns, inArray } from "drizzle-orm";
 import type { MatchPreview } from "@shared/content/documents";
 import { editorialPickContent, previewKey, previewsByMatch } from "@shared/content/editorial";
 import { isContentSeason } from "@shared/content/rules";
@@ -45,7 +45,9 @@ export interface MatchCard {
   liveProbability: LiveProbabilityNow | null;
 }
 
-type PredictionRow = typeof predictions.$inferSelect;
+/** A prediction as cards and lists read it: every column but the scoreline grid, which only the match page shows. */
+type PredictionRow = Omit<typeof predictions.$inferSelect, "scoreGrid">;
+const { scoreGrid: _scoreGrid, ...cardPredictionColumns } = getTableColumns(predictions);
 type LedgerRow = LedgerPickRow & { fixtureId: number; outcome: PickOutcome | null };
 
 /** The engine's outcome probabilities of a stored prediction. */
@@ -81,7 +83,7 @@ export async function pickInputsOf(
   const seasonsByLeague = new Set(seasons.map((s) => `${s.league}|${s.season}`));
   const [predictionRows, ledgerRows, previewLists] = await Promise.all([
     db.db
-      .select()
+      .select(cardPredictionColumns)
       .from(predictions)
       .where(inArray(predictions.fixtureId, [...ids])),
     db.db

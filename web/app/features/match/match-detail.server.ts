@@ -6,6 +6,7 @@ import type { MatchPreview } from "@shared/content/documents";
 import { formatUpdatedAgo } from "@shared/domain/format";
 import { LEAGUES } from "@shared/domain/leagues";
 import type { LiveProbabilityTick } from "@shared/model/live-probability-history";
+import type { ScoreProbability } from "@shared/model/score-probabilities";
 import { cardOf, pickInputs, type MatchCard, type PickInputs } from "./match-card.server";
 import {
   headToHead,
@@ -15,6 +16,7 @@ import {
   recentForm,
   recentLineup,
   referenceOf,
+  scoreGrid,
   type FormEntry,
   type HeadToHeadEntry,
   type MarketOdds,
@@ -42,6 +44,8 @@ export interface MatchDetail extends MatchCard {
   leagueName: string;
   odds: MarketOdds | null;
   probabilities: MatchProbabilities | null;
+  /** Every scoreline the prediction gives, 0–5+ a side, home goals then away goals; null without a stored grid. */
+  scoreProbabilities: ScoreProbability[] | null;
   form: { home: FormEntry[]; away: FormEntry[] };
   lineups: { home: TeamLineup | null; away: TeamLineup | null };
   headToHead: HeadToHeadEntry[];
@@ -121,8 +125,9 @@ export function summaryOf(context: ReadContext, row: FixtureRow, inputs: PickInp
 export async function detailOf(context: ReadContext, row: FixtureRow, preview: boolean): Promise<MatchDetail> {
   const inputs = await pickInputs(context, [row], preview);
   const { fixture } = row;
-  const [odds, homeForm, awayForm, homeLineup, awayLineup, meetings, events, history] = await Promise.all([
+  const [odds, scores, homeForm, awayForm, homeLineup, awayLineup, meetings, events, history] = await Promise.all([
     marketOdds(context, fixture.id),
+    scoreGrid(context, fixture.id),
     recentForm(context, fixture.homeTeamId, fixture.kickoffAt),
     recentForm(context, fixture.awayTeamId, fixture.kickoffAt),
     recentLineup(context, fixture.homeTeamId, referenceOf(row)),
@@ -134,6 +139,7 @@ export async function detailOf(context: ReadContext, row: FixtureRow, preview: b
   return {
     ...summaryOf(context, row, inputs),
     odds,
+    scoreProbabilities: scores,
     form: { home: homeForm, away: awayForm },
     lineups: { home: homeLineup, away: awayLineup },
     headToHead: meetings,

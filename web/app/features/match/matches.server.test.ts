@@ -139,6 +139,8 @@ describe.each(testDatabases())("league and match read models on $driver", (testD
       {
         ...prediction,
         fixtureId: await fixtureId("manchester-united", "tottenham-hotspur"),
+        // 2-1 the likeliest score, six or more home goals in the 5+ row.
+        scoreGrid: Array.from({ length: 36 }, (_, cell) => (cell === 13 ? 0.3 : cell === 30 ? 0.05 : 0.65 / 34)),
         bestPick: "Manchester United to Win",
         confidence: 52,
         predictedAt: new Date("2026-02-07T09:00:00Z"),
@@ -236,6 +238,13 @@ describe.each(testDatabases())("league and match read models on $driver", (testD
     expect(match!.id).toBe(await fixtureId("manchester-united", "tottenham-hotspur"));
     expect(match!.odds).toMatchObject({ home: expect.any(Number), draw: expect.any(Number), away: expect.any(Number) });
     expect(match!.probabilities).toMatchObject({ home: 0.52, over25: 0.61, btts: 0.55, expectedGoalsHome: 1.8 });
+    expect(match!.scoreProbabilities).toHaveLength(36);
+    expect(match!.scoreProbabilities![13]).toEqual({ home: "2", away: "1", probability: 0.3 });
+    expect(match!.scoreProbabilities![30]).toEqual({ home: "5+", away: "0", probability: 0.05 });
+    // A prediction stored before scorelines were: no grid, not an empty one.
+    const older = await getMatchBySlugs(context(), "premier-league", "arsenal", "sunderland", false);
+    expect(older!.probabilities).not.toBeNull();
+    expect(older!.scoreProbabilities).toBeNull();
     expect(match!.resolution.picks.result).toMatchObject({
       code: "1",
       text: "Manchester United to Win",

@@ -21,6 +21,7 @@ import { LeagueTableView } from "~/features/standings/components/LeagueTableView
 import { PageLink } from "~/components/PageLink";
 import { RichText } from "~/features/content/components/RichText";
 import type { MatchSectionsMarkup } from "./MatchView";
+import { ScoreGrid } from "./ScoreGrid";
 import {
   FinalPrediction,
   HeadToHead,
@@ -96,6 +97,7 @@ export function renderMatchSections({
           <KeyInsightsList insights={preview?.keyInsights ?? []} edit={edit} />
           <TacticalAnalysis html={tacticalAnalysis} editMark={edit("tacticalAnalysis")} />
           <ModelProbabilities probabilities={match.probabilities} homeName={home.name} awayName={away.name} />
+          <ScoreGrid cells={match.scoreProbabilities} homeName={home.name} awayName={away.name} />
           <MarketOdds odds={match.odds} homeName={home.name} awayName={away.name} />
           <MatchStats stats={match.stats} homeName={home.name} awayName={away.name} />
           <MatchEvents match={match} />
