@@ -110,10 +110,19 @@ describe("the points-per-game baseline", () => {
 
 describe("the stored payload", () => {
   it("reads back a payload of this version and refuses others", () => {
-    const payload = { version: ODDS_CHECK_VERSION, ranAt: "2026-02-07T04:30:00.000Z", outlook: null, live: null };
+    const payload = {
+      version: ODDS_CHECK_VERSION,
+      ranAt: "2026-02-07T04:30:00.000Z",
+      outlook: null,
+      live: null,
+      scoreline: null,
+    };
     expect(parseOddsCheckPayload(payload)).toEqual(payload);
     expect(parseOddsCheckPayload({ ...payload, version: ODDS_CHECK_VERSION + 1 })).toBeNull();
     expect(parseOddsCheckPayload({ ...payload, live: { rps: { ours: "x" } } })).toBeNull();
+    // A payload stored before the scoreline part was added is read as missing: the job reruns the check.
+    expect(parseOddsCheckPayload({ ...payload, scoreline: undefined })).toBeNull();
+    expect(parseOddsCheckPayload({ ...payload, scoreline: { logScore: { ours: 2.9 } } })).toBeNull();
     expect(parseOddsCheckPayload(null)).toBeNull();
   });
 });

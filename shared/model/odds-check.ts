@@ -1,5 +1,5 @@
 /**
- * The public check of the season outlook and the live win probability: the scoring rules, the
+ * The public check of the season outlook, the live win probability and every scoreline: the scoring rules, the
  * naive baselines they are compared with, and the figures the worker stores (read_models,
  * `odds-check`) for /algo-results. The walk-forward that produces the forecasts is in
  * sync-worker/bench/odds-check.ts; everything here is pure.
@@ -15,11 +15,12 @@
  */
 import { mulberry32 } from "./season-outlook-draws";
 import { expectedCalibrationError, reliabilityBins, type ProbabilityOutcome, type ReliabilityBin } from "./reliability";
+import type { ScorelineCheckFigures } from "./scoreline-check";
 import { rankedProbabilityScore } from "./scoring-rules";
 
 export const ODDS_CHECK_MODEL_KEY = "odds-check";
 /** Bump when the check's rules or the payload's shape change: the job then reruns it. */
-export const ODDS_CHECK_VERSION = 2;
+export const ODDS_CHECK_VERSION = 3;
 
 /** The season outlook must beat the baseline's Brier score by at least this share. */
 export const OUTLOOK_BRIER_TARGET = 0.2;
@@ -213,6 +214,8 @@ export interface OddsCheckPayload {
   ranAt: string;
   outlook: OutlookCheckFigures | null;
   live: LiveCheckFigures | null;
+  /** Every scoreline against independent Poisson goals fitted to the market (scoreline-check.ts). */
+  scoreline: ScorelineCheckFigures | null;
 }
 
 function isFigure(value: unknown): value is number {
@@ -235,5 +238,11 @@ export function parseOddsCheckPayload(value: unknown): OddsCheckPayload | null {
       isFigure(p.live?.rps?.ours) &&
       isFigure(p.live?.rps?.preMatch) &&
       isFigure(p.live?.ece));
-  return outlookOk && liveOk ? (p as OddsCheckPayload) : null;
+  const scorelineOk =
+    p.scoreline === null ||
+    (typeof p.scoreline === "object" &&
+      isFigure(p.scoreline?.logScore?.ours) &&
+      isFigure(p.scoreline?.logScore?.baseline) &&
+      isFigure(p.scoreline?.improvement));
+  return outlookOk && liveOk && scorelineOk ? (p as OddsCheckPayload) : null;
 }

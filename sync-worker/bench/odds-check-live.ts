@@ -15,16 +15,38 @@ import {
   type LiveCheckFigures,
 } from "@shared/model/odds-check";
 import type { HistoricalMatch } from "./football-data-history";
-import { walkForward } from "./model-walk-forward";
+import { walkForward, type WalkForwardResult } from "./model-walk-forward";
 import type { OddsCheckConfig } from "./odds-check";
 
-/** The half-time part of the check; null when no match of `liveSeasons` has a half-time score. */
-export function runLiveCheck(matches: readonly HistoricalMatch[], config: OddsCheckConfig): LiveCheckFigures | null {
+/** The matches the check may use: those kicked off before its instant. */
+export function knownMatches(matches: readonly HistoricalMatch[], config: OddsCheckConfig): HistoricalMatch[] {
+  return matches.filter((m) => m.kickoff.getTime() < config.asOf);
+}
+
+/** The engine's walk-forward over the live seasons, shared by the half-time and scoreline parts; null without matches there. */
+export function liveSeasonsWalk(
+  known: readonly HistoricalMatch[],
+  config: OddsCheckConfig,
+): { walk: WalkForwardResult; elapsedMs: number } | null {
+  if (!known.some((m) => config.liveSeasons.includes(m.season))) return null;
   const started = performance.now();
-  const known = matches.filter((m) => m.kickoff.getTime() < config.asOf);
-  if (known.filter((m) => config.liveSeasons.includes(m.season) && m.halfTime).length < config.minimumLiveMatches)
-    return null;
   const walk = walkForward(known, config.liveSeasons, config.modelOptions);
+  return { walk, elapsedMs: performance.now() - started };
+}
+
+/** The half-time part of the check; null when too few matches of `liveSeasons` have a half-time score. */
+export function runLiveCheck(
+  known: readonly HistoricalMatch[],
+  config: OddsCheckConfig,
+  walked: { walk: WalkForwardResult; elapsedMs: number } | null,
+): LiveCheckFigures | null {
+  const started = performance.now() - (walked?.elapsedMs ?? 0);
+  if (
+    !walked ||
+    known.filter((m) => config.liveSeasons.includes(m.season) && m.halfTime).length < config.minimumLiveMatches
+  )
+    return null;
+  const { walk } = walked;
   const scored: Array<{ ours: number[]; preMatch: number[]; leader: number[]; outcome: number }> = [];
   for (const { match, prediction } of walk.rows) {
     if (!match.halfTime) continue;

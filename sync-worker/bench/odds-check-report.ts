@@ -18,7 +18,7 @@ function binLines(bins: readonly ReliabilityBin[]): string[] {
 
 export function oddsCheckReport(payload: OddsCheckPayload): string[] {
   const lines: string[] = [];
-  const { outlook, live } = payload;
+  const { outlook, live, scoreline } = payload;
   if (!outlook) lines.push("season outlook: no complete league season in the data");
   else {
     lines.push(
@@ -65,6 +65,19 @@ export function oddsCheckReport(payload: OddsCheckPayload): string[] {
     );
     lines.push("  reliability of our half-time 1X2 probabilities:");
     lines.push(...binLines(live.reliability));
+  }
+  lines.push("");
+  if (!scoreline) lines.push("every scoreline: no match with a forecast and the market's 1X2 and over/under prices");
+  else {
+    lines.push(
+      `every scoreline: seasons ${scoreline.seasons.join(", ")}, ${scoreline.matches} matches with a walk-forward forecast and the market's 1X2 and over/under prices; ${(scoreline.elapsedMs / 1000).toFixed(1)} s`,
+    );
+    lines.push(`${"forecast of the final score".padEnd(36)} ${"log score".padStart(9)}`);
+    lines.push(`${"ours (the published grid)".padEnd(36)} ${f4(scoreline.logScore.ours).padStart(9)}`);
+    lines.push(`${"independent Poisson fitted to market".padEnd(36)} ${f4(scoreline.logScore.baseline).padStart(9)}`);
+    lines.push(
+      `improvement ${(scoreline.improvement * 100).toFixed(2)}%; ours gave the actual score more probability in ${(scoreline.oursHigher * 100).toFixed(1)}% of matches`,
+    );
   }
   return lines;
 }

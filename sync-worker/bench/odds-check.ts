@@ -32,7 +32,8 @@ import { ODDS_CHECK_VERSION, type OddsCheckPayload } from "@shared/model/odds-ch
 import type { ModelOptions } from "@shared/model/options";
 import { OUTLOOK_RATING_SIGMA } from "@shared/model/season-outlook";
 import { loadFootballDataHistory, seasonCodes, type HistoricalMatch } from "./football-data-history";
-import { runLiveCheck } from "./odds-check-live";
+import { knownMatches, liveSeasonsWalk, runLiveCheck } from "./odds-check-live";
+import { runScorelineCheck } from "./odds-check-scoreline";
 import { runOutlookCheck, type ScoredTeamForecast } from "./odds-check-outlook";
 
 export interface OddsCheckConfig {
@@ -134,10 +135,13 @@ export async function runOddsCheck(
   const counts = { inputsHash, matchesRead: history.matches.length, files: history.files };
   if (inputsHash === unlessInputs) return { unchanged: true, ...counts };
   const outlook = runOutlookCheck(history.matches, config, study.onScored);
-  const live = study.outlookOnly ? null : runLiveCheck(history.matches, config);
+  const known = knownMatches(history.matches, config);
+  const walked = study.outlookOnly ? null : liveSeasonsWalk(known, config);
+  const live = runLiveCheck(known, config, walked);
+  const scoreline = walked ? runScorelineCheck(walked.walk.rows, config.liveSeasons) : null;
   return {
     unchanged: false,
     ...counts,
-    payload: { version: ODDS_CHECK_VERSION, ranAt: ranAt.toISOString(), outlook, live },
+    payload: { version: ODDS_CHECK_VERSION, ranAt: ranAt.toISOString(), outlook, live, scoreline },
   };
 }

@@ -86,6 +86,20 @@ describe.each(testDatabases())("the odds-check job on $driver", (testDb) => {
     expect(payload.live).toMatchObject({ seasons: ["2526"], matches: 130, eceTarget: 0.02 });
     expect(payload.live!.rps.leaderRule).toBeGreaterThan(0);
     expect(payload.live!.met).toBe(payload.live!.ece <= 0.02);
+    // The same 130 forecasts, each with the market's 1X2 and over/under prices, scored on their final score.
+    expect(payload.scoreline).toMatchObject({ seasons: ["2526"], matches: 130 });
+    const { logScore, improvement, oursHigher } = payload.scoreline!;
+    // −ln of a final score's probability, between a sure thing (0) and a 1-in-150 score (5).
+    for (const value of [logScore.ours, logScore.baseline]) {
+      expect(value).toBeGreaterThan(0.5);
+      expect(value).toBeLessThan(5);
+    }
+    expect(improvement).toBeCloseTo(1 - logScore.ours / logScore.baseline, 9);
+    // The made-up seasons repeat a few scores under the same prices for every match: the model
+    // learns the scores from the results, the baseline fitted to those prices cannot.
+    expect(logScore.ours).toBeLessThan(logScore.baseline);
+    expect(oursHigher).toBeGreaterThan(0.5);
+    expect(oursHigher).toBeLessThanOrEqual(1);
 
     const again = await worker.run(job);
     expect(again).toMatchObject({ status: "ok", rowsWritten: 0 });

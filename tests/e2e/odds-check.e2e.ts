@@ -42,7 +42,7 @@ async function screenshot(section: Locator, name: string): Promise<void> {
 }
 
 describe.each([390, 1280])("the odds check on /algo-results at %i px", (width) => {
-  it("shows the stored Brier scores, half-time RPS, sample sizes and run date, readable without sideways scrolling", async () => {
+  it("shows the stored Brier scores, half-time RPS, scoreline log scores, sample sizes and run date, readable without sideways scrolling", async () => {
     const { page, problems } = await openPage(browser, site.url + PAGE, { width, height: 900 });
     try {
       const section = page.locator("section#odds-check");
@@ -85,8 +85,27 @@ describe.each([390, 1280])("the odds check on /algo-results at %i px", (width) =
       await expect(section.locator("p.muted").nth(1).textContent()).resolves.toMatch(
         /^1,040 matches of 2023-24 to 2025-26: /,
       );
-      expect(lines.at(-1)).toMatch(
+      expect(lines.find((line) => line.startsWith("Calibration"))).toMatch(
         /^Calibration: our half-time chances were off by \d+\.\d points on average \(expected calibration error 0\.\d{4}; target at most 2 points: (met|missed)\)\.$/,
+      );
+      // Every scoreline: ours and the market's independent Poisson goals, on the same 1,040 matches (all priced).
+      const scoreline = await section
+        .locator("#odds-check-scoreline tbody tr")
+        .evaluateAll((trs) =>
+          trs.map((tr) => [...tr.querySelectorAll("th, td")].map((cell) => cell.textContent ?? "")),
+        );
+      expect(scoreline.map((row) => row[0])).toEqual([
+        "Ours, every scoreline",
+        "Independent Poisson goals fitted to the market",
+      ]);
+      for (const [, logScore] of scoreline) expect(logScore).toMatch(/^\d\.\d{4}$/);
+      await expect(section.locator("p.muted").nth(2).textContent()).resolves.toMatch(
+        /^1,040 matches of 2023-24 to 2025-26: the chance our forecast gave the actual final score/,
+      );
+      expect(lines.at(-1)).toMatch(
+        new RegExp(
+          `^Our chances of every final score scored a log score of ${scoreline[0][1].replace(".", "\\.")} against ${scoreline[1][1].replace(".", "\\.")} for independent Poisson goals fitted to the market's prices: \\d+\\.\\d{2}% (better|worse)\\. Ours gave the actual score more probability in \\d+% of matches\\.$`,
+        ),
       );
       await expect(section.locator(".odds-check__date time").getAttribute("datetime")).resolves.toMatch(/^2026-02-07T/);
 

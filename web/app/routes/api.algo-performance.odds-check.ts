@@ -5,7 +5,12 @@ import { getOddsCheck } from "../features/track-record/odds-check.server";
 /** GET /api/algo-performance/odds-check: the figures of /algo-results' "How good are our season and live odds?". */
 export const loader = endpointLoader(ENDPOINTS.algoPerformanceOddsCheck, async ({ context }) => {
   const check = await getOddsCheck(context);
-  return ok({ ranAt: check?.ranAt ?? null, outlook: check?.outlook ?? null, live: check?.live ?? null });
+  return ok({
+    ranAt: check?.ranAt ?? null,
+    outlook: check?.outlook ?? null,
+    live: check?.live ?? null,
+    scoreline: check?.scoreline ?? null,
+  });
 });
 
 export const action = endpointAction;

@@ -68,5 +68,30 @@ export const oddsCheckSchema = named(
         elapsedMs: count,
       })
       .nullable(),
+    scoreline: z
+      .strictObject({
+        seasons: seasonCodes,
+        matches: count.describe("Matches with a walk-forward forecast and the market's 1X2 and over/under 2.5 prices."),
+        logScore: z.strictObject({
+          ours: z
+            .number()
+            .min(0)
+            .describe("Mean −ln of the probability our published grid gave the actual final score."),
+          baseline: z
+            .number()
+            .min(0)
+            .describe(
+              "The same for independent Poisson goals, each side's rate fitted to the market's de-vigged home win, away win and over 2.5 probabilities.",
+            ),
+        }),
+        improvement: z.number().describe("1 − ours / baseline."),
+        oursHigher: z
+          .number()
+          .min(0)
+          .max(1)
+          .describe("The share of matches whose actual score our grid gave more probability than the baseline."),
+        elapsedMs: count,
+      })
+      .nullable(),
   }),
 );

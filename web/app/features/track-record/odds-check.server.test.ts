@@ -69,6 +69,14 @@ const SAMPLE_ODDS_CHECK: OddsCheckPayload = {
     reliability: reliabilityBins([]),
     elapsedMs: 90_000,
   },
+  scoreline: {
+    seasons: ["2324", "2425", "2526"],
+    matches: 4102,
+    logScore: { ours: 2.8912, baseline: 2.9137 },
+    improvement: 1 - 2.8912 / 2.9137,
+    oursHigher: 0.5312,
+    elapsedMs: 1_200,
+  },
 };
 
 describe.each(testDatabases())("the odds check on /algo-results on $driver", (testDb) => {
@@ -113,6 +121,13 @@ describe.each(testDatabases())("the odds check on /algo-results on $driver", (te
     );
     expect(html).toContain(
       "off by 1.2 points on average (expected calibration error 0.0123; target at most 2 points: met)",
+    );
+    expect(html).toContain("4,102 matches of 2023-24 to 2025-26");
+    expect(html).toContain(
+      "Our chances of every final score scored a log score of 2.8912 against 2.9137 for independent Poisson goals fitted to the market&#x27;s prices: 0.77% better. Ours gave the actual score more probability in 53% of matches.",
+    );
+    expect(html).toMatch(
+      /<tr data-forecast="market-poisson"><th scope="row">Independent Poisson goals fitted to the market<\/th><td>2\.9137<\/td><\/tr>/,
     );
     expect(html).toContain('Latest check: <time dateTime="2026-02-07T04:30:00.000Z">February 7, 2026</time>');
   });

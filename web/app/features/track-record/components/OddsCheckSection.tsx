@@ -1,9 +1,10 @@
 /**
  * /algo-results' "How good are our season and live odds?": the worker's latest walk-forward check
- * of the season outlook and of the live win probability at half-time (shared/model/odds-check.ts),
- * as two small tables with a plain-language line each. Rendered on the server only.
+ * of the season outlook, of the live win probability at half-time (shared/model/odds-check.ts) and
+ * of every scoreline (shared/model/scoreline-check.ts), as small tables with a plain-language line each. Rendered on the server only.
  */
 import type { LiveCheckFigures, OddsCheckPayload, OutlookCheckFigures, OutlookMetric } from "@shared/model/odds-check";
+import type { ScorelineCheckFigures } from "@shared/model/scoreline-check";
 import { ScrollRegion } from "~/components/ScrollRegion";
 
 export const ODDS_CHECK_TITLE = "How good are our season and live odds?";
@@ -145,6 +146,54 @@ function LiveCheck({ figures }: { figures: LiveCheckFigures }) {
   );
 }
 
+/** "0.77% better" or "0.50% worse", to the hundredth of a percent and never flattering (a gain rounds down, a loss up). */
+function fineComparison(improvement: number): string {
+  const hundredths = Math.floor(improvement * 10_000 + 1e-9);
+  return hundredths >= 0 ? `${(hundredths / 100).toFixed(2)}% better` : `${(-hundredths / 100).toFixed(2)}% worse`;
+}
+
+function ScorelineCheck({ figures }: { figures: ScorelineCheckFigures }) {
+  return (
+    <>
+      <h3>Every scoreline</h3>
+      <p className="muted">
+        {count(figures.matches)} matches of {seasonsLabel(figures.seasons)}: the chance our forecast gave the actual
+        final score, against independent Poisson goals for each side fitted to the market&apos;s 1X2 and over/under 2.5
+        prices. The log score is lower when the forecast gave the actual score more probability.
+      </p>
+      <ScrollRegion label="Scoreline forecasts against the market's">
+        <table className="data-table odds-check__table" id="odds-check-scoreline">
+          <caption className="visually-hidden">Log score of two forecasts of the final score</caption>
+          <thead>
+            <tr>
+              <th scope="col">Forecast</th>
+              <th scope="col">Log score</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr data-forecast="ours">
+              <th scope="row">Ours, every scoreline</th>
+              <td>{score(figures.logScore.ours)}</td>
+            </tr>
+            <tr data-forecast="market-poisson">
+              <th scope="row">Independent Poisson goals fitted to the market</th>
+              <td>{score(figures.logScore.baseline)}</td>
+            </tr>
+          </tbody>
+        </table>
+      </ScrollRegion>
+      <ul className="odds-check__lines">
+        <li>
+          Our chances of every final score scored a log score of {score(figures.logScore.ours)} against{" "}
+          {score(figures.logScore.baseline)} for independent Poisson goals fitted to the market&apos;s prices:{" "}
+          {fineComparison(figures.improvement)}. Ours gave the actual score more probability in{" "}
+          {Math.round(figures.oursHigher * 100)}% of matches.
+        </li>
+      </ul>
+    </>
+  );
+}
+
 function longDate(iso: string): string {
   return new Date(iso).toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
 }
@@ -153,10 +202,11 @@ export function OddsCheckSection({ check }: { check: OddsCheckPayload | null }) 
   return (
     <section aria-labelledby="odds-check-title" className="page-section odds-check" id="odds-check">
       <h2 id="odds-check-title">{ODDS_CHECK_TITLE}</h2>
-      {check && (check.outlook || check.live) ? (
+      {check && (check.outlook || check.live || check.scoreline) ? (
         <>
           {check.outlook && <OutlookCheck figures={check.outlook} />}
           {check.live && <LiveCheck figures={check.live} />}
+          {check.scoreline && <ScorelineCheck figures={check.scoreline} />}
           <p className="muted odds-check__date">
             Latest check: <time dateTime={check.ranAt}>{longDate(check.ranAt)}</time>, rerun whenever the match history
             changes.
