@@ -204,6 +204,41 @@ describe("the league and match pages in Chromium", () => {
     },
   );
 
+  it.each([390, 1280])(
+    "shows how the market moved on a finished match, and whether toward our forecast, at %i px",
+    async (width) => {
+      const { page, problems } = await open(FINISHED, width);
+      const block = page.locator("#key-insights .odds-movement");
+      expect(await block.locator("h3").textContent()).toBe("Odds movement");
+      expect(await block.locator(".odds-movement__verdict").textContent()).toMatch(
+        /^The market (moved toward us|moved away from us|did not move)\.$/,
+      );
+      expect(await block.locator("thead th").allTextContents()).toEqual(["Outcome", "Opening", "Closing", "Move"]);
+      const rows = await block
+        .locator("tbody tr")
+        .evaluateAll((trs) =>
+          trs.map((tr) => [...tr.querySelectorAll("th, td")].map((cell) => cell.textContent ?? "")),
+        );
+      expect(rows.map((row) => row[0])).toEqual([
+        "Manchester United win",
+        "Draw",
+        "Tottenham Hotspur win",
+        "Over 2.5 goals",
+        "Under 2.5 goals",
+      ]);
+      for (const [, opening, closing, move] of rows) {
+        expect(opening).toMatch(/^\d{1,2}\.\d%$/);
+        expect(closing).toMatch(/^\d{1,2}\.\d%$/);
+        expect(move).toMatch(/^([+−]\d+\.\d|0\.0) pts$/);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await block.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SCREENSHOTS, `odds-movement-${width}.png`) });
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+  );
+
   it("refreshes a live match's data every 15 s without reloading the page", async () => {
     const { page, problems } = await open(LIVE);
     await page.evaluate(() => Object.assign(window, { loadedOnce: true }));

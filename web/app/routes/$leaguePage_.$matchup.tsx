@@ -11,7 +11,7 @@ import { loadMatchweekPage } from "../features/league/matchweek-page.server";
 import { isMatchweekPath } from "../route-page.server";
 import { errorPageMeta } from "../route-meta";
 import liveProbabilityStyles from "../features/match/styles/live-probability.css";
-import scoreGridStyles from "../features/match/styles/score-grid.css";
+import keyInsightsStyles from "../features/match/styles/key-insights.css";
 import fixtureListStyles from "../features/match/styles/fixture-list.css";
 import { MATCH_NOT_FOUND } from "../features/match/match";
 
@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: liveProbabilityStyles },
-  { rel: "stylesheet", href: scoreGridStyles },
+  { rel: "stylesheet", href: keyInsightsStyles },
   { rel: "stylesheet", href: fixtureListStyles },
 ];
 

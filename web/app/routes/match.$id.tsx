@@ -6,7 +6,7 @@ import { MatchView } from "../features/match/components/MatchView";
 import { loadMatchPage } from "../features/match/match-page.server";
 import { errorPageMeta } from "../route-meta";
 import liveProbabilityStyles from "../features/match/styles/live-probability.css";
-import scoreGridStyles from "../features/match/styles/score-grid.css";
+import keyInsightsStyles from "../features/match/styles/key-insights.css";
 import { MATCH_NOT_FOUND } from "../features/match/match";
 
 /** The not-found pages of this route (not-found.ts). */
@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: liveProbabilityStyles },
-  { rel: "stylesheet", href: scoreGridStyles },
+  { rel: "stylesheet", href: keyInsightsStyles },
 ];
 
 export const headers: HeadersFunction = publicPageHeaders;

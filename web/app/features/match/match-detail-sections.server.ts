@@ -79,8 +79,14 @@ export async function scoreGrid({ db }: Pick<AppContext, "db">, fixtureId: numbe
   return scoreProbabilities(row?.scoreGrid?.map(Number));
 }
 
-export async function marketOdds({ db }: Pick<AppContext, "db">, fixtureId: number): Promise<MarketOdds | null> {
-  const rows = await db.db.select().from(fixtureOdds).where(eq(fixtureOdds.fixtureId, fixtureId));
+export type OddsRow = typeof fixtureOdds.$inferSelect;
+
+/** Every stored price of the match: each source's opening and closing line per market. */
+export function oddsRows({ db }: Pick<AppContext, "db">, fixtureId: number): Promise<OddsRow[]> {
+  return db.db.select().from(fixtureOdds).where(eq(fixtureOdds.fixtureId, fixtureId));
+}
+
+export function marketOddsOf(rows: readonly OddsRow[]): MarketOdds | null {
   if (rows.length === 0) return null;
   // The pre-match market the picks were made against: the market average when there is one.
   const pick = (market: "1x2" | "ou25" | "btts") =>

@@ -6,13 +6,15 @@ import type { MatchPreview } from "@shared/content/documents";
 import { formatUpdatedAgo } from "@shared/domain/format";
 import { LEAGUES } from "@shared/domain/leagues";
 import type { LiveProbabilityTick } from "@shared/model/live-probability-history";
+import { oddsMovement, type OddsMovement } from "@shared/model/odds-movement";
 import type { ScoreProbability } from "@shared/model/score-probabilities";
 import { cardOf, pickInputs, type MatchCard, type PickInputs } from "./match-card.server";
 import {
   headToHead,
   liveProbabilityHistory,
-  marketOdds,
+  marketOddsOf,
   matchEvents,
+  oddsRows,
   recentForm,
   recentLineup,
   referenceOf,
@@ -43,6 +45,8 @@ export interface MatchDetail extends MatchCard {
   lastApiUpdate: string | null;
   leagueName: string;
   odds: MarketOdds | null;
+  /** The market's opening and latest fair prices against our forecast; null without both lines of one market. */
+  oddsMovement: OddsMovement | null;
   probabilities: MatchProbabilities | null;
   /** Every scoreline the prediction gives, 0–5+ a side, home goals then away goals; null without a stored grid. */
   scoreProbabilities: ScoreProbability[] | null;
@@ -125,8 +129,8 @@ export function summaryOf(context: ReadContext, row: FixtureRow, inputs: PickInp
 export async function detailOf(context: ReadContext, row: FixtureRow, preview: boolean): Promise<MatchDetail> {
   const inputs = await pickInputs(context, [row], preview);
   const { fixture } = row;
-  const [odds, scores, homeForm, awayForm, homeLineup, awayLineup, meetings, events, history] = await Promise.all([
-    marketOdds(context, fixture.id),
+  const [prices, scores, homeForm, awayForm, homeLineup, awayLineup, meetings, events, history] = await Promise.all([
+    oddsRows(context, fixture.id),
     scoreGrid(context, fixture.id),
     recentForm(context, fixture.homeTeamId, fixture.kickoffAt),
     recentForm(context, fixture.awayTeamId, fixture.kickoffAt),
@@ -136,9 +140,11 @@ export async function detailOf(context: ReadContext, row: FixtureRow, preview: b
     matchEvents(context, fixture.id, { home: fixture.homeScore, away: fixture.awayScore }),
     fixture.matchState === "pre-match" ? [] : liveProbabilityHistory(context, fixture.id),
   ]);
+  const summary = summaryOf(context, row, inputs);
   return {
-    ...summaryOf(context, row, inputs),
-    odds,
+    ...summary,
+    odds: marketOddsOf(prices),
+    oddsMovement: oddsMovement(prices, summary.probabilities),
     scoreProbabilities: scores,
     form: { home: homeForm, away: awayForm },
     lineups: { home: homeLineup, away: awayLineup },

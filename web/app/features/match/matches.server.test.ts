@@ -241,6 +241,11 @@ describe.each(testDatabases())("league and match read models on $driver", (testD
     expect(match!.scoreProbabilities).toHaveLength(36);
     expect(match!.scoreProbabilities![13]).toEqual({ home: "2", away: "1", probability: 0.3 });
     expect(match!.scoreProbabilities![30]).toEqual({ home: "5+", away: "0", probability: 0.05 });
+    // The finished match's opening and closing prices, against the forecast (home 52%, over 2.5 61%).
+    expect(match!.oddsMovement!.result).toMatchObject({ market: "1x2", source: "market-average" });
+    expect(match!.oddsMovement!.result!.outcomes.map((o) => o.outcome)).toEqual(["home", "draw", "away"]);
+    expect(["toward", "away", "unchanged"]).toContain(match!.oddsMovement!.result!.direction);
+    expect(match!.oddsMovement!.goals!.outcomes.map((o) => o.outcome)).toEqual(["over", "under"]);
     // A prediction stored before scorelines were: no grid, not an empty one.
     const older = await getMatchBySlugs(context(), "premier-league", "arsenal", "sunderland", false);
     expect(older!.probabilities).not.toBeNull();

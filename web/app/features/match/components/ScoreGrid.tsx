@@ -1,6 +1,6 @@
 /**
  * Key insights: every scoreline of the prediction, 0–5+ goals a side, as a table shaded by
- * probability (classes in score-grid.css: no script, no style attributes), with the likeliest
+ * probability (classes in key-insights.css: no script, no style attributes), with the likeliest
  * scores above it. Rendered on the server only.
  */
 import { formatPercent } from "@shared/domain/format";

@@ -21,6 +21,7 @@ import { LeagueTableView } from "~/features/standings/components/LeagueTableView
 import { PageLink } from "~/components/PageLink";
 import { RichText } from "~/features/content/components/RichText";
 import type { MatchSectionsMarkup } from "./MatchView";
+import { OddsMovementView } from "./OddsMovementView";
 import { ScoreGrid } from "./ScoreGrid";
 import {
   FinalPrediction,
@@ -99,6 +100,13 @@ export function renderMatchSections({
           <ModelProbabilities probabilities={match.probabilities} homeName={home.name} awayName={away.name} />
           <ScoreGrid cells={match.scoreProbabilities} homeName={home.name} awayName={away.name} />
           <MarketOdds odds={match.odds} homeName={home.name} awayName={away.name} />
+          <OddsMovementView
+            movement={match.oddsMovement}
+            homeName={home.name}
+            awayName={away.name}
+            kickedOff={match.state !== "pre-match"}
+            finished={match.state === "post-match"}
+          />
           <MatchStats stats={match.stats} homeName={home.name} awayName={away.name} />
           <MatchEvents match={match} />
           <HeadToHead meetings={match.headToHead} notes={headToHeadNotes} editMark={edit("headToHead")} />
