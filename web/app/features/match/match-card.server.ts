@@ -45,9 +45,12 @@ export interface MatchCard {
   liveProbability: LiveProbabilityNow | null;
 }
 
-/** A prediction as cards and lists read it: every column but the scoreline grid, which only the match page shows. */
-type PredictionRow = Omit<typeof predictions.$inferSelect, "scoreGrid">;
-const { scoreGrid: _scoreGrid, ...cardPredictionColumns } = getTableColumns(predictions);
+/**
+ * A prediction as cards and lists read it: every column but the scoreline grid, which only the
+ * match page shows (it asks for it in the same statement, `withScoreGrid`).
+ */
+type PredictionRow = Omit<typeof predictions.$inferSelect, "scoreGrid"> & { scoreGrid?: number[] | null };
+const { scoreGrid, ...cardPredictionColumns } = getTableColumns(predictions);
 type LedgerRow = LedgerPickRow & { fixtureId: number; outcome: PickOutcome | null };
 
 /** The engine's outcome probabilities of a stored prediction. */
@@ -63,12 +66,18 @@ export interface PickInputs {
   previews: Map<string, MatchPreview>;
 }
 
-export function pickInputs(context: ReadContext, rows: readonly FixtureRow[], preview: boolean): Promise<PickInputs> {
+export function pickInputs(
+  context: ReadContext,
+  rows: readonly FixtureRow[],
+  preview: boolean,
+  options: { withScoreGrid?: boolean } = {},
+): Promise<PickInputs> {
   return pickInputsOf(
     context,
     rows.map((row) => row.fixture.id),
     rows.map((row) => row.fixture),
     preview,
+    options,
   );
 }
 
@@ -78,12 +87,13 @@ export async function pickInputsOf(
   ids: readonly number[],
   seasons: readonly { league: LeagueKey; season: string }[],
   preview: boolean,
+  { withScoreGrid = false }: { withScoreGrid?: boolean } = {},
 ): Promise<PickInputs> {
   if (ids.length === 0) return { predictions: new Map(), ledger: new Map(), previews: new Map() };
   const seasonsByLeague = new Set(seasons.map((s) => `${s.league}|${s.season}`));
   const [predictionRows, ledgerRows, previewLists] = await Promise.all([
     db.db
-      .select(cardPredictionColumns)
+      .select(withScoreGrid ? { ...cardPredictionColumns, scoreGrid } : cardPredictionColumns)
       .from(predictions)
       .where(inArray(predictions.fixtureId, [...ids])),
     db.db

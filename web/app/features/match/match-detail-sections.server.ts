@@ -4,11 +4,10 @@
  * probability.
  */
 import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
-import { fixtureOdds, fixtures, lineups, liveEvents, liveProbabilityTicks, predictions } from "@shared/db/schema";
+import { fixtureOdds, fixtures, lineups, liveEvents, liveProbabilityTicks } from "@shared/db/schema";
 import type { LineupPlayer } from "@shared/db/schema/fixtures";
 import { goalsFromTeamView, resultPill, type ResultPill } from "@shared/domain/form";
 import { inMatchOrder, type LiveProbabilityTick } from "@shared/model/live-probability-history";
-import { scoreProbabilities, type ScoreProbability } from "@shared/model/score-probabilities";
 import type { AppContext } from "~/load-context";
 import { awayTeams, fixtureColumns, homeTeams, selectFixtures, teamsOf, type FixtureRow } from "./match-rows.server";
 
@@ -69,15 +68,6 @@ export const LINEUP_BENCH_LIMIT = 7;
 
 const FORM_LIMIT = 5;
 const HEAD_TO_HEAD_LIMIT = 5;
-
-/** Every scoreline of the match's prediction (0–5+ a side), or null without one. */
-export async function scoreGrid({ db }: Pick<AppContext, "db">, fixtureId: number): Promise<ScoreProbability[] | null> {
-  const [row] = await db.db
-    .select({ scoreGrid: predictions.scoreGrid })
-    .from(predictions)
-    .where(eq(predictions.fixtureId, fixtureId));
-  return scoreProbabilities(row?.scoreGrid?.map(Number));
-}
 
 export type OddsRow = typeof fixtureOdds.$inferSelect;
 

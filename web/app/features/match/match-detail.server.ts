@@ -7,7 +7,7 @@ import { formatUpdatedAgo } from "@shared/domain/format";
 import { LEAGUES } from "@shared/domain/leagues";
 import type { LiveProbabilityTick } from "@shared/model/live-probability-history";
 import { oddsMovement, type OddsMovement } from "@shared/model/odds-movement";
-import type { ScoreProbability } from "@shared/model/score-probabilities";
+import { scoreProbabilities, type ScoreProbability } from "@shared/model/score-probabilities";
 import { cardOf, pickInputs, type MatchCard, type PickInputs } from "./match-card.server";
 import {
   headToHead,
@@ -18,7 +18,6 @@ import {
   recentForm,
   recentLineup,
   referenceOf,
-  scoreGrid,
   type FormEntry,
   type HeadToHeadEntry,
   type MarketOdds,
@@ -127,11 +126,10 @@ export function summaryOf(context: ReadContext, row: FixtureRow, inputs: PickInp
 }
 
 export async function detailOf(context: ReadContext, row: FixtureRow, preview: boolean): Promise<MatchDetail> {
-  const inputs = await pickInputs(context, [row], preview);
+  const inputs = await pickInputs(context, [row], preview, { withScoreGrid: true });
   const { fixture } = row;
-  const [prices, scores, homeForm, awayForm, homeLineup, awayLineup, meetings, events, history] = await Promise.all([
+  const [prices, homeForm, awayForm, homeLineup, awayLineup, meetings, events, history] = await Promise.all([
     oddsRows(context, fixture.id),
-    scoreGrid(context, fixture.id),
     recentForm(context, fixture.homeTeamId, fixture.kickoffAt),
     recentForm(context, fixture.awayTeamId, fixture.kickoffAt),
     recentLineup(context, fixture.homeTeamId, referenceOf(row)),
@@ -145,7 +143,7 @@ export async function detailOf(context: ReadContext, row: FixtureRow, preview: b
     ...summary,
     odds: marketOddsOf(prices),
     oddsMovement: oddsMovement(prices, summary.probabilities),
-    scoreProbabilities: scores,
+    scoreProbabilities: scoreProbabilities(inputs.predictions.get(fixture.id)?.scoreGrid?.map(Number)),
     form: { home: homeForm, away: awayForm },
     lineups: { home: homeLineup, away: awayLineup },
     headToHead: meetings,
