@@ -10,7 +10,7 @@
  * requests (web/start.ts), Varnish sends new ones to the other (its health probe, and a retry
  * when a connection is refused), and the next one is restarted only when the new one serves.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -212,8 +212,30 @@ async function stopProcess(managed: Managed, timeoutMs = 15_000): Promise<void> 
   clearTimeout(timer);
 }
 
-/** How long a restarted process waits for Varnish's probe to see it healthy (2 of 3 probes, 1 s apart). */
-const PROBE_SETTLE_MS = 2_500;
+/** The probe's window and threshold in the VCL: healthy with 2 good probes among the last 5. */
+const PROBE_WINDOW = 5;
+const PROBE_THRESHOLD = 2;
+/** How long a restarted process may take to be seen healthy by Varnish's probe. */
+const PROBE_SETTLE_TIMEOUT_MS = 30_000;
+
+/**
+ * Whether Varnish's probe counts a backend healthy now: at least PROBE_THRESHOLD good probes
+ * among the last PROBE_WINDOW, read from its `happy` bitmap (`varnishstat`, newest probe in the
+ * lowest bit; read as text, since the 64-bit bitmap does not fit a JSON number).
+ */
+export function varnishSeesHealthy(varnishDir: string, backend: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    execFile("varnishstat", ["-n", varnishDir, "-1", "-f", `VBE.*.${backend}.happy`], (error, stdout) => {
+      if (error) return resolve(false);
+      const line = stdout.split("\n").find((l) => l.includes(`.${backend}.happy`));
+      const bitmap = line ? /^\S+\s+(\d+)/.exec(line)?.[1] : undefined;
+      if (!bitmap) return resolve(false);
+      let good = 0;
+      for (let bit = 0n; bit < BigInt(PROBE_WINDOW); bit++) if ((BigInt(bitmap) >> bit) & 1n) good++;
+      resolve(good >= PROBE_THRESHOLD);
+    });
+  });
+}
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const { ownerUrl, appUrl } = await prepareDatabase(options);
@@ -301,7 +323,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         earlier.set(name, (earlier.get(name) ?? "") + current.output);
       }
       await startWeb(index);
-      await new Promise((resolve) => setTimeout(resolve, PROBE_SETTLE_MS));
+      // The next process may stop only once Varnish sends requests to this one again.
+      const deadline = Date.now() + PROBE_SETTLE_TIMEOUT_MS;
+      while (!(await varnishSeesHealthy(path.join(options.workDir, "varnish"), name))) {
+        if (Date.now() > deadline)
+          throw new Error(`Varnish's probe did not see ${name} healthy within ${PROBE_SETTLE_TIMEOUT_MS / 1000} s`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
     };
     return {
       proxyUrl,
