@@ -23,11 +23,14 @@ export function knownMatches(matches: readonly HistoricalMatch[], config: OddsCh
   return matches.filter((m) => m.kickoff.getTime() < config.asOf);
 }
 
-/** The engine's walk-forward over the live seasons, shared by the half-time and scoreline parts; null without matches there. */
-export function liveSeasonsWalk(
-  known: readonly HistoricalMatch[],
-  config: OddsCheckConfig,
-): { walk: WalkForwardResult; elapsedMs: number } | null {
+/** The engine's walk-forward over the live seasons, shared by the half-time and scoreline parts, and its time. */
+export interface LiveSeasonsWalk {
+  walk: WalkForwardResult;
+  elapsedMs: number;
+}
+
+/** The walk over the live seasons; null without matches there. */
+export function liveSeasonsWalk(known: readonly HistoricalMatch[], config: OddsCheckConfig): LiveSeasonsWalk | null {
   if (!known.some((m) => config.liveSeasons.includes(m.season))) return null;
   const started = performance.now();
   const walk = walkForward(known, config.liveSeasons, config.modelOptions);
@@ -38,7 +41,7 @@ export function liveSeasonsWalk(
 export function runLiveCheck(
   known: readonly HistoricalMatch[],
   config: OddsCheckConfig,
-  walked: { walk: WalkForwardResult; elapsedMs: number } | null,
+  walked: LiveSeasonsWalk | null,
 ): LiveCheckFigures | null {
   const started = performance.now() - (walked?.elapsedMs ?? 0);
   if (

@@ -4,7 +4,7 @@
  * scores above it. Rendered on the server only.
  */
 import { formatPercent } from "@shared/domain/format";
-import { likeliestScores, type ScoreProbability } from "@shared/model/score-probabilities";
+import { likeliestScores, SHOWN_SIDE, type ScoreProbability } from "@shared/model/score-probabilities";
 
 export const SCORE_GRID_HEADING = "Every scoreline";
 export const LIKELIEST_SCORES_HEADING = "Most likely scores";
@@ -40,10 +40,9 @@ export function ScoreGrid({
   awayName: string;
 }) {
   if (!cells || cells.length === 0) return null;
-  const side = Math.round(Math.sqrt(cells.length));
   const likeliest = Math.max(...cells.map((cell) => cell.probability));
-  const columns = cells.slice(0, side).map((cell) => cell.away);
-  const rows = Array.from({ length: side }, (_, row) => cells.slice(row * side, (row + 1) * side));
+  const columns = cells.slice(0, SHOWN_SIDE).map((cell) => cell.away);
+  const rows = Array.from({ length: SHOWN_SIDE }, (_, row) => cells.slice(row * SHOWN_SIDE, (row + 1) * SHOWN_SIDE));
   return (
     <div className="stat-block score-grid-block">
       <h3>{SCORE_GRID_HEADING}</h3>
