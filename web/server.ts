@@ -35,6 +35,11 @@ export interface SiteServer {
   cache: PageCache;
   /** The process's metrics, as /metrics shows them. */
   registry: Registry;
+  /**
+   * Renders again the out-of-date pages visitors read since they were rendered: call it when the
+   * data versions change, after whatever the change clears (the content cache).
+   */
+  rerenderReadPages(): Promise<void>;
 }
 
 export interface SiteObservability {
@@ -172,5 +177,5 @@ export function createSiteServer(
       request.settle();
     },
   );
-  return { server, app, cache, registry };
+  return { server, app, cache, registry, rerenderReadPages: pages.rerenderReadPages };
 }

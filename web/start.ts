@@ -121,7 +121,7 @@ async function main() {
       )
     : null;
   if (purger) versions.onChange((changed) => void purger.purge(changed));
-  const { server } = createSiteServer(
+  const site = createSiteServer(
     build,
     {
       env,
@@ -135,6 +135,10 @@ async function main() {
     versions.current,
     { log, registry },
   );
+  const { server } = site;
+  // The pages visitors read are rendered again as soon as a change is known (after the content
+  // cache above is cleared), so the next visitor gets them from memory.
+  versions.onChange(() => void site.rerenderReadPages());
   const metricsServer = env.METRICS_PORT
     ? await startMetricsServer({
         port: env.METRICS_PORT,

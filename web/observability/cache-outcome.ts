@@ -4,8 +4,12 @@
  */
 import type { ServerResponse } from "node:http";
 
-/** hit: from memory; miss: rendered and stored; bypass: never cached (preview, writes...); stale: the last good answer during an outage. */
-export type CacheOutcome = "hit" | "miss" | "bypass" | "stale";
+/**
+ * hit: from memory; miss: rendered and stored; bypass: never cached (preview, writes...);
+ * rerender: the previous page while it is rendered again in the background; stale: the last good
+ * answer during an outage.
+ */
+export type CacheOutcome = "hit" | "miss" | "bypass" | "rerender" | "stale";
 
 /** Where a response keeps it: a property of its own (a WeakMap entry per request costs a cached page more). */
 const CACHE_OUTCOME = Symbol("page cache outcome");

@@ -112,11 +112,11 @@ export function registerHttpMetrics(registry: Registry): HttpMetrics {
   );
   registry.registerMetric(durations as unknown as Metric);
   // Counted in plain numbers per answer, handed to prom-client when scraped.
-  const answers: Record<CacheOutcome, number> = { hit: 0, miss: 0, bypass: 0, stale: 0 };
-  const counted: Record<CacheOutcome, number> = { hit: 0, miss: 0, bypass: 0, stale: 0 };
+  const answers: Record<CacheOutcome, number> = { hit: 0, miss: 0, bypass: 0, rerender: 0, stale: 0 };
+  const counted: Record<CacheOutcome, number> = { hit: 0, miss: 0, bypass: 0, rerender: 0, stale: 0 };
   new Counter({
     name: `${METRIC_PREFIX}page_cache_requests_total`,
-    help: "Answers through the page cache: hit (from memory), miss (rendered and stored), bypass (never cached: preview, internal pages, writes), stale (the last good answer while the database is out of reach)",
+    help: "Answers through the page cache: hit (from memory), miss (rendered and stored), bypass (never cached: preview, internal pages, writes), rerender (the previous page while it is rendered again in the background), stale (the last good answer while the database is out of reach)",
     labelNames: ["outcome"] as const,
     registers: [registry],
     collect() {
@@ -134,7 +134,7 @@ export function registerHttpMetrics(registry: Registry): HttpMetrics {
   };
 }
 
-const CACHE_OUTCOMES = ["hit", "miss", "bypass", "stale"] as const satisfies readonly CacheOutcome[];
+const CACHE_OUTCOMES = ["hit", "miss", "bypass", "rerender", "stale"] as const satisfies readonly CacheOutcome[];
 
 /** The page cache's size and drops, read from its own counters at each scrape. */
 export function registerPageCacheMetrics(registry: Registry, cache: PageCache): void {

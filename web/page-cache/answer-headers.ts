@@ -49,8 +49,11 @@ export function withoutStaleWhileRevalidate(cacheControl: string): string {
 }
 
 export interface Timings {
-  /** 'stale': the page could not be rendered (database out of reach); its last good answer. */
-  cache: "hit" | "miss" | "bypass" | "stale";
+  /**
+   * 'rerender': the page's previous entry while it is rendered again in the background;
+   * 'stale': the page could not be rendered (database out of reach); its last good answer.
+   */
+  cache: "hit" | "miss" | "bypass" | "rerender" | "stale";
   loaderMs?: number;
   renderMs?: number;
   totalMs: number;

@@ -8,6 +8,11 @@
  *   (concurrent identical misses wait for the same render), is stored with the data versions it
  *   was rendered from, then answered like a hit. Everything else (preview, internal pages,
  *   writes, personal cookies) is rendered for that request alone and never stored.
+ * - A page whose data changed is answered from its previous entry at once (`cache;desc=rerender`,
+ *   with its Age) while one render in the background replaces it, for as long as the page's own
+ *   Cache-Control lets a shared cache serve it stale. After each change of the data versions
+ *   (`rerenderReadPages`), the pages read since they were rendered are rendered again, one at a
+ *   time, before anyone asks.
  *
  * Every answer carries Server-Timing (cache hit, miss or bypass; loader, render and total time;
  * the statements the database ran) and every HTML answer a CSP allowing exactly its inline
@@ -54,6 +59,43 @@ interface Wire {
 
 type SendablePage = Pick<CachedPage, "status" | "headers" | "body"> & { etag: string | null; wire?: Wire };
 
+/**
+ * What a cacheable page is rendered from, kept with its entry so that it can be rendered again
+ * with no visitor's request: the public URL, the request headers a page may read, and the
+ * headers the middleware set before the handler (security headers).
+ */
+interface Recipe {
+  url: string;
+  requestHeaders: Array<[string, string]>;
+  base: Array<[string, string]>;
+}
+
+/** A render of a cacheable page under way, and its entry once stored (null: not stored). */
+type Flight = Promise<{ rendered: Rendered; entry: CachedPage | null }>;
+
+/** How many pages read since their last render are rendered again after a change, at most. */
+export const READ_PAGES_RERENDERED = 64;
+
+/** The page cache's headers that come from the middleware, as a render starts from them. */
+function baseHeadersOf(res: ServerResponse): Array<[string, string]> {
+  const headers: Array<[string, string]> = [];
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    const lower = name.toLowerCase();
+    if (value !== undefined && !NOT_STORED_HEADERS.has(lower))
+      headers.push([lower, Array.isArray(value) ? value.join(", ") : String(value)]);
+  }
+  return headers;
+}
+
+/**
+ * How long after it was rendered a page may stand in for itself while it is rendered again: as
+ * long as its Cache-Control lets a shared cache serve it (s-maxage, then stale-while-revalidate).
+ */
+export function staleWindowMs(cacheControl: string): number {
+  const seconds = (name: string) => Number(new RegExp(`\\b${name}=(\\d+)`, "i").exec(cacheControl)?.[1] ?? 0);
+  return (seconds("s-maxage") + seconds("stale-while-revalidate")) * 1000;
+}
+
 /** A rendered answer, whole: status, the page's own headers and the body. */
 interface Rendered {
   status: number;
@@ -63,6 +105,8 @@ interface Rendered {
   dependsOn: readonly DataScope[];
   versions: VersionVector;
   personal: boolean;
+  /** How long after it is stored the page may stand in for itself while rendered again (`staleWindowMs`). */
+  staleMs: number;
   loaderMs: number;
   renderMs: number;
   queries: number;
@@ -83,13 +127,18 @@ export interface PageServerOptions {
 export interface PageServer {
   serveFromCache(req: IncomingMessage, res: ServerResponse): boolean;
   remixHandler(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void>;
+  /**
+   * Renders again, one at a time, the out-of-date pages read since they were rendered (call it
+   * when the data versions change). Resolves when the pass is done.
+   */
+  rerenderReadPages(): Promise<void>;
 }
 
 export function createPageServer(options: PageServerOptions): PageServer {
   const { cache } = options;
   const handleRequest = createRemixRequestHandler(options.build, options.mode);
   /** Renders in progress, by cache key and versions: a burst of identical misses renders once. */
-  const inFlight = new Map<string, Promise<Rendered>>();
+  const inFlight = new Map<string, Flight>();
   const matchRoute = createRouteMatcher(options.build.routes);
 
   /** The headers every answer from a page carries, flattened for writeHead; made once per entry. */
@@ -145,6 +194,8 @@ export function createPageServer(options: PageServerOptions): PageServer {
         head.push("content-encoding", encoding);
       }
     }
+    if (entry && (timings.cache === "rerender" || timings.cache === "stale"))
+      head.push("age", String(Math.max(0, Math.floor((Date.now() - entry.storedAt) / 1000))));
     head.push(
       "content-length",
       String(body.length),
@@ -158,15 +209,88 @@ export function createPageServer(options: PageServerOptions): PageServer {
   function serveFromCache(req: IncomingMessage, res: ServerResponse): boolean {
     if (!cache.enabled || !isCacheableRequest(req)) return false;
     const started = performance.now();
-    const entry = cache.lookup(cacheKeyOf(req));
-    if (!entry) return false;
-    cache.count("hits");
-    send(req, res, entry, entry, { cache: "hit", totalMs: 0 }, started);
+    const found = cache.find(cacheKeyOf(req));
+    if (!found) return false;
+    if (found.current) {
+      cache.count("hits");
+      send(req, res, found.entry, found.entry, { cache: "hit", totalMs: 0 }, started);
+    } else {
+      cache.count("rerenders");
+      void rerender(found.entry);
+      send(req, res, found.entry, found.entry, { cache: "rerender", totalMs: 0 }, started);
+    }
     return true;
   }
 
+  const flightKeyOf = (key: string) => {
+    const versions = options.versions();
+    return `${versions.data}.${versions.live}.${versions.content} ${key}`;
+  };
+
+  /** Renders a cacheable page for everyone and stores it; joined by any miss of the same page meanwhile. */
+  function startFlight(flightKey: string, key: string, recipe: Recipe): Flight {
+    const flight: Flight = render(requestOf(recipe), recipe.base, false).then((rendered) => {
+      if (rendered.status !== 200 || rendered.personal || !rendered.etag) return { rendered, entry: null };
+      const entry = cache.store({
+        key,
+        status: rendered.status,
+        headers: rendered.headers,
+        body: rendered.body,
+        etag: rendered.etag,
+        dependsOn: rendered.dependsOn,
+        versions: rendered.versions,
+        staleMs: rendered.staleMs,
+        recipe,
+      });
+      return { rendered, entry };
+    });
+    inFlight.set(flightKey, flight);
+    void flight.finally(() => inFlight.delete(flightKey)).catch(() => undefined);
+    return flight;
+  }
+
+  /**
+   * Renders an out-of-date entry's page again in the background, once however many ask. When it
+   * cannot be rendered (an error, the database out of reach, the page gone), the entry leaves the
+   * cache for the page's last good answer, and the next request renders as on a miss.
+   */
+  async function rerender(stale: CachedPage): Promise<void> {
+    const recipe = stale.recipe as Recipe | undefined;
+    if (!recipe || !cache.isOutOfDate(stale)) return;
+    const flightKey = flightKeyOf(stale.key);
+    const flight = inFlight.get(flightKey) ?? startFlight(flightKey, stale.key, recipe);
+    try {
+      if (!(await flight).entry) cache.retire(stale);
+    } catch {
+      cache.retire(stale);
+    }
+  }
+
+  let rerendering: Promise<void> | null = null;
+  let rerenderAgain = false;
+  function rerenderReadPages(): Promise<void> {
+    if (rerendering) {
+      rerenderAgain = true;
+      return rerendering;
+    }
+    rerendering = (async () => {
+      do {
+        rerenderAgain = false;
+        // One at a time: the requests that hit the cache meanwhile keep the event loop.
+        for (const entry of cache.readSinceStored(READ_PAGES_RERENDERED)) await rerender(entry);
+      } while (rerenderAgain);
+    })().finally(() => {
+      rerendering = null;
+    });
+    return rerendering;
+  }
+
   /** Renders with Remix and reads the whole answer. */
-  async function render(request: globalThis.Request, req: ExpressRequest, res: ExpressResponse): Promise<Rendered> {
+  async function render(
+    request: globalThis.Request,
+    base: Array<[string, string]>,
+    preview: boolean,
+  ): Promise<Rendered> {
     const versions = options.versions();
     const started = performance.now();
     const timing: RequestTiming = {};
@@ -175,21 +299,17 @@ export function createPageServer(options: PageServerOptions): PageServer {
     const loaderEnd = timing.renderStartedAt ?? performance.now();
     const body = Buffer.from(await response.arrayBuffer());
     // Security headers set by the middleware before this handler, then the route's own.
-    const headers = new Map<string, string>();
-    for (const [name, value] of Object.entries(res.getHeaders())) {
-      const lower = name.toLowerCase();
-      if (value !== undefined && !NOT_STORED_HEADERS.has(lower))
-        headers.set(lower, Array.isArray(value) ? value.join(", ") : String(value));
-    }
+    const headers = new Map<string, string>(base);
     for (const [name, value] of response.headers) {
       if (name === "vary" || !NOT_STORED_HEADERS.has(name)) headers.set(name, value);
     }
     if ((response.headers.get("content-type") ?? "").includes("text/html")) {
       const html = body.toString("utf8");
-      const visualEditing = isPreviewRequest(req);
       headers.set(
         "content-security-policy",
-        contentSecurityPolicy(options.csp, inlineScriptHashes(html), inlineStyleHashes(html), { visualEditing }),
+        contentSecurityPolicy(options.csp, inlineScriptHashes(html), inlineStyleHashes(html), {
+          visualEditing: preview,
+        }),
       );
     }
     const browserCacheControl = headers.get("cache-control");
@@ -220,6 +340,7 @@ export function createPageServer(options: PageServerOptions): PageServer {
       dependsOn,
       versions,
       personal: cookies.length > 0 || /\bprivate\b/i.test(cacheControl),
+      staleMs: staleWindowMs(cacheControl),
       loaderMs: loaderEnd - started,
       renderMs: performance.now() - loaderEnd,
       queries,
@@ -227,17 +348,22 @@ export function createPageServer(options: PageServerOptions): PageServer {
   }
 
   /**
-   * The request a cacheable page is rendered for: the public origin, no validators, no cookies
-   * (nothing personal may reach a shared page), no abort (others may be waiting for it).
+   * What a cacheable page is rendered from: the public origin, no validators, no cookies (nothing
+   * personal may reach a shared page), no abort (others may be waiting for it).
    */
-  function publicRequest(req: ExpressRequest): globalThis.Request {
-    const headers = new Headers();
+  function recipeOf(req: ExpressRequest, res: ExpressResponse): Recipe {
+    const requestHeaders: Array<[string, string]> = [];
     for (const name of ["accept", "accept-language", "user-agent"]) {
       const value = req.headers[name];
-      if (typeof value === "string") headers.set(name, value);
+      if (typeof value === "string") requestHeaders.push([name, value]);
     }
     // Only what a page reads of the query: the answer is shared by every target with the same key.
-    return new Request(new URL(pageTarget(req.originalUrl), options.siteOrigin), { method: "GET", headers });
+    const url = new URL(pageTarget(req.originalUrl), options.siteOrigin).href;
+    return { url, requestHeaders, base: baseHeadersOf(res) };
+  }
+
+  function requestOf(recipe: Recipe): globalThis.Request {
+    return new Request(recipe.url, { method: "GET", headers: new Headers(recipe.requestHeaders) });
   }
 
   /**
@@ -277,7 +403,7 @@ export function createPageServer(options: PageServerOptions): PageServer {
     try {
       if (!cache.enabled || !isCacheableRequest(req)) {
         cache.count("bypassed");
-        const rendered = await render(clientRequest(req, res), req, res);
+        const rendered = await render(clientRequest(req, res), baseHeadersOf(res), isPreviewRequest(req));
         send(
           req,
           res,
@@ -303,18 +429,15 @@ export function createPageServer(options: PageServerOptions): PageServer {
         return;
       }
       cache.count("misses");
-      const versions = options.versions();
-      const flightKey = `${versions.data}.${versions.live}.${versions.content} ${key}`;
-      let flight = inFlight.get(flightKey);
-      const leader = !flight;
-      if (!flight) {
-        flight = render(publicRequest(req), req, res);
-        inFlight.set(flightKey, flight);
-        void flight.finally(() => inFlight.delete(flightKey)).catch(() => undefined);
-      }
-      let rendered = await flight;
+      const flightKey = flightKeyOf(key);
+      const joined = inFlight.get(flightKey);
+      const recipe = recipeOf(req, res);
+      let { rendered, entry } = await (joined ?? startFlight(flightKey, key, recipe));
       // A personal answer (one that sets a cookie) is never shared: render for this request.
-      if (!leader && rendered.personal) rendered = await render(publicRequest(req), req, res);
+      if (joined && rendered.personal) {
+        rendered = await render(requestOf(recipe), recipe.base, false);
+        entry = null;
+      }
       if (rendered.status >= 300 && rendered.status < 400) {
         const headers = rendered.headers.map(([name, value]): [string, string] => [
           name,
@@ -323,40 +446,26 @@ export function createPageServer(options: PageServerOptions): PageServer {
         // A copy: others waiting for the same render have their own query strings (and no wire yet).
         rendered = Object.assign({}, rendered, { headers, wire: undefined });
       }
-      let entry: CachedPage | null = null;
-      if (leader && rendered.status === 200 && !rendered.personal && rendered.etag) {
-        entry = cache.store({
-          key,
-          status: rendered.status,
-          headers: rendered.headers,
-          body: rendered.body,
-          etag: rendered.etag,
-          dependsOn: rendered.dependsOn,
-          versions: rendered.versions,
-        });
-      } else if (!leader && rendered.status === 200 && !rendered.personal) {
-        entry = cache.lookup(key) ?? null;
-      }
       // The page cannot be rendered now: its last good answer beats an error page.
       const fallback = rendered.status === 503 ? cache.fallback(key) : undefined;
       if (fallback) {
         send(req, res, fallback, fallback, { cache: "stale", totalMs: 0 }, started);
         return;
       }
-      const timings: Timings = leader
-        ? {
+      const timings: Timings = joined
+        ? { cache: "miss", totalMs: 0 }
+        : {
             cache: "miss",
             loaderMs: rendered.loaderMs,
             renderMs: rendered.renderMs,
             queries: rendered.queries,
             totalMs: 0,
-          }
-        : { cache: "miss", totalMs: 0 };
+          };
       send(req, res, entry ?? rendered, entry, timings, started);
     } catch (error) {
       next(error);
     }
   }
 
-  return { serveFromCache, remixHandler };
+  return { serveFromCache, remixHandler, rerenderReadPages };
 }

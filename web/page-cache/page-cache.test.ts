@@ -13,8 +13,10 @@ function harness(maxBytes = 1024 * 1024, maxAgeMs = 60_000) {
     key: string,
     body = `<p>${key}</p>`,
     dependsOn: ("data" | "live" | "content")[] = ["data", "content"],
+    staleMs = 0,
   ) =>
     cache.store({
+      staleMs,
       key,
       status: 200,
       headers: [["content-type", "text/html; charset=utf-8"]],
@@ -72,6 +74,51 @@ describe("page cache", () => {
     bump("data");
     expect(cache.lookup("/")).toBeUndefined();
     expect(cache.stats()).toMatchObject({ expired: 2, entries: 0, bytes: 0 });
+  });
+
+  it("keeps an out-of-date entry to stand in for its page within its stale window, then retires it", () => {
+    const { cache, page, bump, advance } = harness(1024 * 1024, 60_000);
+    page("/league", "old league", ["data", "content"], 30_000);
+    bump("data");
+    expect(cache.lookup("/league")).toBeUndefined();
+    const found = cache.find("/league");
+    expect(found?.current).toBe(false);
+    expect(found?.entry.body.toString()).toBe("old league");
+    expect(cache.isOutOfDate(found!.entry)).toBe(true);
+    // Still held: it is not yet anyone's last good answer.
+    expect(cache.fallback("/league")).toBeUndefined();
+    advance(29_999);
+    expect(cache.find("/league")?.current).toBe(false);
+    advance(1);
+    expect(cache.find("/league")).toBeUndefined();
+    expect(cache.fallback("/league")?.body.toString()).toBe("old league");
+    expect(cache.stats()).toMatchObject({ expired: 1, entries: 0 });
+  });
+
+  it("retires an out-of-date entry whose page could not be rendered again", () => {
+    const { cache, page, bump } = harness();
+    const entry = page("/team", "old team", ["data", "content"], 30_000)!;
+    bump("data");
+    cache.retire(entry);
+    expect(cache.find("/team")).toBeUndefined();
+    expect(cache.fallback("/team")?.body.toString()).toBe("old team");
+  });
+
+  it("lists the out-of-date pages read since they were stored, most read first", () => {
+    const { cache, page, bump } = harness();
+    page("/", "home", ["data", "content"], 30_000);
+    page("/live", "live", ["data", "live", "content"], 30_000);
+    page("/quiet", "quiet", ["data", "content"], 30_000);
+    page("/about", "about", ["content"], 30_000);
+    for (let i = 0; i < 3; i++) cache.find("/live");
+    cache.find("/");
+    cache.find("/about");
+    bump("data");
+    expect(cache.readSinceStored(10).map((entry) => entry.key)).toEqual(["/live", "/"]);
+    expect(cache.readSinceStored(1).map((entry) => entry.key)).toEqual(["/live"]);
+    // A new render starts unread.
+    page("/live", "live again", ["data", "live", "content"], 30_000);
+    expect(cache.readSinceStored(10).map((entry) => entry.key)).toEqual(["/"]);
   });
 
   it("drops an entry older than the maximum age whatever the versions say", () => {

@@ -6,6 +6,10 @@
  * alone, such as "this week"). Memory is bounded: the least recently used entries go first
  * (approximately: an entry used since the last sweep gets a second chance).
  * Compressed forms (gzip, brotli) are made once per entry, when a client first asks for one.
+ *
+ * An entry that went out of date stays while it is young enough to stand in for its page (see
+ * `staleMs`): the page server answers from it at once while one render in the background
+ * replaces it (web/page-cache/http.ts), so no visitor waits for a re-render after a write.
  */
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
@@ -33,6 +37,22 @@ export interface CachedPage {
   used: boolean;
   /** The headers as sent, flattened once (web/page-cache/http.ts). */
   wire?: { raw: string[]; notModified: string[]; compressible: boolean };
+  /**
+   * How old (since it was stored) the entry may be and still be answered once it is out of
+   * date, while its page is rendered again; 0: never. The page server takes it from the page's
+   * own Cache-Control (s-maxage and stale-while-revalidate: what a shared cache may do too).
+   */
+  staleMs: number;
+  /** Answers given from this entry since it was stored (which pages to render before anyone asks). */
+  hits: number;
+  /** What the page server needs to render the page again without a visitor's request. */
+  recipe?: unknown;
+}
+
+/** An entry found for a key: current, or out of date but young enough to stand in while it is replaced. */
+export interface FoundPage {
+  entry: CachedPage;
+  current: boolean;
 }
 
 export interface PageCacheStats {
@@ -46,6 +66,8 @@ export interface PageCacheStats {
   expired: number;
   /** Entries dropped to stay within the memory bound. */
   evicted: number;
+  /** Answers given from an out-of-date entry while its page was rendered again. */
+  rerenders: number;
   entries: number;
   bytes: number;
   maxBytes: number;
@@ -123,7 +145,15 @@ export class PageCache {
   /** Stale entries kept as the last good answer of their page (see `fallback`). */
   private readonly fallbacks = new Map<string, CachedPage>();
   private fallbackBytes = 0;
-  private readonly counters = { hits: 0, misses: 0, bypassed: 0, notModified: 0, expired: 0, evicted: 0 };
+  private readonly counters = {
+    hits: 0,
+    misses: 0,
+    bypassed: 0,
+    notModified: 0,
+    expired: 0,
+    evicted: 0,
+    rerenders: 0,
+  };
   private readonly now: () => number;
 
   constructor(private readonly options: PageCacheOptions) {
@@ -134,21 +164,49 @@ export class PageCache {
     return this.options.maxBytes > 0;
   }
 
-  /**
-   * The entry for `key` if it is still current. A stale one is dropped from the cache but kept
-   * aside as the page's last good answer, for when the page cannot be rendered again.
-   */
+  /** The entry for `key` if it is still current (see `find`). */
   lookup(key: string): CachedPage | undefined {
+    const found = this.find(key);
+    return found?.current ? found.entry : undefined;
+  }
+
+  /**
+   * The entry for `key`: current, or out of date but within its `staleMs` (it stays in the cache
+   * until a new render replaces it). One older than that is dropped from the cache and kept aside
+   * as the page's last good answer, for when the page cannot be rendered again.
+   */
+  find(key: string): FoundPage | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (!this.isCurrent(entry)) {
-      this.remove(entry);
-      this.keepAsFallback(entry);
-      this.counters.expired++;
-      return undefined;
-    }
     entry.used = true;
-    return entry;
+    entry.hits++;
+    if (this.isCurrent(entry)) return { entry, current: true };
+    if (this.now() - entry.storedAt < entry.staleMs) return { entry, current: false };
+    this.retire(entry);
+    return undefined;
+  }
+
+  /** Whether this entry is the cache's own for its key, and out of date. */
+  isOutOfDate(entry: CachedPage): boolean {
+    return this.entries.get(entry.key) === entry && !this.isCurrent(entry);
+  }
+
+  /** Drops an out-of-date entry from the cache, keeping it aside as its page's last good answer. */
+  retire(entry: CachedPage): void {
+    if (this.entries.get(entry.key) !== entry) return;
+    this.remove(entry);
+    this.keepAsFallback(entry);
+    this.counters.expired++;
+  }
+
+  /**
+   * Out-of-date entries that were read since they were stored, most read first: the pages worth
+   * rendering again before anyone asks.
+   */
+  readSinceStored(limit: number): CachedPage[] {
+    const read: CachedPage[] = [];
+    for (const entry of this.entries.values()) if (entry.hits > 0 && !this.isCurrent(entry)) read.push(entry);
+    return read.sort((a, b) => b.hits - a.hits).slice(0, limit);
   }
 
   isCurrent(entry: CachedPage): boolean {
@@ -158,10 +216,16 @@ export class PageCache {
   }
 
   /** Keeps an entry, evicting the least recently used ones to make room. False: too big to keep. */
-  store(page: Omit<CachedPage, "storedAt" | "encoded" | "size" | "used" | "wire">): CachedPage | null {
+  store(
+    page: Omit<CachedPage, "storedAt" | "encoded" | "size" | "used" | "wire" | "staleMs" | "hits"> & {
+      staleMs?: number;
+    },
+  ): CachedPage | null {
     if (!this.enabled) return null;
     const entry: CachedPage = {
       ...page,
+      staleMs: page.staleMs ?? 0,
+      hits: 0,
       storedAt: this.now(),
       encoded: {},
       size: page.body.length + ENTRY_OVERHEAD,
@@ -201,7 +265,7 @@ export class PageCache {
     return isCompressible(type);
   }
 
-  count(event: "hits" | "misses" | "bypassed" | "notModified"): void {
+  count(event: "hits" | "misses" | "bypassed" | "notModified" | "rerenders"): void {
     this.counters[event]++;
   }
 

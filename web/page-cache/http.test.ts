@@ -1,0 +1,198 @@
+/**
+ * The page server's two promises under load, with Remix's real request handler over a build of
+ * one resource route whose loader the test holds open: a request that arrives while a page is
+ * rendered again is answered at once from the previous page, and a cold miss renders once
+ * however many requests wait for it.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ServerBuild } from "@remix-run/node";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import type { VersionVector } from "@shared/db/data-versions";
+import type { AppContext } from "../app/load-context";
+import { createPageServer, staleWindowMs, type PageServer } from "./http";
+import { PageCache } from "./page-cache";
+
+const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+
+/** A loader that answers "render N of /path" once the test lets it go. */
+function heldLoader() {
+  let renders = 0;
+  let release: () => void = () => undefined;
+  let gate: Promise<void> = Promise.resolve();
+  return {
+    get renders() {
+      return renders;
+    },
+    /** Renders from now on wait for `open()`. */
+    hold() {
+      gate = new Promise((resolve) => {
+        release = resolve;
+      });
+    },
+    open() {
+      release();
+      gate = Promise.resolve();
+    },
+    async loader({ request }: { request: Request }) {
+      renders += 1;
+      const n = renders;
+      await gate;
+      return new Response(`render ${n} of ${new URL(request.url).pathname}`, {
+        headers: { "content-type": "text/plain; charset=utf-8", "cache-control": PAGE_CACHE_CONTROL },
+      });
+    },
+  };
+}
+
+function buildWith(loader: (args: { request: Request }) => Promise<Response>): ServerBuild {
+  return {
+    mode: "production",
+    entry: {
+      module: {
+        default: () => new Response("no documents in this build", { status: 500 }),
+      },
+    },
+    routes: {
+      root: { id: "root", path: "", module: {} },
+      "routes/$page": { id: "routes/$page", parentId: "root", path: ":page", module: { loader } },
+    },
+    assets: { entry: { module: "/build/entry.js", imports: [] }, routes: {}, url: "/build/manifest.js", version: "1" },
+    publicPath: "/build/",
+    assetsBuildDirectory: "public/build",
+    future: {} as ServerBuild["future"],
+    isSpaMode: false,
+  } as unknown as ServerBuild;
+}
+
+interface Harness {
+  url: string;
+  cache: PageCache;
+  pages: PageServer;
+  loader: ReturnType<typeof heldLoader>;
+  bump(): void;
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+async function harness(): Promise<Harness> {
+  let versions: VersionVector = { data: 1, live: 1, content: 1 };
+  const loader = heldLoader();
+  const cache = new PageCache({ maxBytes: 1024 * 1024, maxAgeMs: 60_000, versions: () => versions });
+  const pages = createPageServer({
+    build: buildWith((args) => loader.loader(args)),
+    mode: "production",
+    cache,
+    // The route reads nothing of the context.
+    services: {} as Omit<AppContext, "timing">,
+    csp: { analyticsSources: [], frameAncestors: [] },
+    versions: () => versions,
+    siteOrigin: "https://site.example",
+  });
+  const app = express();
+  app.all("*", (req, res, next) => void pages.remixHandler(req, res, next));
+  const server = createServer((req, res) => {
+    if (!pages.serveFromCache(req, res)) app(req, res);
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    cache,
+    pages,
+    loader,
+    bump: () => {
+      versions = { ...versions, data: versions.data + 1 };
+    },
+  };
+}
+
+const outcomeOf = (response: Response) => /cache;desc=(\w+)/.exec(response.headers.get("server-timing") ?? "")?.[1];
+
+/** Resolves once `condition` holds, checking every few milliseconds (at most 5 s). */
+async function until(condition: () => boolean): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > 5_000) throw new Error("condition not met within 5 s");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe("the page server under load", () => {
+  it("renders a cold miss once for many requests waiting for it", async () => {
+    const { url, loader } = await harness();
+    loader.hold();
+    const waiting = Array.from({ length: 20 }, () => fetch(`${url}/home`));
+    await until(() => loader.renders === 1);
+    // Give the other 19 time to arrive: none starts a render of its own.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(loader.renders).toBe(1);
+    loader.open();
+    const answers = await Promise.all(waiting);
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    expect(new Set(await Promise.all(answers.map((answer) => answer.text())))).toEqual(new Set(["render 1 of /home"]));
+    expect(answers.map(outcomeOf)).toEqual(Array(20).fill("miss"));
+    expect(outcomeOf(await fetch(`${url}/home`))).toBe("hit");
+    expect(loader.renders).toBe(1);
+  });
+
+  it("answers from the previous page at once while one background render replaces it", async () => {
+    const { url, loader, bump, cache } = await harness();
+    expect(await (await fetch(`${url}/league`)).text()).toBe("render 1 of /league");
+
+    bump();
+    loader.hold();
+    // The render after the change is held open: requests meanwhile get the previous page.
+    const during = await Promise.all(Array.from({ length: 10 }, () => fetch(`${url}/league`)));
+    for (const answer of during) {
+      expect(answer.status).toBe(200);
+      expect(outcomeOf(answer)).toBe("rerender");
+      expect(answer.headers.get("age")).toMatch(/^\d+$/);
+      expect(await answer.text()).toBe("render 1 of /league");
+    }
+    expect(loader.renders).toBe(2);
+    expect(cache.stats().rerenders).toBe(10);
+
+    loader.open();
+    // Until the background render is stored, the previous page again; then the new one, from memory.
+    let next = await fetch(`${url}/league`);
+    while (outcomeOf(next) === "rerender") {
+      expect(await next.text()).toBe("render 1 of /league");
+      next = await fetch(`${url}/league`);
+    }
+    expect(outcomeOf(next)).toBe("hit");
+    expect(await next.text()).toBe("render 2 of /league");
+    expect(loader.renders).toBe(2);
+  });
+
+  it("renders the pages read since the change before anyone asks, and leaves unread ones", async () => {
+    const { url, loader, bump, pages } = await harness();
+    await fetch(`${url}/read`);
+    await fetch(`${url}/unread`);
+    await fetch(`${url}/read`);
+    expect(loader.renders).toBe(2);
+
+    bump();
+    await pages.rerenderReadPages();
+    // "/read" was read after it was stored; "/unread" only rendered.
+    expect(loader.renders).toBe(3);
+    const read = await fetch(`${url}/read`);
+    expect(outcomeOf(read)).toBe("hit");
+    expect(await read.text()).toBe("render 3 of /read");
+    const unread = await fetch(`${url}/unread`);
+    expect(outcomeOf(unread)).toBe("rerender");
+    expect(await unread.text()).toBe("render 2 of /unread");
+  });
+
+  it("takes how long a page may stand in for itself from its Cache-Control", () => {
+    expect(staleWindowMs(PAGE_CACHE_CONTROL)).toBe(360_000);
+    expect(staleWindowMs("public, max-age=0, s-maxage=10, stale-while-revalidate=20")).toBe(30_000);
+    expect(staleWindowMs("public, max-age=0, s-maxage=10")).toBe(10_000);
+    expect(staleWindowMs("no-store")).toBe(0);
+    expect(staleWindowMs("private, max-age=60")).toBe(0);
+  });
+});
