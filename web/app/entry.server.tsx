@@ -7,6 +7,9 @@ import { renderToPipeableStream } from "react-dom/server";
 
 const ABORT_DELAY = 5_000;
 
+// The page server runs each render in it: server markup travels once (markup-scope.server.ts).
+export { inRequestScope } from "./markup-scope.server";
+
 /** Nothing rendered from drafts may be stored by a browser or a CDN. */
 async function noStoreInPreview(headers: Headers, request: Request, loadContext: AppLoadContext): Promise<void> {
   if (await loadContext.previewSessions.isActive(request)) headers.set("Cache-Control", "no-store");

@@ -5,7 +5,8 @@ import { GeneralErrorBoundary } from "./components/GeneralErrorBoundary";
 import { LazyParlayModal } from "./features/parlay/components/LazyParlayModal";
 import { PreviewBanner } from "./features/content/components/PreviewBanner";
 import { ResponsibleBanner } from "./components/ResponsibleBanner";
-import { SiteFooter } from "./components/SiteFooter";
+import { ServerMarkup } from "./components/ServerMarkup";
+import { renderSiteFooter } from "./components/site-footer.server";
 import { SiteHeader } from "./components/SiteHeader";
 import { LazyToaster } from "./components/toast/LazyToaster";
 import { TeamNavigationPending } from "./features/team/components/TeamNavigationPending";
@@ -13,7 +14,7 @@ import { analyticsTag } from "./analytics";
 import { Analytics } from "./components/Analytics";
 import { useServerMarkupBehaviour } from "./components/server-markup-behaviour";
 import { useLocalTimes } from "./components/local-times/use-local-times";
-import { SITE_NAME, SOCIAL_URL } from "@shared/domain/site";
+import { SITE_NAME } from "@shared/domain/site";
 import { getSiteTexts } from "./site-texts.server";
 import { THEME_SCRIPT } from "./theme-script.server";
 import { VISUAL_EDITING_SCRIPT } from "../visual-editing/script";
@@ -42,8 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const preview = await context.previewSessions.isActive(request);
   const texts = await getSiteTexts(context, preview);
   return {
-    year: context.clock.now().getUTCFullYear(),
-    socialUrl: texts.socialUrl,
+    footer: renderSiteFooter(context.clock.now().getUTCFullYear(), texts.socialUrl),
     responsibleBanner: texts.responsibleBanner,
     preview,
     analytics: analyticsTag(context.env),
@@ -83,7 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main" tabIndex={-1}>
           <PlayerNavigationSkeleton>{children}</PlayerNavigationSkeleton>
         </main>
-        <SiteFooter year={data?.year ?? new Date().getUTCFullYear()} socialUrl={data?.socialUrl ?? SOCIAL_URL} />
+        {data ? <ServerMarkup as="footer" className="site-footer" markup={data.footer} /> : null}
         <LazyParlayModal />
         <LazyToaster />
         <TeamNavigationPending />

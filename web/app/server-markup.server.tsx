@@ -9,6 +9,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { PageLinkContext, type PageLinkProps } from "./components/PageLink";
 import { SERVER_LINK_ATTRIBUTE } from "./components/server-markup-behaviour";
 import type { ServerHtml } from "./components/ServerMarkup";
+import { serverHtml } from "./markup-scope.server";
 
 function ServerLink({ to, className, children }: PageLinkProps) {
   return (
@@ -19,5 +20,7 @@ function ServerLink({ to, className, children }: PageLinkProps) {
 }
 
 export function renderServerHtml(node: ReactNode): ServerHtml {
-  return { html: renderToStaticMarkup(<PageLinkContext.Provider value={ServerLink}>{node}</PageLinkContext.Provider>) };
+  return serverHtml(
+    renderToStaticMarkup(<PageLinkContext.Provider value={ServerLink}>{node}</PageLinkContext.Provider>),
+  );
 }

@@ -96,6 +96,9 @@ export function staleWindowMs(cacheControl: string): number {
   return (seconds("s-maxage") + seconds("stale-while-revalidate")) * 1000;
 }
 
+/** How the app's server entry runs a render as a document's or a data request's (web/app/markup-scope.server.ts). */
+type RequestScope = <T>(document: boolean, render: () => T) => T;
+
 /** A rendered answer, whole: status, the page's own headers and the body. */
 interface Rendered {
   status: number;
@@ -295,7 +298,14 @@ export function createPageServer(options: PageServerOptions): PageServer {
     const started = performance.now();
     const timing: RequestTiming = {};
     const context: AppLoadContext = { ...options.services, timing };
-    const { result: response, queries } = await countQueries(() => handleRequest(request, context));
+    // Server markup is in a document's HTML once, not again in its loader data (web/app/markup-scope.server.ts).
+    const inRequestScope = (options.build.entry.module as { inRequestScope?: RequestScope }).inRequestScope;
+    const document = !isDataRequestPath(request.url);
+    const { result: response, queries } = await countQueries(() =>
+      inRequestScope
+        ? inRequestScope(document, () => handleRequest(request, context))
+        : handleRequest(request, context),
+    );
     const loaderEnd = timing.renderStartedAt ?? performance.now();
     const body = Buffer.from(await response.arrayBuffer());
     // Security headers set by the middleware before this handler, then the route's own.

@@ -32,6 +32,7 @@ export const SHARED_SITES = {
       "fixture-list",
       "league-match",
       "local-times",
+      "markup-once",
       "pages",
       "parlay",
       "search",

@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { DECOY_PATHS, LEAGUE_LINKS, NAV_LINKS } from "@shared/domain/urls";
+import { PageLink } from "./PageLink";
 import { MINIMUM_USER_AGE, MINIMUM_WAGER_AGE, SITE_NAME, SITE_SHORT_NAME } from "@shared/domain/site";
 
 const LEGAL_LINKS = [
@@ -8,17 +8,21 @@ const LEGAL_LINKS = [
   { href: "/responsible-gambling", label: "Responsible Gambling" },
 ];
 
-export function SiteFooter({ year, socialUrl }: { year: number; socialUrl: string }) {
+/**
+ * What the site footer holds (its host, `<footer class="site-footer">`, is the root's). Rendered
+ * on the server (site-footer.server.tsx): nothing in it changes in the browser.
+ */
+export function SiteFooterContent({ year, socialUrl }: { year: number; socialUrl: string }) {
   return (
-    <footer className="site-footer">
+    <>
       <div className="site-footer__inner">
         <section className="site-footer__brand" aria-label={SITE_NAME}>
-          <Link to="/" className="logo">
+          <PageLink to="/" className="logo">
             <span className="logo__mark" aria-hidden="true">
               {SITE_SHORT_NAME}
             </span>
             <span className="logo__name">{SITE_NAME}</span>
-          </Link>
+          </PageLink>
           <p>
             Algorithm-driven predictions for the Premier League, Bundesliga, La Liga, Serie A and Ligue 1. Information
             and entertainment only: we take no bets.
@@ -32,7 +36,7 @@ export function SiteFooter({ year, socialUrl }: { year: number; socialUrl: strin
           <ul>
             {NAV_LINKS.map((l) => (
               <li key={l.href}>
-                <Link to={l.href}>{l.label}</Link>
+                <PageLink to={l.href}>{l.label}</PageLink>
               </li>
             ))}
           </ul>
@@ -42,7 +46,7 @@ export function SiteFooter({ year, socialUrl }: { year: number; socialUrl: strin
           <ul>
             {LEAGUE_LINKS.map((l) => (
               <li key={l.href}>
-                <Link to={l.href}>{l.label}</Link>
+                <PageLink to={l.href}>{l.label}</PageLink>
               </li>
             ))}
           </ul>
@@ -52,7 +56,7 @@ export function SiteFooter({ year, socialUrl }: { year: number; socialUrl: strin
           <ul>
             {LEGAL_LINKS.map((l) => (
               <li key={l.href}>
-                <Link to={l.href}>{l.label}</Link>
+                <PageLink to={l.href}>{l.label}</PageLink>
               </li>
             ))}
           </ul>
@@ -69,6 +73,6 @@ export function SiteFooter({ year, socialUrl }: { year: number; socialUrl: strin
           </a>
         ))}
       </div>
-    </footer>
+    </>
   );
 }

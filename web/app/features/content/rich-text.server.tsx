@@ -8,6 +8,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { PortableText } from "@shared/content/documents";
 import { isExternalHref, safeLinkHref } from "@shared/content/link-href";
 import { PortableTextBlocks, type MarkComponent } from "./components/PortableTextBlocks";
+import { serverHtml } from "~/markup-scope.server";
 import type { RichTextHtml } from "./components/RichText";
 
 /**
@@ -28,7 +29,7 @@ const marks: Record<string, MarkComponent> = {
 };
 
 export function renderRichText(value: PortableText): RichTextHtml {
-  return { html: renderToStaticMarkup(<PortableTextBlocks value={value} marks={marks} />) };
+  return serverHtml(renderToStaticMarkup(<PortableTextBlocks value={value} marks={marks} />));
 }
 
 /** A text worth showing, rendered; null for a missing or empty one. */

@@ -31,6 +31,7 @@ import type { MatchState } from "@shared/domain/picks";
 import { SITE_NAME, SOCIAL_URL } from "@shared/domain/site";
 import { HOME, teamUrl } from "@shared/domain/urls";
 import { documentTitle, oneLine, ROBOTS_INDEX, ROBOTS_NOINDEX } from "~/route-meta";
+import { structuredDataOnce } from "~/markup-scope.server";
 
 export interface SocialImage {
   /** Path under the site's origin. */
@@ -168,7 +169,8 @@ export function pageMeta({
     { name: "twitter:image:alt", content: image.alt },
   );
   for (const block of jsonLd?.(origin) ?? []) {
-    if (block) meta.push({ "script:ld+json": block });
+    // Whole in the page's head, not again in its loader data (markup-scope.server.ts).
+    if (block) meta.push({ "script:ld+json": structuredDataOnce(block) });
   }
   return meta;
 }

@@ -82,7 +82,7 @@ const SAMPLE_ODDS_CHECK: OddsCheckPayload = {
 describe.each(testDatabases())("the odds check on /algo-results on $driver", (testDb) => {
   let db: DbHandle;
   const render = async () =>
-    renderServerHtml(createElement(AlgoResultsContent, { page: await readAlgoResultsPage({ db }) })).html;
+    renderServerHtml(createElement(AlgoResultsContent, { page: await readAlgoResultsPage({ db }) })).html ?? "";
 
   beforeAll(async () => {
     db = await testDb.open();
@@ -170,7 +170,7 @@ describe("the section's percentages", () => {
         ],
       },
     };
-    const html = renderServerHtml(createElement(OddsCheckSection, { check })).html.replace(/<!-- -->/g, "");
+    const html = (renderServerHtml(createElement(OddsCheckSection, { check })).html ?? "").replace(/<!-- -->/g, "");
     expect(html).toContain("<td>19% (target missed)</td>");
     expect(html).toContain("<td>−14% (target missed)</td>");
     expect(html).toContain(": 19% better.");

@@ -1,4 +1,4 @@
-import type { ServerHtml } from "~/components/ServerMarkup";
+import { ServerMarkup, type ServerHtml } from "~/components/ServerMarkup";
 
 /** Editorial Portable Text, as rendered to HTML on the server (rich-text.server.tsx). */
 export type RichTextHtml = ServerHtml;
@@ -9,5 +9,7 @@ export type RichTextHtml = ServerHtml;
  */
 export function RichText({ value, editMark }: { value: RichTextHtml; editMark?: string }) {
   // editMark: the Presentation tool's click-to-edit mark, in draft preview only (editable.server.ts).
-  return <div className="rich-text" data-sanity={editMark} dangerouslySetInnerHTML={{ __html: value.html }} />;
+  return (
+    <ServerMarkup as="div" className="rich-text" {...(editMark ? { "data-sanity": editMark } : {})} markup={value} />
+  );
 }

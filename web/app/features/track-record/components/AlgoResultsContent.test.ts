@@ -24,7 +24,7 @@ describe("Our Picks vs the Market", () => {
       market: [row("result", "1X2", 5), row("btts", "BTTS", 0)],
       oddsCheck: null,
     };
-    const html = renderServerHtml(createElement(AlgoResultsContent, { page })).html.replace(/<!-- -->/g, "");
+    const html = (renderServerHtml(createElement(AlgoResultsContent, { page })).html ?? "").replace(/<!-- -->/g, "");
     const cells = (label: string) =>
       [...new RegExp(`<th scope="row">${label}</th>(.*?)</tr>`).exec(html)![1].matchAll(/<td>(.*?)<\/td>/g)].map(
         (m) => m[1],

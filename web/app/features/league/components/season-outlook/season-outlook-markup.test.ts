@@ -5,7 +5,7 @@ import { renderServerHtml } from "~/server-markup.server";
 import { SeasonOutlookSection } from "./SeasonOutlookSection";
 import { TeamSeasonOutlook } from "./TeamSeasonOutlook";
 
-const renderToStaticMarkup = (node: ReactNode) => renderServerHtml(node).html;
+const renderToStaticMarkup = (node: ReactNode) => renderServerHtml(node).html ?? "";
 
 const positions = (likeliest: number) =>
   Array.from({ length: 20 }, (_, i) => (i + 1 === likeliest ? 0.62 : i + 1 === likeliest + 1 ? 0.38 : 0));
