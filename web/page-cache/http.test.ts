@@ -152,6 +152,8 @@ describe("the page server under load", () => {
       expect(answer.status).toBe(200);
       expect(outcomeOf(answer)).toBe("rerender");
       expect(answer.headers.get("age")).toMatch(/^\d+$/);
+      // Never kept by a shared cache in front: it would outlive the new page.
+      expect(answer.headers.get("cache-control")).toBe("private, max-age=0");
       expect(await answer.text()).toBe("render 1 of /league");
     }
     expect(loader.renders).toBe(2);

@@ -96,6 +96,18 @@ export function staleWindowMs(cacheControl: string): number {
   return (seconds("s-maxage") + seconds("stale-while-revalidate")) * 1000;
 }
 
+/**
+ * An answer from an out-of-date entry is the previous page for this request only: a shared
+ * cache in front (purged by the change) must not keep it, or it would serve it for its whole
+ * s-maxage after the new page is ready. Browsers revalidate every page anyway (max-age=0).
+ */
+function withoutSharing(head: string[]): void {
+  const at = head.indexOf("cache-control");
+  if (at === -1) head.push("cache-control", REPLACED_PAGE_CACHE);
+  else head[at + 1] = REPLACED_PAGE_CACHE;
+}
+const REPLACED_PAGE_CACHE = "private, max-age=0";
+
 /** How the app's server entry runs a render as a document's or a data request's (web/app/markup-scope.server.ts). */
 type RequestScope = <T>(document: boolean, render: () => T) => T;
 
@@ -180,8 +192,10 @@ export function createPageServer(options: PageServerOptions): PageServer {
     const etag = page.etag;
     if (etag && page.status === 200 && etagMatches(req.headers["if-none-match"], etag)) {
       cache.count("notModified");
+      const head = [...wire.notModified];
+      if (timings.cache === "rerender") withoutSharing(head);
       res.writeHead(304, [
-        ...wire.notModified,
+        ...head,
         "server-timing",
         serverTiming({ ...timings, totalMs: performance.now() - started }),
       ]);
@@ -199,6 +213,7 @@ export function createPageServer(options: PageServerOptions): PageServer {
     }
     if (entry && (timings.cache === "rerender" || timings.cache === "stale"))
       head.push("age", String(Math.max(0, Math.floor((Date.now() - entry.storedAt) / 1000))));
+    if (timings.cache === "rerender") withoutSharing(head);
     head.push(
       "content-length",
       String(body.length),
