@@ -237,6 +237,16 @@ export function varnishSeesHealthy(varnishDir: string, backend: string): Promise
   });
 }
 
+/** Runs a command on Varnish's management interface (varnishadm), failing with its message. */
+export function varnishAdmin(varnishDir: string, args: readonly string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile("varnishadm", ["-n", varnishDir, ...args], (error, stdout, stderr) => {
+      if (error) reject(new Error(`varnishadm ${args.join(" ")}: ${(stderr || stdout || error.message).trim()}`));
+      else resolve(stdout);
+    });
+  });
+}
+
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const { ownerUrl, appUrl } = await prepareDatabase(options);
   const proxyUrl = `http://127.0.0.1:${options.proxyPort}`;
@@ -273,8 +283,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         vcl,
         "-s",
         `malloc,${options.proxyMemoryMb}m`,
+        // The management interface on loopback only: a rolling restart takes a process out first.
         "-T",
-        "none",
+        "127.0.0.1:0",
       ],
       { PATH: process.env.PATH },
       options.onLine,
@@ -315,17 +326,22 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     for (let index = 0; index < options.webPorts.length; index++) await startWeb(index);
     await waitFor("varnish", varnish, () => answers(`${proxyUrl}/healthz`), 30_000);
 
+    const varnishDir = path.join(options.workDir, "varnish");
     const restartWeb = async (index: number) => {
       const name = `web${index + 1}`;
       const current = processes.get(name);
       if (current) {
+        // Out of Varnish's rotation before it stops: its probe would take seconds to notice, and
+        // meanwhile requests (and their retries) would still be sent to a closed port.
+        await varnishAdmin(varnishDir, ["backend.set_health", name, "sick"]);
         await stopProcess(current);
         earlier.set(name, (earlier.get(name) ?? "") + current.output);
       }
       await startWeb(index);
+      await varnishAdmin(varnishDir, ["backend.set_health", name, "auto"]);
       // The next process may stop only once Varnish sends requests to this one again.
       const deadline = Date.now() + PROBE_SETTLE_TIMEOUT_MS;
-      while (!(await varnishSeesHealthy(path.join(options.workDir, "varnish"), name))) {
+      while (!(await varnishSeesHealthy(varnishDir, name))) {
         if (Date.now() > deadline)
           throw new Error(`Varnish's probe did not see ${name} healthy within ${PROBE_SETTLE_TIMEOUT_MS / 1000} s`);
         await new Promise((resolve) => setTimeout(resolve, 200));

@@ -252,7 +252,8 @@ describeWithProxy("the production topology: Varnish in front of two web processe
           try {
             const response = await fetch(`${proxy}${path}`, init);
             await response.arrayBuffer();
-            if (response.status >= 500) failures.push(`${path}: ${response.status}`);
+            if (response.status >= 500)
+              failures.push(`${path}: ${response.status} from ${response.headers.get("server") ?? "the site"}`);
           } catch (error) {
             failures.push(`${path}: ${(error as Error).message}`);
           }
