@@ -8,6 +8,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inlineLoaderDataBytes as inlineDataBytes } from "../../web/bench/inline-data";
 import { launchChromium, openPage, waitForPage, type RunningSite } from "./support/site";
 import { sharedSite } from "./support/shared-sites";
 
@@ -38,16 +39,6 @@ afterAll(async () => {
   await browser?.close();
   await site?.stop();
 });
-
-/** The bytes of the inline scripts that carry the loader data (Remix's context and its stream). */
-function inlineDataBytes(html: string): number {
-  let bytes = 0;
-  for (const [, attributes, text] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    if (/\ssrc=/.test(` ${attributes}`)) continue;
-    if (text.includes("__remixContext")) bytes += Buffer.byteLength(text);
-  }
-  return bytes;
-}
 
 describe("server markup, sent once", () => {
   it("keeps every page type's inline loader data within 15% of its HTML", async () => {
