@@ -23,9 +23,11 @@ export interface PriceRow {
   underPrice: number | null;
 }
 
+/** The outcomes of 1X2 and of over/under 2.5. */
+export type MoveOutcome = "home" | "draw" | "away" | "over" | "under";
+
 export interface OutcomeMove {
-  /** "home", "draw", "away"; "over", "under". */
-  outcome: string;
+  outcome: MoveOutcome;
   opening: number;
   latest: number;
   /** (latest − opening) in percentage points. */
@@ -55,7 +57,7 @@ function pricesOf(row: PriceRow, market: MovementMarket): number[] | null {
   return prices.every((p): p is number => typeof p === "number") ? prices : null;
 }
 
-const OUTCOMES: Record<MovementMarket, string[]> = { "1x2": ["home", "draw", "away"], ou25: ["over", "under"] };
+const OUTCOMES: Record<MovementMarket, MoveOutcome[]> = { "1x2": ["home", "draw", "away"], ou25: ["over", "under"] };
 
 /**
  * The move of one market from the first source (in SOURCE_ORDER, then alphabetical) that has

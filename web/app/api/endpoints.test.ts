@@ -338,6 +338,14 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
       expect(body.scoreProbabilities![0]).toEqual({ home: "0", away: "0", probability: 0.85 / 35 });
       expect(body.scoreProbabilities![7]).toEqual({ home: "1", away: "1", probability: 0.15 });
       expect(body.scoreProbabilities![35]).toMatchObject({ home: "5+", away: "5+" });
+      // The market's opening and closing prices of the fixture files, margin out, against our forecast.
+      const result = body.oddsMovement!.result!;
+      expect(result.outcomes.map((o) => o.outcome)).toEqual(["home", "draw", "away"]);
+      for (const kind of ["opening", "latest"] as const)
+        expect(result.outcomes.reduce((sum, o) => sum + o[kind], 0)).toBeCloseTo(1, 9);
+      for (const o of result.outcomes) expect(o.movePoints).toBeCloseTo((o.latest - o.opening) * 100, 9);
+      expect(["toward", "away", "unchanged"]).toContain(result.direction);
+      expect(body.oddsMovement!.goals!.outcomes.map((o) => o.outcome)).toEqual(["over", "under"]);
       expect(body.h2h.map((m) => `${m.homeTeam} ${m.score} ${m.awayTeam}`)).toEqual([
         "Manchester United 1-1 Tottenham Hotspur",
       ]);

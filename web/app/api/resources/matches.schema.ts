@@ -190,6 +190,37 @@ export const formMatchSchema = named(
   }),
 );
 
+export const marketMoveSchema = named(
+  "MarketMove",
+  "How one market moved: its fair probabilities (margin taken out with Shin's method) at the opening price and at the latest one (the closing price once the match kicked off), from one source.",
+  z.strictObject({
+    market: z.enum(["1x2", "ou25"]).describe("'1x2' (home, draw, away) or 'ou25' (over and under 2.5 goals)."),
+    source: z
+      .string()
+      .describe("Where both prices come from: 'market-average' (the bookmakers' average), 'pinnacle', 'bet365'..."),
+    outcomes: z.array(
+      z.strictObject({
+        outcome: z.enum(["home", "draw", "away", "over", "under"]),
+        opening: z.number().min(0).max(1),
+        latest: z.number().min(0).max(1),
+        movePoints: z.number().describe("latest minus opening, in percentage points."),
+      }),
+    ),
+    direction: z
+      .enum(["toward", "away", "unchanged"])
+      .nullable()
+      .describe(
+        "Whether the latest fair probabilities are closer to our forecast than the opening ones (by at least half a point: 'toward'), further ('away') or neither ('unchanged'); null without a forecast.",
+      ),
+    closerByPoints: z
+      .number()
+      .nullable()
+      .describe(
+        "How much closer to our forecast the market moved, in points of total variation distance (negative: further); null without a forecast.",
+      ),
+  }),
+);
+
 const headToHead = z.strictObject({ date: instant, homeTeam: z.string(), awayTeam: z.string(), score: z.string() });
 
 /** Editorial long texts are Portable Text blocks: data, rendered by the reader, never HTML. */
@@ -217,6 +248,12 @@ export const matchRecordSchema = named(
       .nullable()
       .describe(
         "Every scoreline the prediction gives: 36 cells, home goals 0 to 5+ by away goals 0 to 5+ (home goals first, then away goals, each in order), summing to 1. Null when the match has no prediction, or its prediction was made before scorelines were stored.",
+      ),
+    oddsMovement: z
+      .strictObject({ result: marketMoveSchema.nullable(), goals: marketMoveSchema.nullable() })
+      .nullable()
+      .describe(
+        "How the market moved from its opening prices to its latest (closing once kicked off), for 1X2 ('result') and over/under 2.5 ('goals'), against our forecast. Null when neither market has both prices.",
       ),
     liveProbability: liveProbabilitySchema.nullable(),
     liveProbabilityHistory: z

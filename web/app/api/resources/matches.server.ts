@@ -225,6 +225,7 @@ export function matchRecord(match: MatchDetail): Shape<typeof matchRecordSchema>
     ...pickPrices(match.odds, match),
     probabilities: match.probabilities,
     scoreProbabilities: match.scoreProbabilities,
+    oddsMovement: match.oddsMovement,
     liveProbability: liveMatchProbability(match, preMatchForecast(match.probabilities)),
     liveProbabilityHistory: match.liveProbabilityHistory.map((tick) => ({
       period: tick.period,
