@@ -11,7 +11,7 @@ import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import type { VersionVector } from "@shared/db/data-versions";
 import type { AppContext } from "../app/load-context";
-import { createPageServer, staleWindowMs, type PageServer } from "./http";
+import { createPageServer, RERENDER_GRACE_MS, staleWindowMs, type PageServer } from "./http";
 import { PageCache } from "./page-cache";
 
 const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
@@ -191,9 +191,10 @@ describe("the page server under load", () => {
   });
 
   it("takes how long a page may stand in for itself from its Cache-Control", () => {
-    expect(staleWindowMs(PAGE_CACHE_CONTROL)).toBe(360_000);
-    expect(staleWindowMs("public, max-age=0, s-maxage=10, stale-while-revalidate=20")).toBe(30_000);
-    expect(staleWindowMs("public, max-age=0, s-maxage=10")).toBe(10_000);
+    expect(staleWindowMs(PAGE_CACHE_CONTROL)).toBe(360_000 + RERENDER_GRACE_MS);
+    expect(staleWindowMs("public, max-age=0, s-maxage=10, stale-while-revalidate=20")).toBe(35_000);
+    // The live score: its shared lifetime is the live tick's interval, and a render on top.
+    expect(staleWindowMs("public, max-age=0, s-maxage=15")).toBe(20_000);
     expect(staleWindowMs("no-store")).toBe(0);
     expect(staleWindowMs("private, max-age=60")).toBe(0);
   });
