@@ -95,8 +95,9 @@ sub vcl_backend_fetch {
 }
 
 sub vcl_backend_response {
-    # Grace comes from stale-while-revalidate; keep nothing the site marks personal.
-    if (beresp.http.Set-Cookie || beresp.http.Cache-Control ~ "(no-store|private)") {
+    # Grace comes from stale-while-revalidate; keep nothing the site marks personal, nor a page's
+    # previous answer sent while its new one is rendered (Surrogate-Control: no-store).
+    if (beresp.http.Set-Cookie || beresp.http.Cache-Control ~ "(no-store|private)" || beresp.http.Surrogate-Control ~ "no-store") {
         set beresp.uncacheable = true;
         set beresp.ttl = 120s;
         return (deliver);
@@ -123,6 +124,7 @@ sub vcl_deliver {
     }
     # The keys are for this proxy; the site's Server-Timing is about the request that filled it.
     unset resp.http.Surrogate-Key;
+    unset resp.http.Surrogate-Control;
     unset resp.http.Cache-Tag;
     unset resp.http.Via;
     unset resp.http.X-Varnish;

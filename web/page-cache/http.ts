@@ -103,16 +103,15 @@ export function staleWindowMs(cacheControl: string): number {
 export const RERENDER_GRACE_MS = 5_000;
 
 /**
- * An answer from an out-of-date entry is the previous page for this request only: a shared
- * cache in front (purged by the change) must not keep it, or it would serve it for its whole
- * s-maxage after the new page is ready. Browsers revalidate every page anyway (max-age=0).
+ * An answer from an out-of-date entry is the previous page for this request only: a caching
+ * proxy in front (purged by the change) must not keep it, or it would serve it for its whole
+ * s-maxage after the new page is ready. `Surrogate-Control: no-store` says so to the proxy
+ * (deploy/varnish/site.vcl, which removes the header), while the page's Cache-Control stays the
+ * one every visitor gets.
  */
 function withoutSharing(head: string[]): void {
-  const at = head.indexOf("cache-control");
-  if (at === -1) head.push("cache-control", REPLACED_PAGE_CACHE);
-  else head[at + 1] = REPLACED_PAGE_CACHE;
+  head.push("surrogate-control", "no-store");
 }
-const REPLACED_PAGE_CACHE = "private, max-age=0";
 
 /** How the app's server entry runs a render as a document's or a data request's (web/app/markup-scope.server.ts). */
 type RequestScope = <T>(document: boolean, render: () => T) => T;
