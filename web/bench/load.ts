@@ -133,6 +133,8 @@ export interface PacedRun {
   sent: number;
   statuses: StatusCounts;
   cache: CacheCounts;
+  /** The paths the page cache answered as a miss (rendered on the request path), and how often. */
+  missedPaths: Record<string, number>;
   /** Requests that failed or got no answer before the run's deadline. */
   errors: number;
   generatorCpu: number;
@@ -158,6 +160,7 @@ export function measureAtRate(options: {
   const latencies: number[] = [];
   const statuses: StatusCounts = {};
   const cache: CacheCounts = {};
+  const missedPaths: Record<string, number> = {};
   const generatorCpu = cpuMeter();
   let errors = 0;
   let sent = 0;
@@ -184,6 +187,7 @@ export function measureAtRate(options: {
         sent,
         statuses,
         cache,
+        missedPaths,
         errors,
         generatorCpu: generatorCpu(),
       });
@@ -208,6 +212,8 @@ export function measureAtRate(options: {
           const status = String(res.statusCode ?? 0);
           statuses[status] = (statuses[status] ?? 0) + 1;
           countVerdict(cache, res.headers["server-timing"]);
+          if (/cache;desc="?miss\b/.test(String(res.headers["server-timing"] ?? "")))
+            missedPaths[path] = (missedPaths[path] ?? 0) + 1;
           latencies.push(now - dueAt);
           settle();
         });

@@ -251,7 +251,14 @@ async function measureMix(
   const describe = (run: PacedRun) =>
     `  ${formatCount(run.targetRate).padStart(6)} req/s: answered ${formatCount(run.achievedRate)}/s, p50 ${formatMs(run.p50Ms)} ms, p99 ${formatMs(run.p99Ms)} ms` +
     `${describeCache(run.cache) !== "-" ? `, cache ${describeCache(run.cache)}` : ""}, load gen CPU ${generatorLoad([run])}` +
-    `${unexpectedAnswers(run.statuses, run.errors) ? `, ${unexpectedAnswers(run.statuses, run.errors)}` : ""} -> ${held(run) ? "held" : "not held"}`;
+    `${unexpectedAnswers(run.statuses, run.errors) ? `, ${unexpectedAnswers(run.statuses, run.errors)}` : ""} -> ${held(run) ? "held" : "not held"}` +
+    `${
+      Object.keys(run.missedPaths).length
+        ? `; missed: ${Object.entries(run.missedPaths)
+            .map(([p, n]) => `${p} ×${n}`)
+            .join(", ")}`
+        : ""
+    }`;
   log(
     `Steady rates (open loop, evenly spaced, ${stepSeconds} s each, at most ${options.connections} in flight; held = p99 <= ${P99_LIMIT_MS} ms, no errors):`,
   );
