@@ -7,10 +7,11 @@
  */
 import { teamNameById } from "../domain/teams/registry";
 import type { FixtureAuditCsvRow } from "../ledger/audit-csv";
+import { ledgerBeatClose, ledgerClosingLineValue } from "../ledger/closing-line";
 import type { LedgerCsvRow } from "../ledger/csv";
 import type { DbHandle } from "./index";
 
-type LedgerQueryRow = Omit<LedgerCsvRow, "home_team" | "away_team">;
+type LedgerQueryRow = Omit<LedgerCsvRow, "home_team" | "away_team" | "clv" | "beat_close">;
 
 export async function readLedgerRows(db: Pick<DbHandle, "execute">): Promise<LedgerCsvRow[]> {
   const rows = await db.execute<LedgerQueryRow>(`
@@ -23,11 +24,19 @@ export async function readLedgerRows(db: Pick<DbHandle, "execute">): Promise<Led
            coalesce(l.settlement_seq::text, '') as settlement_seq, coalesce(pick_ledger_instant(l.settled_at), '') as settled_at,
            coalesce(l.final_home_goals::text, '') as final_home_goals, coalesce(l.final_away_goals::text, '') as final_away_goals,
            coalesce(l.outcome, '') as outcome, coalesce(l.profit::text, '') as profit,
+           coalesce(l.settlement_version::text, '') as settlement_version, coalesce(l.closing_source, '') as closing_source,
+           coalesce(l.closing_odds::text, '') as closing_odds, coalesce(l.closing_probability::text, '') as closing_probability,
            coalesce(l.prev_settlement_hash, '') as prev_settlement_hash, coalesce(l.settlement_hash, '') as settlement_hash
     from pick_ledger l join fixtures f on f.id = l.fixture_id
     order by l.id`);
   const name = (id: string) => teamNameById(Number(id));
-  return rows.map((row) => ({ ...row, home_team: name(row.home_team_id), away_team: name(row.away_team_id) }));
+  return rows.map((row) => ({
+    ...row,
+    home_team: name(row.home_team_id),
+    away_team: name(row.away_team_id),
+    clv: ledgerClosingLineValue(row.odds, row.closing_probability),
+    beat_close: ledgerBeatClose(row.odds, row.closing_odds),
+  }));
 }
 
 type FixtureAuditQueryRow = Omit<FixtureAuditCsvRow, "home_team" | "away_team">;

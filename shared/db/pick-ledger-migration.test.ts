@@ -154,6 +154,18 @@ describe.each(testDatabases({ fromScratch: true }))("migration ledger_integrity 
     );
     expect(settlement).toEqual({ settlement_seq: 5, prev_settlement_hash: sealed.settlementHead });
     expect(await verified(db)).toMatchObject({ rows: 7, settled: 5, lateLocks: 1 });
+    // Settlements sealed before the closing line keep format 1 (0011_closing_line); the one made
+    // since is in format 2, without a closing line here (the fixture has no prices).
+    const versions = await db.execute<{ settlement_seq: number; settlement_version: number; closing_source: null }>(
+      `select settlement_seq, settlement_version, closing_source from pick_ledger where settlement_seq is not null order by settlement_seq`,
+    );
+    expect(versions.map((r) => [r.settlement_seq, r.settlement_version, r.closing_source])).toEqual([
+      [1, 1, null],
+      [2, 1, null],
+      [3, 1, null],
+      [4, 1, null],
+      [5, 2, null],
+    ]);
   });
 
   it("refuses to seal a settled row that disagrees with its match's final score", async () => {

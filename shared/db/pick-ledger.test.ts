@@ -150,7 +150,7 @@ describe.each(testDatabases())("pick ledger on $driver", (testDb) => {
     for (const change of changes) {
       const error = await rejection(handle.db.update(pickLedger).set(change).where(byId(row.id)));
       expect(error.code).toBe(RESTRICT_VIOLATION);
-      expect(error.message).toMatch(/is locked: only settled_at, outcome and profit can be set/);
+      expect(error.message).toMatch(/is locked: only settled_at, outcome, profit and the closing line can be set/);
     }
     expect(await rowOf(row.id)).toEqual(row);
   });

@@ -21,18 +21,29 @@
  *   id=… fixture_id=… home_team_id=… away_team_id=… kickoff=… pick_kind=… pick=… market=…
  *   selection=… confidence=… odds=… source=… source_ref=… recorded_at=… prev_hash=…
  *
- * Settlement chain (in settlement_seq order, 1, 2, 3…; the first prev_settlement_hash is 64 zeros):
+ * Settlement chain (in settlement_seq order, 1, 2, 3…; the first prev_settlement_hash is 64 zeros).
+ * Each settlement is hashed in the format its settlement_version says. Version 1 (settlements made
+ * before the closing line was recorded, migration 0011_closing_line):
  *
  *   pick_ledger settlement v1
  *   settlement_seq=… id=… row_hash=… settled_at=… final_home_goals=… final_away_goals=…
  *   outcome=… profit=… prev_settlement_hash=…
+ *
+ * Version 2 (every settlement since), with the pick's closing line (closing-line.ts; empty values
+ * for a market without quoted prices), closing_probability at 6 decimals ('0.523456'):
+ *
+ *   pick_ledger settlement v2
+ *   settlement_seq=… id=… row_hash=… settled_at=… final_home_goals=… final_away_goals=…
+ *   outcome=… profit=… closing_source=… closing_odds=… closing_probability=… prev_settlement_hash=…
  */
 import { createHash } from "node:crypto";
 
 export const LEDGER_GENESIS_HASH = "0".repeat(64);
 
 export const LEDGER_ROW_HEADER = "pick_ledger row v1";
-export const LEDGER_SETTLEMENT_HEADER = "pick_ledger settlement v1";
+export const LEDGER_SETTLEMENT_HEADERS = { 1: "pick_ledger settlement v1", 2: "pick_ledger settlement v2" } as const;
+/** The settlement formats, by settlement_version. */
+export type LedgerSettlementVersion = keyof typeof LEDGER_SETTLEMENT_HEADERS;
 
 export const LEDGER_ROW_FIELDS = [
   "id",
@@ -64,8 +75,27 @@ export const LEDGER_SETTLEMENT_FIELDS = [
   "prev_settlement_hash",
 ] as const;
 
+export const LEDGER_SETTLEMENT_V2_FIELDS = [
+  "settlement_seq",
+  "id",
+  "row_hash",
+  "settled_at",
+  "final_home_goals",
+  "final_away_goals",
+  "outcome",
+  "profit",
+  "closing_source",
+  "closing_odds",
+  "closing_probability",
+  "prev_settlement_hash",
+] as const;
+
+const SETTLEMENT_FIELDS = { 1: LEDGER_SETTLEMENT_FIELDS, 2: LEDGER_SETTLEMENT_V2_FIELDS } as const;
+
 export type LedgerRowContent = Record<(typeof LEDGER_ROW_FIELDS)[number], string>;
-export type LedgerSettlementContent = Record<(typeof LEDGER_SETTLEMENT_FIELDS)[number], string>;
+/** A settlement's values: the closing line's only in version 2. */
+export type LedgerSettlementContent = Record<(typeof LEDGER_SETTLEMENT_FIELDS)[number], string> &
+  Partial<Record<(typeof LEDGER_SETTLEMENT_V2_FIELDS)[number], string>>;
 
 /** A value on its line: backslash, line feed and carriage return escaped. */
 export function escapeLedgerValue(value: string): string {
@@ -80,8 +110,12 @@ export function ledgerRowText(row: LedgerRowContent): string {
   return canonicalText(LEDGER_ROW_HEADER, LEDGER_ROW_FIELDS, row);
 }
 
-export function ledgerSettlementText(settlement: LedgerSettlementContent): string {
-  return canonicalText(LEDGER_SETTLEMENT_HEADER, LEDGER_SETTLEMENT_FIELDS, settlement);
+export function ledgerSettlementText(
+  settlement: LedgerSettlementContent,
+  version: LedgerSettlementVersion = 1,
+): string {
+  const values = { closing_source: "", closing_odds: "", closing_probability: "", ...settlement };
+  return canonicalText(LEDGER_SETTLEMENT_HEADERS[version], SETTLEMENT_FIELDS[version], values);
 }
 
 export function sha256Hex(text: string): string {
@@ -89,5 +123,7 @@ export function sha256Hex(text: string): string {
 }
 
 export const ledgerRowHash = (row: LedgerRowContent): string => sha256Hex(ledgerRowText(row));
-export const ledgerSettlementHash = (settlement: LedgerSettlementContent): string =>
-  sha256Hex(ledgerSettlementText(settlement));
+export const ledgerSettlementHash = (
+  settlement: LedgerSettlementContent,
+  version: LedgerSettlementVersion = 1,
+): string => sha256Hex(ledgerSettlementText(settlement, version));

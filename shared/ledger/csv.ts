@@ -10,8 +10,14 @@
  *
  * RFC 4180 quoting (a cell with a comma, quote or line break is quoted, its quotes doubled), LF
  * line ends, UTF-8. Null values are empty cells. Every value is the exact string the hashes are
- * computed over (canonical.ts); league, season, team names and `late` are there for reading and
- * are not hashed (`late` is checked: the verifier recomputes it).
+ * computed over (canonical.ts); league, season, team names, `late`, `clv` and `beat_close` are
+ * there for reading and are not hashed (the verifier recomputes them: `clv` and `beat_close` from
+ * the locked odds and the closing line, closing-line.ts).
+ *
+ * A settled row's settlement_version says in which format its settlement was hashed: 1 before
+ * the closing line was recorded (its closing columns are empty), 2 since. A ledger published
+ * before then has neither the version nor the closing columns (LEDGER_CSV_COLUMNS_V1): it is still
+ * read, as format 1 throughout, so that an earlier copy can be checked against today's.
  */
 import { parse } from "csv-parse/sync";
 import { LEDGER_GENESIS_HASH } from "./canonical";
@@ -44,9 +50,30 @@ export const LEDGER_CSV_COLUMNS = [
   "final_away_goals",
   "outcome",
   "profit",
+  "settlement_version",
+  "closing_source",
+  "closing_odds",
+  "closing_probability",
+  "clv",
+  "beat_close",
   "prev_settlement_hash",
   "settlement_hash",
 ] as const;
+
+/** The columns closing-line settlements added: absent from a ledger published before them. */
+const CLOSING_LINE_COLUMNS = [
+  "settlement_version",
+  "closing_source",
+  "closing_odds",
+  "closing_probability",
+  "clv",
+  "beat_close",
+] as const;
+
+/** The columns of a ledger published before the closing line was recorded. */
+export const LEDGER_CSV_COLUMNS_V1 = LEDGER_CSV_COLUMNS.filter(
+  (column) => !(CLOSING_LINE_COLUMNS as readonly string[]).includes(column),
+);
 
 export type LedgerCsvColumn = (typeof LEDGER_CSV_COLUMNS)[number];
 export type LedgerCsvRow = Record<LedgerCsvColumn, string>;
@@ -132,14 +159,32 @@ export function parseLedgerCsv(text: string): ParsedLedgerCsv {
     throw new LedgerCsvError(`not readable as CSV: ${(error as Error).message}`);
   }
   const [header, ...body] = records;
-  if (!header || header.join(",") !== LEDGER_CSV_COLUMNS.join(",")) {
+  const columns =
+    header?.join(",") === LEDGER_CSV_COLUMNS.join(",")
+      ? LEDGER_CSV_COLUMNS
+      : header?.join(",") === LEDGER_CSV_COLUMNS_V1.join(",")
+        ? LEDGER_CSV_COLUMNS_V1
+        : null;
+  if (!columns) {
     throw new LedgerCsvError(`the header is not the ledger's columns (${LEDGER_CSV_COLUMNS.join(",")})`);
   }
   const rows = body.map((record, index) => {
-    if (record.length !== LEDGER_CSV_COLUMNS.length) {
-      throw new LedgerCsvError(`record ${index + 1} has ${record.length} cells, not ${LEDGER_CSV_COLUMNS.length}`);
+    if (record.length !== columns.length) {
+      throw new LedgerCsvError(`record ${index + 1} has ${record.length} cells, not ${columns.length}`);
     }
-    return Object.fromEntries(LEDGER_CSV_COLUMNS.map((column, i) => [column, record[i]])) as LedgerCsvRow;
+    const row = Object.fromEntries(columns.map((column, i) => [column, record[i]])) as Partial<LedgerCsvRow>;
+    if (columns === LEDGER_CSV_COLUMNS) return row as LedgerCsvRow;
+    // Published before the closing line: every settlement is in format 1, without one.
+    const settled = row.settlement_seq !== "";
+    return {
+      ...row,
+      settlement_version: settled ? "1" : "",
+      closing_source: "",
+      closing_odds: "",
+      closing_probability: "",
+      clv: "",
+      beat_close: "",
+    } as LedgerCsvRow;
   });
   return { rows, trailer };
 }

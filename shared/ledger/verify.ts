@@ -16,6 +16,7 @@ import {
   type LedgerRowContent,
 } from "./canonical";
 import type { LedgerCsvColumn, LedgerCsvRow, ParsedLedgerCsv } from "./csv";
+import { ledgerBeatClose, ledgerClosingLineValue } from "./closing-line";
 import { isCanonicalSelection, isLedgerMarket, ledgerOutcome, ledgerProfit } from "./selection";
 
 /**
@@ -62,9 +63,22 @@ const SETTLEMENT_COLUMNS = [
   "final_away_goals",
   "outcome",
   "profit",
+  "settlement_version",
+  "closing_source",
+  "closing_odds",
+  "closing_probability",
+  "clv",
+  "beat_close",
   "prev_settlement_hash",
   "settlement_hash",
 ] as const satisfies readonly LedgerCsvColumn[];
+const CLOSING_COLUMNS = [
+  "closing_source",
+  "closing_odds",
+  "closing_probability",
+] as const satisfies readonly LedgerCsvColumn[];
+const PROBABILITY = /^0\.[0-9]{6}$/;
+const CLOSING_MARKETS: readonly string[] = ["result", "over-under", "btts"];
 
 /** Microseconds since the epoch of a canonical instant. */
 function microseconds(instant: string): number {
@@ -129,6 +143,31 @@ function settlementProblem(row: LedgerCsvRow): string | null {
   if (row.profit !== (profit ?? "")) {
     return `has profit "${row.profit}", but a ${expected} at odds "${row.odds}" pays "${profit ?? ""}"`;
   }
+  return closingLineProblem(row);
+}
+
+/** The settlement format and closing line of a settled row, and the CLV and beat-the-close derived from them. */
+function closingLineProblem(row: LedgerCsvRow): string | null {
+  const bad = (column: LedgerCsvColumn, expected: string) => `${column} "${row[column]}" is not ${expected}`;
+  if (row.settlement_version !== "1" && row.settlement_version !== "2") return bad("settlement_version", "1 or 2");
+  const present = CLOSING_COLUMNS.filter((column) => row[column] !== "");
+  if (present.length > 0) {
+    if (row.settlement_version === "1")
+      return `was settled in format 1, which has no closing line, but has ${present.join(", ")}`;
+    if (present.length < CLOSING_COLUMNS.length) return `has part of a closing line: only ${present.join(", ")}`;
+    if (!CLOSING_MARKETS.includes(row.market))
+      return `has a closing line, but its market ${row.market} has no quoted prices`;
+    if (!ODDS.test(row.closing_odds) || Number(row.closing_odds) <= 1)
+      return bad("closing_odds", "a price above 1 with two decimals");
+    if (!PROBABILITY.test(row.closing_probability) || Number(row.closing_probability) === 0)
+      return bad("closing_probability", "a probability between 0 and 1 with six decimals");
+  }
+  const clv = ledgerClosingLineValue(row.odds, row.closing_probability);
+  if (row.clv !== clv)
+    return `has clv "${row.clv}", but odds "${row.odds}" at a closing probability "${row.closing_probability}" give "${clv}"`;
+  const beat = ledgerBeatClose(row.odds, row.closing_odds);
+  if (row.beat_close !== beat)
+    return `has beat_close "${row.beat_close}", but odds "${row.odds}" against a close of "${row.closing_odds}" give "${beat}"`;
   return null;
 }
 
@@ -191,17 +230,23 @@ export function verifyLedger({ rows, trailer }: ParsedLedgerCsv): LedgerVerifica
           `the recomputed hash is ${previousSettlement}`,
       );
     }
-    const hash = ledgerSettlementHash({
-      settlement_seq: row.settlement_seq,
-      id: row.id,
-      row_hash: rowHashes.get(row)!,
-      settled_at: row.settled_at,
-      final_home_goals: row.final_home_goals,
-      final_away_goals: row.final_away_goals,
-      outcome: row.outcome,
-      profit: row.profit,
-      prev_settlement_hash: previousSettlement,
-    });
+    const hash = ledgerSettlementHash(
+      {
+        settlement_seq: row.settlement_seq,
+        id: row.id,
+        row_hash: rowHashes.get(row)!,
+        settled_at: row.settled_at,
+        final_home_goals: row.final_home_goals,
+        final_away_goals: row.final_away_goals,
+        outcome: row.outcome,
+        profit: row.profit,
+        closing_source: row.closing_source,
+        closing_odds: row.closing_odds,
+        closing_probability: row.closing_probability,
+        prev_settlement_hash: previousSettlement,
+      },
+      row.settlement_version === "2" ? 2 : 1,
+    );
     if (hash !== row.settlement_hash)
       fail(`does not match its settlement_hash: it hashes to ${hash}, the file says ${row.settlement_hash}`);
     previousSettlement = hash;

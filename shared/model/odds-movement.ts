@@ -59,6 +59,15 @@ function pricesOf(row: PriceRow, market: MovementMarket): number[] | null {
 
 const OUTCOMES: Record<MovementMarket, MoveOutcome[]> = { "1x2": ["home", "draw", "away"], ou25: ["over", "under"] };
 
+/** The distinct sources in the order their prices are preferred (SOURCE_ORDER, then alphabetical). */
+export function sourcesByPreference(sources: readonly string[]): string[] {
+  const rank = (source: string) => {
+    const index = SOURCE_ORDER.indexOf(source);
+    return index === -1 ? SOURCE_ORDER.length : index;
+  };
+  return [...new Set(sources)].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
 /**
  * The move of one market from the first source (in SOURCE_ORDER, then alphabetical) that has
  * both an opening and a latest price for it; null when none has.
@@ -68,13 +77,7 @@ export function marketMove(
   market: MovementMarket,
   forecast: readonly number[] | null,
 ): MarketMove | null {
-  const rank = (source: string) => {
-    const index = SOURCE_ORDER.indexOf(source);
-    return index === -1 ? SOURCE_ORDER.length : index;
-  };
-  const sources = [...new Set(rows.filter((r) => r.market === market).map((r) => r.source))].sort(
-    (a, b) => rank(a) - rank(b) || a.localeCompare(b),
-  );
+  const sources = sourcesByPreference(rows.filter((r) => r.market === market).map((r) => r.source));
   for (const source of sources) {
     const priced = (kind: string) => {
       const row = rows.find((r) => r.source === source && r.market === market && r.kind === kind);

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@shared/db";
+import { readLedgerRows } from "@shared/db/ledger-export";
 import { predictions } from "@shared/db/schema";
 import { testDatabases } from "@shared/db/test-databases";
 import { matchweekFor } from "@shared/domain/matchweek";
 import { getTeamBySlug } from "@shared/domain/teams/registry";
 import { matchUrl } from "@shared/domain/urls";
+import { ledgerCsv, parseLedgerCsv } from "@shared/ledger/csv";
+import { verifyLedger } from "@shared/ledger/verify";
 import { parseTrackRecordPayload, TRACK_RECORD_MODEL_KEY } from "@shared/model/track-record-view";
 import { testWorker, type TestWorker } from "../test-support/worker";
 import { backfillJob } from "./backfill";
@@ -116,6 +119,50 @@ describe.each(testDatabases())("pick locking, settlement and the track record on
       ["btts", "hit", 0.8],
     ]);
     expect((await worker.run(settlePicksJob)).rowsWritten).toBe(0);
+  });
+
+  it("records each settled pick's closing line, hashed into the settlement chain in format 2", async () => {
+    const prices = await rows<{ source: string; market: string; home_price: string; over_price: string }>(
+      `select source, market, home_price, over_price from fixture_odds
+       where fixture_id = ${newcastleBrentford} and kind = 'closing' order by source, market`,
+    );
+    const closing = await rows<{
+      pick_kind: string;
+      closing_source: string | null;
+      closing_odds: string | null;
+      closing_probability: string | null;
+      settlement_version: number;
+    }>(
+      "select pick_kind, closing_source, closing_odds, closing_probability, settlement_version from pick_ledger order by id",
+    );
+    // The fixture's closing prices: the market's average for both markets (preferred), Pinnacle for 1X2.
+    expect(prices.map((p) => [p.source, p.market, p.home_price ?? p.over_price])).toEqual([
+      ["market-average", "1x2", "1.93"],
+      ["market-average", "ou25", "1.62"],
+      ["pinnacle", "1x2", "1.97"],
+    ]);
+    expect(
+      closing.map((r) => [r.pick_kind, r.closing_source, r.closing_odds, r.closing_probability, r.settlement_version]),
+    ).toEqual([
+      ["best", "market-average", "1.62", "0.589344", 2],
+      ["result", "market-average", "1.93", "0.498728", 2],
+      ["over-under", "market-average", "1.62", "0.589344", 2],
+      // No both-teams-to-score prices: no closing line, still format 2.
+      ["btts", null, null, null, 2],
+    ]);
+    // The published ledger carries it, with the CLV and beat-the-close, and verifies: the
+    // database's format-2 hashes are the canonical ones.
+    const csv = ledgerCsv(await readLedgerRows(db));
+    const parsed = parseLedgerCsv(csv);
+    expect(verifyLedger(parsed)).toMatchObject({ rows: 4, settled: 4 });
+    expect(parsed.rows.map((r) => [r.pick_kind, r.odds, r.closing_odds, r.clv, r.beat_close])).toEqual([
+      // 1.64 beats a close of 1.62, but the close's fair chance (58.9%) is below the 61.0% that
+      // 1.64 needs: a closing-line value of −3.35%.
+      ["best", "1.64", "1.62", "-0.0335", "true"],
+      ["result", "1.89", "1.93", "-0.0574", "false"],
+      ["over-under", "1.64", "1.62", "-0.0335", "true"],
+      ["btts", "1.80", "", "", ""],
+    ]);
   });
 
   it("computes accuracy, the recent matches and daily hit rates from the ledger, and writes nothing the second time", async () => {

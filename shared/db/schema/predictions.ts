@@ -1,4 +1,16 @@
-import { boolean, check, doublePrecision, index, integer, pgTable, serial, text, unique } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  unique,
+} from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { LEDGER_MARKETS, type LedgerMarket } from "../../ledger/selection";
 import { between, confidence, instant, odds, oneOf } from "./columns";
@@ -148,6 +160,20 @@ export const pickLedger = pgTable(
     prevSettlementHash: text("prev_settlement_hash"),
     /** SHA-256 of the settlement's canonical text. Set by the update trigger at settlement. */
     settlementHash: text("settlement_hash"),
+    /**
+     * The canonical settlement text the settlement_hash is computed over: 1 for settlements made
+     * before the closing line was recorded, 2 since (with the closing_* columns). Set by the
+     * update trigger at settlement.
+     */
+    settlementVersion: smallint("settlement_version"),
+    /**
+     * The closing line of the pick's selection (shared/ledger/closing-line.ts), sent by the worker
+     * with the settlement, null for a market without quoted prices: the source of the closing
+     * prices, the selection's closing price and its fair (de-vigged) probability at the close.
+     */
+    closingSource: text("closing_source"),
+    closingOdds: odds("closing_odds"),
+    closingProbability: numeric("closing_probability", { precision: 7, scale: 6, mode: "number" }),
   },
   (t) => [
     // Leading fixture_id also serves lookups by fixture (and by league, joined through fixtures).
@@ -159,6 +185,14 @@ export const pickLedger = pgTable(
     check(
       "pick_ledger_settlement_check",
       sql`(${t.settledAt} is null and ${t.outcome} is null and ${t.profit} is null) or (${t.settledAt} is not null and ${t.outcome} is not null)`,
+    ),
+    check(
+      "pick_ledger_closing_line_check",
+      sql`(${t.closingSource} is null and ${t.closingOdds} is null and ${t.closingProbability} is null) or (${t.settlementVersion} = 2 and ${t.closingSource} <> '' and ${t.closingOdds} > 1 and ${t.closingProbability} > 0 and ${t.closingProbability} < 1)`,
+    ),
+    check(
+      "pick_ledger_settlement_version_check",
+      sql`(${t.settlementSeq} is null and ${t.settlementVersion} is null) or (${t.settlementSeq} is not null and ${t.settlementVersion} in (1, 2))`,
     ),
     index("pick_ledger_locked_at_idx").on(t.lockedAt),
     index("pick_ledger_settled_at_idx").on(t.settledAt),
