@@ -32,6 +32,8 @@ export async function readSettledPicks(db: Database): Promise<SettledPick[]> {
       odds: pickLedger.odds,
       outcome: pickLedger.outcome,
       profit: pickLedger.profit,
+      closingOdds: pickLedger.closingOdds,
+      closingProbability: pickLedger.closingProbability,
       homeTeamId: fixtures.homeTeamId,
       awayTeamId: fixtures.awayTeamId,
       homeScore: fixtures.homeScore,

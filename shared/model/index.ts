@@ -28,6 +28,7 @@ export {
   algoPerformanceByLeague,
   confidenceReliability,
   dailyHitRates,
+  closingLineRecord,
   marketComparison,
   recentSettledMatches,
   type AlgoPerformance,
@@ -35,6 +36,7 @@ export {
   type DailyHitRate,
   type LedgerPickKind,
   type LedgerRow,
+  type ClosingLineRecord,
   type MarketComparison,
   type SettledMatch,
 } from "./track-record";

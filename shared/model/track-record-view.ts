@@ -2,8 +2,8 @@
  * The /algo-results view model: everything the track-record page and its JSON endpoints show
  * that depends only on the pick ledger and the aggregates derived from it (accuracy overall and
  * per league, each league's recent settled matches with the best pick's profit, the reliability
- * of the confidences and the comparison with the market's prices). Nothing in it depends on the
- * request.
+ * of the confidences, the comparison with the market's prices and with its closing prices).
+ * Nothing in it depends on the request.
  *
  * The worker's performance job computes it after writing the aggregates and stores it in
  * read_models under TRACK_RECORD_MODEL_KEY as a TrackRecordPayload (JSON: instants as ISO
@@ -13,9 +13,11 @@
 import { z } from "zod";
 import { LEAGUE_KEYS, LEAGUES, type LeagueKey } from "../domain/leagues";
 import {
+  closingLineRecord,
   confidenceReliability,
   marketComparison,
   type AlgoPerformance,
+  type ClosingLineRecord,
   type ConfidenceReliability,
   type LedgerPickKind,
   type LedgerRow,
@@ -29,7 +31,7 @@ export const TRACK_RECORD_MODEL_KEY = "track-record";
  * The payload's shape version. A stored payload of another version is not read (the site
  * computes the view instead) until the performance job has rewritten it.
  */
-export const TRACK_RECORD_PAYLOAD_VERSION = 1;
+export const TRACK_RECORD_PAYLOAD_VERSION = 2;
 
 /** The pick kinds the page reports on, in its order. */
 export const TRACKED_PICK_KINDS: readonly LedgerPickKind[] = ["best", "result", "over-under", "btts"];
@@ -74,6 +76,15 @@ export interface TrackRecordView {
   recent: Record<LeagueKey, RecentSettledMatch[]>;
   reliability: Record<LedgerPickKind, ConfidenceReliability>;
   market: Record<LedgerPickKind, MarketComparison>;
+  /**
+   * Locked prices against the close: by kind of pick, and the best picks' overall and per league
+   * (every league has an entry).
+   */
+  closingLine: {
+    byKind: Record<LedgerPickKind, ClosingLineRecord>;
+    overall: ClosingLineRecord;
+    leagues: Record<LeagueKey, ClosingLineRecord>;
+  };
 }
 
 /** What the view is computed from: the performance job's aggregate tables and the settled ledger. */
@@ -116,6 +127,19 @@ export function trackRecordView(sources: TrackRecordSources): TrackRecordView {
     recent,
     reliability: byKind((kind) => confidenceReliability(sources.ledger, kind)),
     market: byKind((kind) => marketComparison(sources.ledger, kind)),
+    closingLine: {
+      byKind: byKind((kind) => closingLineRecord(sources.ledger, kind)),
+      overall: closingLineRecord(sources.ledger, "best"),
+      leagues: Object.fromEntries(
+        LEAGUE_KEYS.map((league) => [
+          league,
+          closingLineRecord(
+            sources.ledger.filter((row) => row.league === league),
+            "best",
+          ),
+        ]),
+      ) as Record<LeagueKey, ClosingLineRecord>,
+    },
   };
 }
 
@@ -182,6 +206,8 @@ const marketSchema = z.object({
   returnOnStake: finite,
 });
 
+const closingLineSchema = z.object({ picks: count, beatClose: count, beatCloseRate: finite, meanClv: finite });
+
 const payloadSchema = z.object({
   version: z.literal(TRACK_RECORD_PAYLOAD_VERSION),
   overall: performanceRecordSchema.nullable(),
@@ -194,6 +220,16 @@ const payloadSchema = z.object({
   ),
   reliability: pickKinds(reliabilitySchema),
   market: pickKinds(marketSchema),
+  closingLine: z.object({
+    byKind: pickKinds(closingLineSchema),
+    overall: closingLineSchema,
+    leagues: z.object(
+      Object.fromEntries(LEAGUE_KEYS.map((league) => [league, closingLineSchema])) as Record<
+        LeagueKey,
+        typeof closingLineSchema
+      >,
+    ),
+  }),
 });
 
 /** The view as stored in read_models.payload: plain JSON, instants as ISO strings. */
@@ -218,6 +254,7 @@ export function trackRecordPayload(view: TrackRecordView): TrackRecordPayload {
     recent: view.recent,
     reliability: view.reliability,
     market: view.market,
+    closingLine: view.closingLine,
   };
 }
 
@@ -232,5 +269,6 @@ export function parseTrackRecordPayload(value: unknown): TrackRecordView | null 
     recent: payload.recent,
     reliability: payload.reliability,
     market: payload.market,
+    closingLine: payload.closingLine,
   };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   algoPerformance,
   algoPerformanceByLeague,
+  closingLineRecord,
   confidenceReliability,
   dailyHitRates,
   marketComparison,
@@ -175,5 +176,54 @@ describe("marketComparison", () => {
   it("leaves out picks without a price and voids", () => {
     expect(marketComparison(ROWS, "btts")).toMatchObject({ picks: 0, hitRate: 0, profit: 0, returnOnStake: 0 });
     expect(marketComparison(ROWS, "over-under")).toMatchObject({ picks: 2, hits: 1, profit: -0.3 });
+  });
+});
+
+describe("closingLineRecord", () => {
+  const pick = (
+    pickKind: LedgerRow["pickKind"],
+    outcome: LedgerRow["outcome"],
+    odds: number | null,
+    close: [number, number] | null,
+  ): LedgerRow => ({
+    fixtureId: nextFixture++,
+    league: "premier-league",
+    kickoff: new Date("2026-02-07T15:00:00Z"),
+    pickKind,
+    pick: pickKind,
+    confidence: 60,
+    odds,
+    outcome,
+    profit: null,
+    closingOdds: close?.[0] ?? null,
+    closingProbability: close?.[1] ?? null,
+  });
+
+  it.each<[string, LedgerRow[], ReturnType<typeof closingLineRecord>]>([
+    ["no picks", [], { picks: 0, beatClose: 0, beatCloseRate: 0, meanClv: 0 }],
+    [
+      // 2.10 × 0.5 − 1 = +5%; 1.90 × 0.5 − 1 = −5%; 2.00 × 0.52 − 1 = +4%: a pick that only equals
+      // the close does not beat it, though its CLV is positive once the margin is out.
+      "three priced picks",
+      [
+        pick("best", "hit", 2.1, [2.0, 0.5]),
+        pick("best", "miss", 1.9, [2.0, 0.5]),
+        pick("best", "void", 2.0, [2.0, 0.52]),
+      ],
+      { picks: 3, beatClose: 1, beatCloseRate: 33.33, meanClv: 1.33 },
+    ],
+    [
+      "picks left out: unsettled, unpriced, without a close, of another kind",
+      [
+        pick("best", null, 2.1, [2.0, 0.5]),
+        pick("best", "hit", null, [2.0, 0.5]),
+        pick("best", "hit", 2.1, null),
+        pick("btts", "hit", 2.1, [2.0, 0.5]),
+        pick("best", "hit", 1.5, [1.45, 0.66]),
+      ],
+      { picks: 1, beatClose: 1, beatCloseRate: 100, meanClv: -1 },
+    ],
+  ])("%s", (_, rows, expected) => {
+    expect(closingLineRecord(rows, "best")).toEqual(expected);
   });
 });

@@ -28,6 +28,12 @@ export interface LedgerRow {
   outcome: Exclude<PickOutcome, "pending"> | null;
   /** Per unit staked; null until settled. */
   profit: number | null;
+  /**
+   * The closing line recorded with the settlement (shared/ledger/closing-line.ts): the selection's
+   * closing price and its fair probability at the close; null (or absent) without one.
+   */
+  closingOdds?: number | null;
+  closingProbability?: number | null;
 }
 
 /** The fields of algo_performance_overall and algo_performance_league (spec section 3). */
@@ -209,5 +215,41 @@ export function marketComparison(rows: readonly LedgerRow[], kind: LedgerPickKin
     marketImpliedRate: roundTo(100 * mean(priced.map((r) => 1 / r.odds!)), 2),
     profit: roundTo(profit, 2),
     returnOnStake: priced.length > 0 ? roundTo((100 * profit) / priced.length, 2) : 0,
+  };
+}
+
+/** Our locked prices against the market's close (shared/ledger/closing-line.ts). */
+export interface ClosingLineRecord {
+  /** Settled picks with a locked price and a closing line. */
+  picks: number;
+  /** Of those, picks locked at a higher price than the close. */
+  beatClose: number;
+  /** Percent, 2 decimals. */
+  beatCloseRate: number;
+  /** Mean closing-line value (locked price × fair closing probability − 1), percent, 2 decimals. */
+  meanClv: number;
+}
+
+/**
+ * How often picks of a kind beat the closing price and by how much on average (the closing-line
+ * value, margin taken out). A pick without a locked price or a closing line is left out.
+ */
+export function closingLineRecord(rows: readonly LedgerRow[], kind: LedgerPickKind): ClosingLineRecord {
+  const priced = rows.filter(
+    (r): r is LedgerRow & { odds: number; closingOdds: number; closingProbability: number } =>
+      r.pickKind === kind &&
+      r.outcome !== null &&
+      typeof r.odds === "number" &&
+      r.odds > 1 &&
+      typeof r.closingOdds === "number" &&
+      typeof r.closingProbability === "number",
+  );
+  const beat = priced.filter((r) => r.odds > r.closingOdds).length;
+  const clv = priced.reduce((sum, r) => sum + (r.odds * r.closingProbability - 1), 0);
+  return {
+    picks: priced.length,
+    beatClose: beat,
+    beatCloseRate: hitRate(beat, priced.length),
+    meanClv: priced.length > 0 ? roundTo((100 * clv) / priced.length, 2) : 0,
   };
 }

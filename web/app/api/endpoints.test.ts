@@ -724,12 +724,15 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
         bestPickMisses: 0,
         bestPickAccuracy: 100,
       });
+      // The one settled best pick had a closing price, lower than the price it was locked at.
+      expect(overall.body.closingLine).toEqual({ picks: 1, beatClose: 1, beatCloseRate: 100, meanClv: 0.05 });
       const league = await getJson("/api/algo-performance/league/premier-league", leaguePerformanceSchema);
       expect(league.body).toMatchObject({
         league: "premier-league",
         leagueName: "Premier League",
         bestPickHits: 1,
         ouGoalsMisses: 1,
+        closingLine: { picks: 1, beatClose: 1, beatCloseRate: 100, meanClv: 0.05 },
       });
       await expectError("/api/algo-performance/league/mls", 400, "Unsupported league");
     });

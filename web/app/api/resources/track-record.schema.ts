@@ -5,6 +5,17 @@ import { count, day, id, instant, leagueKeySchema, percent, schemaNamer } from "
 
 const named = schemaNamer("track-record");
 
+export const closingLineRecordSchema = named(
+  "ClosingLineRecord",
+  "The settled best picks against the market's closing price: how many had a locked price and a closing price, how many were locked at a higher price than the close, and the mean closing-line value (locked price × the close's fair probability, margin taken out, − 1). Every closing price is in the published ledger (/algo-results/ledger.csv).",
+  z.strictObject({
+    picks: count.describe("Settled best picks with a locked price and a closing price."),
+    beatClose: count.describe("Of those, picks locked at a higher price than the close."),
+    beatCloseRate: percent.describe("beatClose as a share of picks, percent with 2 decimals (0 without picks)."),
+    meanClv: z.number().describe("The mean closing-line value in percent, 2 decimals: +1.3 is +1.3%."),
+  }),
+);
+
 const performanceFields = {
   trackingStartDate: day,
   lastUpdated: instant.nullable(),
@@ -18,6 +29,7 @@ const performanceFields = {
   bttsHits: count,
   bttsMisses: count,
   bttsAccuracy: percent,
+  closingLine: closingLineRecordSchema,
 };
 
 export const overallPerformanceSchema = named(

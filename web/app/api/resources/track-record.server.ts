@@ -1,5 +1,6 @@
 /** The algorithm's public track record (/algo-results): overall, by league and the recent settled matches, and their presenters. */
 import type { LeagueKey } from "@shared/domain/leagues";
+import type { ClosingLineRecord } from "@shared/model";
 import type { PerformanceRecord, RecentSettledMatch } from "../../features/track-record/track-record.server";
 import {
   API_ERRORS,
@@ -28,7 +29,7 @@ export const ENDPOINTS = {
     tag: API_TAGS.record,
     summary: "The overall track record",
     description:
-      "Hits, misses and accuracy of the best pick, over/under and BTTS picks, from the picks frozen at kick-off.",
+      "Hits, misses and accuracy of the best pick, over/under and BTTS picks, from the picks frozen at kick-off, and the best picks against the market's closing price.",
     params: noParams,
     query: noQuery,
     response: overallPerformanceSchema,
@@ -67,7 +68,9 @@ export const ENDPOINTS = {
   }),
 } as const;
 
-export function overallPerformance(record: PerformanceRecord): Shape<typeof overallPerformanceSchema> {
+export function overallPerformance(
+  record: PerformanceRecord & { closingLine: ClosingLineRecord },
+): Shape<typeof overallPerformanceSchema> {
   return {
     trackingStartDate: record.trackingStartDate,
     lastUpdated: record.lastUpdated?.toISOString() ?? null,
@@ -81,11 +84,17 @@ export function overallPerformance(record: PerformanceRecord): Shape<typeof over
     bttsHits: record.bttsHits,
     bttsMisses: record.bttsMisses,
     bttsAccuracy: record.bttsAccuracy,
+    closingLine: {
+      picks: record.closingLine.picks,
+      beatClose: record.closingLine.beatClose,
+      beatCloseRate: record.closingLine.beatCloseRate,
+      meanClv: record.closingLine.meanClv,
+    },
   };
 }
 
 export function leaguePerformance(
-  record: PerformanceRecord & { league: LeagueKey; leagueName: string },
+  record: PerformanceRecord & { league: LeagueKey; leagueName: string; closingLine: ClosingLineRecord },
 ): Shape<typeof leaguePerformanceSchema> {
   return { league: record.league, leagueName: record.leagueName, ...overallPerformance(record) };
 }

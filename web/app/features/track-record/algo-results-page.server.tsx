@@ -25,12 +25,21 @@ const PICK_KIND_LABELS: Record<LedgerPickKind, string> = {
 export async function readAlgoResultsPage(context: Pick<AppContext, "db">): Promise<AlgoResultsData> {
   // Both stored rows, the track record and the odds check, are read in one statement (read-models.server.ts).
   const [view, oddsCheck] = await Promise.all([getTrackRecord(context), getOddsCheck(context)]);
-  const { overall, leagues, recent, reliability, market } = view;
+  const { overall, leagues, recent, reliability, market, closingLine } = view;
   return {
-    overall,
-    leagues: leagues.map((league) => ({ ...league, recent: recent[league.league] })),
+    overall: overall && { ...overall, closingLine: closingLine.overall },
+    leagues: leagues.map((league) => ({
+      ...league,
+      recent: recent[league.league],
+      closingLine: closingLine.leagues[league.league],
+    })),
     reliability: reliability.best,
-    market: TRACKED_PICK_KINDS.map((kind) => ({ kind, label: PICK_KIND_LABELS[kind], ...market[kind] })),
+    market: TRACKED_PICK_KINDS.map((kind) => ({
+      kind,
+      label: PICK_KIND_LABELS[kind],
+      ...market[kind],
+      closingLine: closingLine.byKind[kind],
+    })),
     oddsCheck,
   };
 }

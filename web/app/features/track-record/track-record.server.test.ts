@@ -134,13 +134,16 @@ describe.each(testDatabases())("the track record's read functions on $driver", (
     const { result, queries } = await countQueries(renderAlgoResults);
     expect(queries).toBe(1);
     const page = result;
-    expect(page.overall).toEqual(view.overall);
+    expect(page.overall).toEqual({ ...view.overall, closingLine: view.closingLine.overall });
     expect(page.leagues.map(({ recent, ...record }) => [record, recent])).toEqual(
-      view.leagues.map((l) => [l, view.recent[l.league]]),
+      view.leagues.map((l) => [{ ...l, closingLine: view.closingLine.leagues[l.league] }, view.recent[l.league]]),
     );
     expect(page.reliability).toEqual(view.reliability.best);
     expect(page.market.map(({ kind, label: _label, ...comparison }) => [kind, comparison])).toEqual(
-      (["best", "result", "over-under", "btts"] as const).map((kind) => [kind, view.market[kind]]),
+      (["best", "result", "over-under", "btts"] as const).map((kind) => [
+        kind,
+        { ...view.market[kind], closingLine: view.closingLine.byKind[kind] },
+      ]),
     );
     // The home page's Algo Lab and the JSON endpoints read the same row.
     expect((await countQueries(() => getAlgoPerformance({ db }))).queries).toBe(1);
@@ -172,7 +175,7 @@ describe.each(testDatabases())("the track record's read functions on $driver", (
       await db.execute(`delete from read_models where key = '${TRACK_RECORD_MODEL_KEY}'`);
       const [first, second] = await Promise.all([getTrackRecord({ db }), getAlgoPerformance({ db })]);
       expect(first).toEqual(stored);
-      expect(second.overall).toEqual(stored.overall);
+      expect(second.overall).toEqual({ ...stored.overall, closingLine: stored.closingLine.overall });
       // Computed once and shared for a while, not once per request.
       expect(warn).toHaveBeenCalledTimes(1);
     } finally {

@@ -11,7 +11,13 @@ import { readTrackRecordSources } from "@shared/db/track-record-sources";
 import { LEAGUE_KEYS, type LeagueKey } from "@shared/domain/leagues";
 import { bttsPickText, resultPickText } from "@shared/domain/picks";
 import { teamNameById } from "@shared/domain/teams/registry";
-import { forecastCsv, type ConfidenceReliability, type LedgerPickKind, type MarketComparison } from "@shared/model";
+import {
+  forecastCsv,
+  type ClosingLineRecord,
+  type ConfidenceReliability,
+  type LedgerPickKind,
+  type MarketComparison,
+} from "@shared/model";
 import {
   parseTrackRecordPayload,
   TRACK_RECORD_MODEL_KEY,
@@ -74,15 +80,21 @@ export async function getTrackRecord(context: Db): Promise<TrackRecordView> {
 
 export interface AlgoPerformanceSummary {
   /** null until the worker has aggregated the ledger once. */
-  overall: PerformanceRecord | null;
+  overall: (PerformanceRecord & { closingLine: ClosingLineRecord }) | null;
   /** In the site's league order. */
-  leagues: LeaguePerformanceRecord[];
+  leagues: Array<LeaguePerformanceRecord & { closingLine: ClosingLineRecord }>;
 }
 
-/** Accuracy of the best pick, over/under and BTTS, overall and per league (spec section 3's algo_performance fields). */
+/**
+ * Accuracy of the best pick, over/under and BTTS, overall and per league (spec section 3's
+ * algo_performance fields), each with its best picks against the closing price.
+ */
 export async function getAlgoPerformance(context: Db): Promise<AlgoPerformanceSummary> {
-  const { overall, leagues } = await getTrackRecord(context);
-  return { overall, leagues };
+  const { overall, leagues, closingLine } = await getTrackRecord(context);
+  return {
+    overall: overall && { ...overall, closingLine: closingLine.overall },
+    leagues: leagues.map((league) => ({ ...league, closingLine: closingLine.leagues[league.league] })),
+  };
 }
 
 /** Each league's latest settled matches, newest first (algo_recent_matches), grouped by league in the site's order. */

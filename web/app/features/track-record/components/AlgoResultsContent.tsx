@@ -10,7 +10,7 @@ import { ALGO_RESULTS_FAQ } from "~/features/content/faq";
 import { FaqSection } from "~/features/content/components/FaqSection";
 import { PERFORMANCE_UNAVAILABLE_TEXT } from "../results";
 import { NO_COMPLETED_MATCHES_TEXT } from "~/page-texts/shared";
-import type { ConfidenceReliability, MarketComparison } from "@shared/model";
+import type { ClosingLineRecord, ConfidenceReliability, MarketComparison } from "@shared/model";
 import type { OddsCheckPayload } from "@shared/model/odds-check";
 import type { LeaguePerformanceRecord, PerformanceRecord, RecentSettledMatch } from "../track-record.server";
 import { PickOutcomeBadge } from "~/features/match/components/PickOutcomeBadge";
@@ -20,10 +20,10 @@ import { OddsCheckSection } from "./OddsCheckSection";
 import { ReliabilityChart } from "./ReliabilityChart";
 
 export interface AlgoResultsData {
-  overall: PerformanceRecord | null;
-  leagues: Array<LeaguePerformanceRecord & { recent: RecentSettledMatch[] }>;
+  overall: (PerformanceRecord & { closingLine: ClosingLineRecord }) | null;
+  leagues: Array<LeaguePerformanceRecord & { recent: RecentSettledMatch[]; closingLine: ClosingLineRecord }>;
   reliability: ConfidenceReliability;
-  market: Array<MarketComparison & { kind: string; label: string }>;
+  market: Array<MarketComparison & { kind: string; label: string; closingLine: ClosingLineRecord }>;
   /** The worker's latest check of the season and live odds; null until it has run on this site. */
   oddsCheck: OddsCheckPayload | null;
 }
@@ -37,7 +37,35 @@ function longDate(value: Date | null): string {
   return value.toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
 }
 
-function HitRates({ record, label }: { record: PerformanceRecord; label: string }) {
+/** A closing-line value in percent with its sign: '+1.30%', '−0.85%'. */
+export function formatClv(percentage: number): string {
+  const rounded = Math.round(percentage * 100) / 100;
+  return `${rounded < 0 ? "−" : "+"}${Math.abs(rounded).toFixed(2)}%`;
+}
+
+/** The best picks against the closing price, under a record's hit rates. */
+function ClosingLineSummary({ record }: { record: ClosingLineRecord }) {
+  if (record.picks === 0) {
+    return <p className="hit-rates__close muted">{NO_CLOSING_LINE_TEXT}</p>;
+  }
+  return (
+    <p className="hit-rates__close">
+      Best picks that beat the closing price: <strong>{formatPercent(record.beatCloseRate, 2)}</strong> of{" "}
+      {record.picks} · mean closing-line value <strong>{formatClv(record.meanClv)}</strong>
+    </p>
+  );
+}
+
+/** Before any settled best pick with a locked price and a closing price. */
+export const NO_CLOSING_LINE_TEXT = "No best pick with a closing price has been settled yet.";
+
+function HitRates({
+  record,
+  label,
+}: {
+  record: PerformanceRecord & { closingLine: ClosingLineRecord };
+  label: string;
+}) {
   const rates = [
     { name: "Best Pick", hits: record.bestPickHits, misses: record.bestPickMisses, accuracy: record.bestPickAccuracy },
     { name: "Over/Under", hits: record.ouGoalsHits, misses: record.ouGoalsMisses, accuracy: record.ouGoalsAccuracy },
@@ -67,6 +95,7 @@ function HitRates({ record, label }: { record: PerformanceRecord; label: string 
           Last updated <strong>{longDate(record.lastUpdated)}</strong>
         </span>
       </p>
+      <ClosingLineSummary record={record.closingLine} />
     </>
   );
 }
@@ -176,10 +205,16 @@ export function AlgoResultsContent({ page }: { page: AlgoResultsData }) {
           Each pick against the odds it was made at. The market rate is what those prices implied (bookmaker margin
           included); profit is one unit staked on every pick: a hit returns the odds minus 1, a miss loses 1.
         </p>
+        <p className="muted">
+          Against the close: the share of picks locked at a higher price than the market closed at, and the mean
+          closing-line value, the expected return of the locked price if the closing market (its margin taken out) was
+          right. Beating the close over many picks is the surest sign that picks have value. Every closing price is in
+          the pick ledger below.
+        </p>
         <ScrollRegion label={"Picks against the market"}>
           <table className="data-table">
             <caption className="visually-hidden">
-              Hit rate, average confidence, market-implied rate and profit per kind of pick
+              Hit rate, average confidence, market-implied rate, profit and the closing line per kind of pick
             </caption>
             <thead>
               <tr>
@@ -190,12 +225,15 @@ export function AlgoResultsContent({ page }: { page: AlgoResultsData }) {
                 <th scope="col">Market implied</th>
                 <th scope="col">Profit (units)</th>
                 <th scope="col">Return</th>
+                <th scope="col">Beat the close</th>
+                <th scope="col">Mean CLV</th>
               </tr>
             </thead>
             <tbody>
               {page.market.map((row) => {
                 // Nothing priced and settled yet: no rate or profit to show, rather than a 0.00% that reads as a result.
                 const counted = row.picks > 0;
+                const closed = row.closingLine.picks > 0;
                 return (
                   <tr key={row.kind}>
                     <th scope="row">{row.label}</th>
@@ -205,6 +243,12 @@ export function AlgoResultsContent({ page }: { page: AlgoResultsData }) {
                     <td>{counted ? formatPercent(row.marketImpliedRate, 2) : NOTHING_TO_COUNT}</td>
                     <td>{counted ? formatProfit(row.profit) : NOTHING_TO_COUNT}</td>
                     <td>{counted ? formatPercent(row.returnOnStake, 2) : NOTHING_TO_COUNT}</td>
+                    <td>
+                      {closed
+                        ? `${formatPercent(row.closingLine.beatCloseRate, 2)} of ${row.closingLine.picks}`
+                        : NOTHING_TO_COUNT}
+                    </td>
+                    <td>{closed ? formatClv(row.closingLine.meanClv) : NOTHING_TO_COUNT}</td>
                   </tr>
                 );
               })}
