@@ -15,12 +15,13 @@
  */
 import { mulberry32 } from "./season-outlook-draws";
 import { expectedCalibrationError, reliabilityBins, type ProbabilityOutcome, type ReliabilityBin } from "./reliability";
+import type { ClosingLineCheckFigures } from "./closing-line-check";
 import type { ScorelineCheckFigures } from "./scoreline-check";
 import { rankedProbabilityScore } from "./scoring-rules";
 
 export const ODDS_CHECK_MODEL_KEY = "odds-check";
 /** Bump when the check's rules or the payload's shape change: the job then reruns it. */
-export const ODDS_CHECK_VERSION = 3;
+export const ODDS_CHECK_VERSION = 4;
 
 /** The season outlook must beat the baseline's Brier score by at least this share. */
 export const OUTLOOK_BRIER_TARGET = 0.2;
@@ -216,6 +217,8 @@ export interface OddsCheckPayload {
   live: LiveCheckFigures | null;
   /** Every scoreline against independent Poisson goals fitted to the market (scoreline-check.ts). */
   scoreline: ScorelineCheckFigures | null;
+  /** The walk-forward picks against the market's closing prices (closing-line-check.ts). */
+  closingLine: ClosingLineCheckFigures | null;
 }
 
 function isFigure(value: unknown): value is number {
@@ -244,5 +247,11 @@ export function parseOddsCheckPayload(value: unknown): OddsCheckPayload | null {
       isFigure(p.scoreline?.logScore?.ours) &&
       isFigure(p.scoreline?.logScore?.baseline) &&
       isFigure(p.scoreline?.improvement));
-  return outlookOk && liveOk && scorelineOk ? (p as OddsCheckPayload) : null;
+  const closingOk =
+    p.closingLine === null ||
+    (typeof p.closingLine === "object" &&
+      Array.isArray(p.closingLine?.byKind) &&
+      p.closingLine.byKind.every((k) => isFigure(k.beatCloseRate) && isFigure(k.meanClv)) &&
+      Array.isArray(p.closingLine.byLeague));
+  return outlookOk && liveOk && scorelineOk && closingOk ? (p as OddsCheckPayload) : null;
 }

@@ -244,6 +244,13 @@ export function closingLineRecord(rows: readonly LedgerRow[], kind: LedgerPickKi
       typeof r.closingOdds === "number" &&
       typeof r.closingProbability === "number",
   );
+  return closingLineSummary(priced);
+}
+
+/** The record of any priced picks, each with its locked price and its closing line. */
+export function closingLineSummary(
+  priced: ReadonlyArray<{ odds: number; closingOdds: number; closingProbability: number }>,
+): ClosingLineRecord {
   const beat = priced.filter((r) => r.odds > r.closingOdds).length;
   const clv = priced.reduce((sum, r) => sum + (r.odds * r.closingProbability - 1), 0);
   return {

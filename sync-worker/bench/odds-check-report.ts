@@ -79,6 +79,19 @@ export function oddsCheckReport(payload: OddsCheckPayload): string[] {
       `improvement ${(scoreline.improvement * 100).toFixed(2)}%; ours gave the actual score more probability in ${(scoreline.oursHigher * 100).toFixed(1)}% of matches`,
     );
   }
+  lines.push("");
+  const closing = payload.closingLine;
+  if (!closing) lines.push("closing line: no walk-forward pick with an opening and a closing price");
+  else {
+    lines.push(
+      `closing line: seasons ${closing.seasons.join(", ")}, ${closing.matches} matches with a walk-forward pick, its opening price and the close; ${(closing.elapsedMs / 1000).toFixed(1)} s`,
+    );
+    lines.push(`${"picks".padEnd(36)} ${"priced".padStart(7)} ${"beat close".padStart(11)} ${"mean CLV".padStart(9)}`);
+    const row = (label: string, r: { picks: number; beatCloseRate: number; meanClv: number }) =>
+      `${label.padEnd(36)} ${String(r.picks).padStart(7)} ${`${r.beatCloseRate.toFixed(2)}%`.padStart(11)} ${`${r.meanClv.toFixed(2)}%`.padStart(9)}`;
+    for (const r of closing.byKind) lines.push(row(r.kind, r));
+    for (const r of closing.byLeague) lines.push(row(`best, ${LEAGUES[r.league].name}`, r));
+  }
   return lines;
 }
 

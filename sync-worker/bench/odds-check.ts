@@ -33,6 +33,7 @@ import type { ModelOptions } from "@shared/model/options";
 import { OUTLOOK_RATING_SIGMA } from "@shared/model/season-outlook";
 import { loadFootballDataHistory, seasonCodes, type HistoricalMatch } from "./football-data-history";
 import { knownMatches, liveSeasonsWalk, runLiveCheck } from "./odds-check-live";
+import { runClosingLineCheck } from "./odds-check-close";
 import { runScorelineCheck } from "./odds-check-scoreline";
 import { runOutlookCheck, type ScoredTeamForecast } from "./odds-check-outlook";
 
@@ -107,6 +108,8 @@ export function oddsCheckInputsHash(matches: readonly HistoricalMatch[], config:
         m.awayShotsOnTarget,
         m.resultOdds,
         m.overUnderOdds,
+        m.closingResultOdds,
+        m.closingOverUnderOdds,
       ]),
     );
   }
@@ -139,9 +142,10 @@ export async function runOddsCheck(
   const walked = study.outlookOnly ? null : liveSeasonsWalk(known, config);
   const live = runLiveCheck(known, config, walked);
   const scoreline = walked ? runScorelineCheck(walked.walk.rows, config.liveSeasons) : null;
+  const closingLine = walked ? runClosingLineCheck(walked.walk.rows, config.liveSeasons) : null;
   return {
     unchanged: false,
     ...counts,
-    payload: { version: ODDS_CHECK_VERSION, ranAt: ranAt.toISOString(), outlook, live, scoreline },
+    payload: { version: ODDS_CHECK_VERSION, ranAt: ranAt.toISOString(), outlook, live, scoreline, closingLine },
   };
 }

@@ -100,6 +100,24 @@ describe.each(testDatabases())("the odds-check job on $driver", (testDb) => {
     expect(logScore.ours).toBeLessThan(logScore.baseline);
     expect(oursHigher).toBeGreaterThan(0.5);
     expect(oursHigher).toBeLessThanOrEqual(1);
+    // The same forecasts' picks at their opening prices against the close of the same selection.
+    const closing = payload.closingLine!;
+    expect(closing).toMatchObject({ seasons: ["2526"], matches: 130 });
+    expect(closing.byKind.map((row) => row.kind)).toEqual(["best", "result", "over-under"]);
+    // The made-up seasons have closing prices for 1X2 only: every result pick is held against one.
+    expect(closing.byKind.find((row) => row.kind === "result")).toMatchObject({ picks: 130 });
+    for (const row of [...closing.byKind, ...closing.byLeague]) {
+      expect(row.picks).toBeLessThanOrEqual(130);
+      if (row.picks === 0) {
+        expect(row).toMatchObject({ beatClose: 0, beatCloseRate: 0, meanClv: 0 });
+        continue;
+      }
+      expect(row.beatCloseRate).toBeCloseTo((100 * row.beatClose) / row.picks, 2);
+      // Opening and closing prices within a few percent of each other: a CLV of a few percent either way.
+      expect(Math.abs(row.meanClv)).toBeLessThan(15);
+    }
+    // A league appears once it has a best pick held against a close.
+    expect(closing.byLeague.every((row) => row.league === "premier-league" && row.picks > 0)).toBe(true);
 
     const again = await worker.run(job);
     expect(again).toMatchObject({ status: "ok", rowsWritten: 0 });

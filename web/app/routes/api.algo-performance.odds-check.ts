@@ -10,6 +10,7 @@ export const loader = endpointLoader(ENDPOINTS.algoPerformanceOddsCheck, async (
     outlook: check?.outlook ?? null,
     live: check?.live ?? null,
     scoreline: check?.scoreline ?? null,
+    closingLine: check?.closingLine ?? null,
   });
 });
 

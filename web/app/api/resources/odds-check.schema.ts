@@ -1,6 +1,7 @@
 /** The worker's public walk-forward check of the season outlook and the live win probability. */
 import { z } from "zod";
-import { count, id, instant, probability, schemaNamer } from "../common/schema";
+import { CLOSING_CHECK_KINDS } from "@shared/model/closing-line-check";
+import { count, id, instant, leagueKeySchema, probability, schemaNamer } from "../common/schema";
 
 const named = schemaNamer("odds-check");
 
@@ -15,6 +16,15 @@ const reliabilityBinSchema = named(
     observedRate: probability.nullable(),
   }),
 );
+
+const closingLineFields = {
+  picks: count.describe("Picks with an opening and a closing price."),
+  beatClose: count.describe("Of those, picks made at a higher price than the close."),
+  beatCloseRate: z.number().min(0).max(100).describe("beatClose as a share of picks, percent with 2 decimals."),
+  meanClv: z
+    .number()
+    .describe("Mean closing-line value in percent, 2 decimals: opening price × the close's fair probability − 1."),
+};
 
 const seasonCodes = z.array(z.string().regex(/^\d{4}$/)).describe("Season codes, '1617' for 2016/17.");
 
@@ -93,5 +103,24 @@ export const oddsCheckSchema = named(
         elapsedMs: count,
       })
       .nullable(),
+    closingLine: z
+      .strictObject({
+        seasons: seasonCodes,
+        matches: count.describe("Matches with a walk-forward pick, its opening price and the closing price."),
+        byKind: z.array(
+          z.strictObject({
+            kind: z.enum(CLOSING_CHECK_KINDS),
+            ...closingLineFields,
+          }),
+        ),
+        byLeague: z
+          .array(z.strictObject({ league: leagueKeySchema, ...closingLineFields }))
+          .describe("The best pick's figures in each league."),
+        elapsedMs: count,
+      })
+      .nullable()
+      .describe(
+        "The walk-forward picks at the opening price they were made against, held against the closing price of the same selection, as the pick ledger holds every locked pick.",
+      ),
   }),
 );

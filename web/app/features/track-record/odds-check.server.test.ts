@@ -77,6 +77,17 @@ const SAMPLE_ODDS_CHECK: OddsCheckPayload = {
     oursHigher: 0.5312,
     elapsedMs: 1_200,
   },
+  closingLine: {
+    seasons: ["2324", "2425", "2526"],
+    matches: 5210,
+    byKind: [
+      { kind: "best", picks: 5200, beatClose: 2704, beatCloseRate: 52, meanClv: -2.64 },
+      { kind: "result", picks: 5210, beatClose: 2553, beatCloseRate: 49, meanClv: -3.1 },
+      { kind: "over-under", picks: 5180, beatClose: 2590, beatCloseRate: 50, meanClv: 0.456 },
+    ],
+    byLeague: [{ league: "serie-a", picks: 1040, beatClose: 530, beatCloseRate: 50.96, meanClv: -2.5 }],
+    elapsedMs: 300,
+  },
 };
 
 describe.each(testDatabases())("the odds check on /algo-results on $driver", (testDb) => {
@@ -128,6 +139,16 @@ describe.each(testDatabases())("the odds check on /algo-results on $driver", (te
     );
     expect(html).toMatch(
       /<tr data-forecast="market-poisson"><th scope="row">Independent Poisson goals fitted to the market<\/th><td>2\.9137<\/td><\/tr>/,
+    );
+    expect(html).toContain("5,210 matches of 2023-24 to 2025-26: each pick our model made a week ahead");
+    expect(html).toMatch(
+      /<tr data-kind="over-under"><th scope="row">Over\/Under 2\.5<\/th><td>5,180<\/td><td>50\.00%<\/td><td>\+0\.46%<\/td><\/tr>/,
+    );
+    expect(html).toMatch(
+      /<tr data-league="serie-a"><th scope="row">Best pick, Serie A<\/th><td>1,040<\/td><td>50\.96%<\/td><td>−2\.50%<\/td><\/tr>/,
+    );
+    expect(html).toContain(
+      "52.0% of our best picks were made at a better price than the close, with a mean closing-line value of −2.64%.",
     );
     expect(html).toContain('Latest check: <time dateTime="2026-02-07T04:30:00.000Z">February 7, 2026</time>');
   });

@@ -4,7 +4,10 @@
  * of every scoreline (shared/model/scoreline-check.ts), as small tables with a plain-language line each. Rendered on the server only.
  */
 import type { LiveCheckFigures, OddsCheckPayload, OutlookCheckFigures, OutlookMetric } from "@shared/model/odds-check";
+import type { ClosingLineCheckFigures } from "@shared/model/closing-line-check";
 import type { ScorelineCheckFigures } from "@shared/model/scoreline-check";
+import { LEAGUES } from "@shared/domain/leagues";
+import { formatPercent } from "@shared/domain/format";
 import { ScrollRegion } from "~/components/ScrollRegion";
 
 export const ODDS_CHECK_TITLE = "How good are our season and live odds?";
@@ -194,6 +197,76 @@ function ScorelineCheck({ figures }: { figures: ScorelineCheckFigures }) {
   );
 }
 
+const CLOSING_KIND_LABELS: Record<ClosingLineCheckFigures["byKind"][number]["kind"], string> = {
+  best: "Best pick",
+  result: "Match result (1X2)",
+  "over-under": "Over/Under 2.5",
+};
+
+/** '+1.30%', '−0.85%'. */
+function signedPercent(percentage: number): string {
+  const rounded = Math.round(percentage * 100) / 100;
+  return `${rounded < 0 ? "−" : "+"}${Math.abs(rounded).toFixed(2)}%`;
+}
+
+function ClosingLineCheck({ figures }: { figures: ClosingLineCheckFigures }) {
+  const best = figures.byKind.find((row) => row.kind === "best");
+  return (
+    <>
+      <h3>Against the closing line</h3>
+      <p className="muted">
+        {count(figures.matches)} matches of {seasonsLabel(figures.seasons)}: each pick our model made a week ahead, at
+        the opening price it was made against, held against the price the market closed at for the same selection, as
+        the pick ledger holds every pick. The closing-line value is the expected return of the opening price if the
+        closing market, its margin taken out, was right.
+      </p>
+      <ScrollRegion label="Walk-forward picks against the closing price">
+        <table className="data-table odds-check__table" id="odds-check-closing-line">
+          <caption className="visually-hidden">
+            Share of walk-forward picks that beat the closing price and their mean closing-line value
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Picks</th>
+              <th scope="col">Priced</th>
+              <th scope="col">Beat the close</th>
+              <th scope="col">Mean CLV</th>
+            </tr>
+          </thead>
+          <tbody>
+            {figures.byKind
+              .filter((row) => row.picks > 0)
+              .map((row) => (
+                <tr key={row.kind} data-kind={row.kind}>
+                  <th scope="row">{CLOSING_KIND_LABELS[row.kind]}</th>
+                  <td>{count(row.picks)}</td>
+                  <td>{formatPercent(row.beatCloseRate, 2)}</td>
+                  <td>{signedPercent(row.meanClv)}</td>
+                </tr>
+              ))}
+            {figures.byLeague.map((row) => (
+              <tr key={row.league} data-league={row.league}>
+                <th scope="row">Best pick, {LEAGUES[row.league].name}</th>
+                <td>{count(row.picks)}</td>
+                <td>{formatPercent(row.beatCloseRate, 2)}</td>
+                <td>{signedPercent(row.meanClv)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+      {best && best.picks > 0 && (
+        <ul className="odds-check__lines">
+          <li>
+            {formatPercent(best.beatCloseRate, 1)} of our best picks were made at a better price than the close, with a
+            mean closing-line value of {signedPercent(best.meanClv)}.
+          </li>
+        </ul>
+      )}
+    </>
+  );
+}
+
 function longDate(iso: string): string {
   return new Date(iso).toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
 }
@@ -202,11 +275,12 @@ export function OddsCheckSection({ check }: { check: OddsCheckPayload | null }) 
   return (
     <section aria-labelledby="odds-check-title" className="page-section odds-check" id="odds-check">
       <h2 id="odds-check-title">{ODDS_CHECK_TITLE}</h2>
-      {check && (check.outlook || check.live || check.scoreline) ? (
+      {check && (check.outlook || check.live || check.scoreline || check.closingLine) ? (
         <>
           {check.outlook && <OutlookCheck figures={check.outlook} />}
           {check.live && <LiveCheck figures={check.live} />}
           {check.scoreline && <ScorelineCheck figures={check.scoreline} />}
+          {check.closingLine && <ClosingLineCheck figures={check.closingLine} />}
           <p className="muted odds-check__date">
             Latest check: <time dateTime={check.ranAt}>{longDate(check.ranAt)}</time>, rerun whenever the match history
             changes.
