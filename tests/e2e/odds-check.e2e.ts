@@ -42,7 +42,7 @@ async function screenshot(section: Locator, name: string): Promise<void> {
 }
 
 describe.each([390, 1280])("the odds check on /algo-results at %i px", (width) => {
-  it("shows the stored Brier scores, half-time RPS, scoreline log scores, sample sizes and run date, readable without sideways scrolling", async () => {
+  it("shows the stored Brier scores, half-time RPS, scoreline log scores, the closing line, sample sizes and run date, readable without sideways scrolling", async () => {
     const { page, problems } = await openPage(browser, site.url + PAGE, { width, height: 900 });
     try {
       const section = page.locator("section#odds-check");
@@ -102,10 +102,26 @@ describe.each([390, 1280])("the odds check on /algo-results at %i px", (width) =
       await expect(section.locator("p.muted").nth(2).textContent()).resolves.toMatch(
         /^1,040 matches of 2023-24 to 2025-26: the chance our forecast gave the actual final score/,
       );
-      expect(lines.at(-1)).toMatch(
+      expect(lines.find((line) => line.startsWith("Our chances of every final score"))).toMatch(
         new RegExp(
           `^Our chances of every final score scored a log score of ${scoreline[0][1].replace(".", "\\.")} against ${scoreline[1][1].replace(".", "\\.")} for independent Poisson goals fitted to the market's prices: \\d+\\.\\d{2}% (better|worse)\\. Ours gave the actual score more probability in \\d+% of matches\\.$`,
         ),
+      );
+      // Against the closing line: the made-up history has closing prices for 1X2 only, so every
+      // result pick of the 1,040 matches is held against one, each kind with a share and a mean CLV.
+      const closing = await section
+        .locator("#odds-check-closing-line tbody tr")
+        .evaluateAll((trs) =>
+          trs.map((tr) => [...tr.querySelectorAll("th, td")].map((cell) => cell.textContent ?? "")),
+        );
+      expect(closing.find((row) => row[0] === "Match result (1X2)")?.[1]).toBe("1,040");
+      for (const [, priced, beat, clv] of closing) {
+        expect(priced).toMatch(/^[\d,]+$/);
+        expect(beat).toMatch(/^\d{1,3}\.\d{2}%$/);
+        expect(clv).toMatch(/^[+−]\d+\.\d{2}%$/);
+      }
+      await expect(section.locator("p.muted").nth(3).textContent()).resolves.toMatch(
+        /^1,040 matches of 2023-24 to 2025-26: each pick our model made a week ahead, at the opening price/,
       );
       await expect(section.locator(".odds-check__date time").getAttribute("datetime")).resolves.toMatch(/^2026-02-07T/);
 

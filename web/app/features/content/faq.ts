@@ -39,4 +39,9 @@ export const ALGO_RESULTS_FAQ: readonly FaqItem[] = [
     answer:
       "Yes. Download the pick ledger (CSV) and run npm run ledger:verify on it: every row is chained to the one before by a SHA-256 hash, so a copy you saved proves that no past pick or result has changed.",
   },
+  {
+    question: "What does beating the closing line mean?",
+    answer:
+      "The closing price is the market's last word before kick-off, and the hardest to beat. A pick locked at a higher price than the close beat it; the closing-line value is how much the locked price was worth if the closing market, its margin taken out, was right. Each settled pick's closing price is in the ledger.",
+  },
 ];
