@@ -100,6 +100,10 @@ describe("/algo-results in Chromium", () => {
     ]);
     expect(await overall.locator(".hit-rate__value").first().textContent()).toMatch(/^\d{1,3}\.\d{2}%$/);
     expect(await overall.textContent()).toMatch(/Tracking since \d{1,2}\/\d{1,2}\/\d{2}/);
+    // The one settled best pick with a closing price was locked above it.
+    expect(await overall.locator(".hit-rates__close").textContent()).toBe(
+      "Best picks that beat the closing price: 100.00% of 1 · mean closing-line value +0.05%",
+    );
 
     const premierLeague = page.locator("section[aria-labelledby=premier-league-title]");
     const recent = premierLeague.locator("details.recent-results");
@@ -118,6 +122,17 @@ describe("/algo-results in Chromium", () => {
       "Best pick: confidence shown vs actual hit rate",
     );
     expect(await page.locator("section[aria-labelledby=market-title] tbody tr").count()).toBe(4);
+    expect(await page.locator("section[aria-labelledby=market-title] thead th").allTextContents()).toEqual([
+      "Pick",
+      "Priced picks",
+      "Hit rate",
+      "Our confidence",
+      "Market implied",
+      "Profit (units)",
+      "Return",
+      "Beat the close",
+      "Mean CLV",
+    ]);
     expect(await page.getByRole("link", { name: "Download forecasts (CSV)" }).getAttribute("href")).toBe(
       "/algo-results/forecasts.csv",
     );
@@ -218,7 +233,12 @@ describe("the static pages in Chromium", () => {
     ["/picks", ["How are the top picks ranked?", "What is the Sunday parlay?", "Can I build my own parlay?"]],
     [
       "/algo-results",
-      ["Which picks count in this record?", "How is a pick settled?", "Can I check the record myself?"],
+      [
+        "Which picks count in this record?",
+        "How is a pick settled?",
+        "Can I check the record myself?",
+        "What does beating the closing line mean?",
+      ],
     ],
   ])("answers fans' questions on %s, on the page and as FAQ data with the same texts", async (path, questions) => {
     const { page, problems } = await open(path);
