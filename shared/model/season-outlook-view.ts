@@ -8,7 +8,7 @@ import type { LeagueKey } from "../domain/leagues";
 import type { SeasonOutlook } from "./season-outlook";
 
 /** Bumped when the payload's shape or the simulation's rules change: stored models are then recomputed. */
-export const SEASON_OUTLOOK_VERSION = 1;
+export const SEASON_OUTLOOK_VERSION = 2;
 
 export const seasonOutlookKey = (league: LeagueKey) => `season-outlook:${league}`;
 

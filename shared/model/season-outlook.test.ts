@@ -219,3 +219,68 @@ describe("the season outlook simulation", () => {
     }
   });
 });
+
+describe("the stakes of a fixture", () => {
+  const teams = [1, 2, 3, 4];
+  const result = (homeTeamId: number, awayTeamId: number, homeGoals: number, awayGoals: number) => ({
+    homeTeamId,
+    awayTeamId,
+    homeGoals,
+    awayGoals,
+  });
+  // 1 and 2 level on 6 points with the same goals; 3 and 4 far behind on 0 and 3.
+  const results = [result(1, 3, 2, 0), result(2, 4, 2, 0), result(1, 4, 1, 0), result(2, 3, 1, 0), result(4, 3, 1, 0)];
+  const fixture = (homeTeamId: number, awayTeamId: number): OutlookFixture => ({
+    homeTeamId,
+    awayTeamId,
+    lambda: 1.4,
+    mu: 1.1,
+    rho: 0,
+  });
+  const run = (remaining: OutlookFixture[], stakesFor: number[]) =>
+    simulateSeasonOutlook({ league: "premier-league", teams, results, remaining, stakesFor, seasons: 4_000, sigma: 0 });
+
+  it("a title decider: the winner takes the title, the loser cannot", () => {
+    const outlook = run([fixture(1, 2), fixture(3, 4)], [0]);
+    const [stakes] = outlook.stakes;
+    expect(stakes).toMatchObject({ index: 0, homeTeamId: 1, awayTeamId: 2 });
+    expect(stakes.home.title).toMatchObject({ win: 1, loss: 0 });
+    expect(stakes.away.title).toMatchObject({ win: 1, loss: 0 });
+    expect(stakes.home.swing).toBe(1);
+    expect(stakes.importance).toBe(2);
+    // The results' shares are the simulated seasons', and each club's chance today is the
+    // average of its chances under each result, weighted by how often it happened.
+    const { home, draw, away } = stakes.results;
+    expect(home + draw + away).toBeCloseTo(1, 12);
+    for (const [side, teamId] of [
+      ["home", 1],
+      ["away", 2],
+    ] as const) {
+      const chances = stakes[side].title;
+      const [win, loss] = side === "home" ? [home, away] : [away, home];
+      const total = win * chances.win! + draw * chances.draw! + loss * chances.loss!;
+      expect(total).toBeCloseTo(outlook.teams.find((t) => t.teamId === teamId)!.title, 12);
+    }
+  });
+
+  it("a dead rubber: nothing either club can reach or lose changes", () => {
+    const outlook = run([fixture(1, 2), fixture(3, 4)], [1]);
+    const [stakes] = outlook.stakes;
+    expect(stakes).toMatchObject({ index: 1, homeTeamId: 3, awayTeamId: 4, importance: 0 });
+    expect(stakes.home.title).toEqual({ win: 0, draw: 0, loss: 0 });
+    // Four clubs: every one of them is in the Premier League's Champions League places, whatever happens.
+    expect(stakes.away.championsLeague).toEqual({ win: 1, draw: 1, loss: 1 });
+  });
+
+  it("watching fixtures changes none of the outlook's own numbers", () => {
+    const watched = run([fixture(1, 2), fixture(3, 4)], [0, 1]);
+    const unwatched = run([fixture(1, 2), fixture(3, 4)], []);
+    expect(watched.teams).toEqual(unwatched.teams);
+    expect(unwatched.stakes).toEqual([]);
+    expect(watched.stakes.map((s) => s.index)).toEqual([0, 1]);
+  });
+
+  it("refuses an index that is not a remaining fixture", () => {
+    expect(() => run([fixture(1, 2)], [1])).toThrow("stakesFor: 1 is not the index of a remaining fixture");
+  });
+});

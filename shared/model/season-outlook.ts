@@ -53,6 +53,46 @@ export interface SeasonOutlookInput {
   seasons?: number;
   seed?: number;
   sigma?: number;
+  /**
+   * Indices into `remaining` of the fixtures whose stakes to measure (matchStakes): for each, every
+   * simulated season is counted under the result it had in that season.
+   */
+  stakesFor?: readonly number[];
+}
+
+/** A team's chance of one table outcome under each result of its match; null for a result no season had. */
+export interface ResultChances {
+  win: number | null;
+  draw: number | null;
+  loss: number | null;
+}
+
+export interface TeamStakes {
+  teamId: number;
+  title: ResultChances;
+  championsLeague: ResultChances;
+  relegation: ResultChances;
+  /** The largest change a win rather than a defeat makes to any of the three chances (0 to 1). */
+  swing: number;
+}
+
+/**
+ * What one fixture means for its two clubs: their chances of the title, the Champions League
+ * places and relegation in the simulated seasons where it ended in each result. With the
+ * outlook's own chances (TeamOutlook), a page can say "a win lifts the title chance from 61% to
+ * 70%; a defeat drops it to 48%".
+ */
+export interface MatchStakes {
+  /** The fixture's index in `remaining`. */
+  index: number;
+  homeTeamId: number;
+  awayTeamId: number;
+  /** The share of simulated seasons with each result. */
+  results: { home: number; draw: number; away: number };
+  home: TeamStakes;
+  away: TeamStakes;
+  /** The two clubs' swings added up (0 to 2): how much the match decides. */
+  importance: number;
 }
 
 export interface TeamOutlook {
@@ -85,6 +125,8 @@ export interface SeasonOutlook {
   remainingFixtures: number;
   /** Teams in the order of the current table. */
   teams: TeamOutlook[];
+  /** The stakes of each fixture of `stakesFor`, in its order. */
+  stakes: MatchStakes[];
 }
 
 /** The default seed of a league: the base seed mixed with its key (FNV-1a). */
@@ -175,6 +217,23 @@ export function simulateSeasonOutlook(input: SeasonOutlookInput): SeasonOutlook 
     left[f.a] += 1;
   }
 
+  // Stakes: per fixture watched, per result (home win, draw, away win), the seasons with that
+  // result and, for each of the two clubs, those that ended with the title, in the Champions
+  // League places and relegated.
+  const stakesFor = input.stakesFor ?? [];
+  for (const k of stakesFor) {
+    if (!Number.isInteger(k) || k < 0 || k >= fixtures.length)
+      throw new RangeError(`stakesFor: ${k} is not the index of a remaining fixture`);
+  }
+  const slotOf = new Int32Array(fixtures.length).fill(-1);
+  stakesFor.forEach((k, slot) => (slotOf[k] = slot));
+  const resultOf = new Int8Array(stakesFor.length);
+  const resultCounts = new Float64Array(stakesFor.length * 3);
+  // [slot][result][side: home 0, away 1][outcome: title 0, Champions League 1, relegation 2]
+  const outcomeCounts = new Float64Array(stakesFor.length * 18);
+  const positionOf = new Int32Array(n);
+
+  const bands = bandsOf(league);
   const ranker = new TableRanker(league, teamIds, names);
   const currentOrder = Array.from(ranker.rank(base, homeGoals, awayGoals));
 
@@ -207,7 +266,8 @@ export function simulateSeasonOutlook(input: SeasonOutlookInput): SeasonOutlook 
         }
       }
     }
-    for (const f of fixtures) {
+    for (let k = 0; k < fixtures.length; k++) {
+      const f = fixtures[k];
       const lambda = f.lambda * attack[f.h] * defence[f.a];
       const mu = f.mu * attack[f.a] * defence[f.h];
       const expLambda = expMinus(lambda);
@@ -231,16 +291,31 @@ export function simulateSeasonOutlook(input: SeasonOutlookInput): SeasonOutlook 
       addResult(sim, f.h, f.a, hg, ag);
       homeGoals[f.h * n + f.a] = hg;
       awayGoals[f.h * n + f.a] = ag;
+      if (slotOf[k] >= 0) resultOf[slotOf[k]] = hg > ag ? 0 : hg === ag ? 1 : 2;
     }
     const order = ranker.rank(sim, homeGoals, awayGoals);
     for (let p = 0; p < n; p++) positionCounts[order[p] * n + p] += 1;
+    if (stakesFor.length > 0) {
+      for (let p = 0; p < n; p++) positionOf[order[p]] = p + 1;
+      for (let slot = 0; slot < stakesFor.length; slot++) {
+        const f = fixtures[stakesFor[slot]];
+        const result = resultOf[slot];
+        resultCounts[slot * 3 + result] += 1;
+        for (let side = 0; side < 2; side++) {
+          const position = positionOf[side === 0 ? f.h : f.a];
+          const at = slot * 18 + result * 6 + side * 3;
+          if (position === 1) outcomeCounts[at] += 1;
+          if (position >= bands.championsLeague[0] && position <= bands.championsLeague[1]) outcomeCounts[at + 1] += 1;
+          if (position >= bands.relegation[0] && position <= bands.relegation[1]) outcomeCounts[at + 2] += 1;
+        }
+      }
+    }
     for (let i = 0; i < n; i++) {
       pointsSum[i] += sim.points[i];
       goalDifferenceSum[i] += sim.goalsFor[i] - sim.goalsAgainst[i];
     }
   }
 
-  const bands = bandsOf(league);
   const teams = currentOrder.map((i, p): TeamOutlook => {
     const positions = Array.from(positionCounts.subarray(i * n, i * n + n), (c) => c / seasons);
     const between = ([from, to]: [number, number]) => positions.slice(from - 1, to).reduce((sum, x) => sum + x, 0);
@@ -262,5 +337,40 @@ export function simulateSeasonOutlook(input: SeasonOutlookInput): SeasonOutlook 
       mostLikelyPosition: mostLikely + 1,
     };
   });
-  return { league, seasons, seed, sigma, remainingFixtures: fixtures.length, teams };
+  const stakes = stakesFor.map((k, slot): MatchStakes => {
+    const f = fixtures[k];
+    const seasonsWith = (result: number) => resultCounts[slot * 3 + result];
+    const teamStakes = (side: 0 | 1): TeamStakes => {
+      // A club's win is the home side's result 0 for the home club and result 2 for the away club.
+      const [win, loss] = side === 0 ? [0, 2] : [2, 0];
+      const chances = (outcome: number): ResultChances => {
+        const chance = (result: number) =>
+          seasonsWith(result) === 0
+            ? null
+            : outcomeCounts[slot * 18 + result * 6 + side * 3 + outcome] / seasonsWith(result);
+        return { win: chance(win), draw: chance(1), loss: chance(loss) };
+      };
+      const title = chances(0);
+      const championsLeague = chances(1);
+      const relegation = chances(2);
+      const swing = Math.max(
+        ...[title, championsLeague, relegation].map((c) =>
+          c.win === null || c.loss === null ? 0 : Math.abs(c.win - c.loss),
+        ),
+      );
+      return { teamId: teamIds[side === 0 ? f.h : f.a], title, championsLeague, relegation, swing };
+    };
+    const home = teamStakes(0);
+    const away = teamStakes(1);
+    return {
+      index: k,
+      homeTeamId: home.teamId,
+      awayTeamId: away.teamId,
+      results: { home: seasonsWith(0) / seasons, draw: seasonsWith(1) / seasons, away: seasonsWith(2) / seasons },
+      home,
+      away,
+      importance: home.swing + away.swing,
+    };
+  });
+  return { league, seasons, seed, sigma, remainingFixtures: fixtures.length, teams, stakes };
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@shared/db";
 import { testDatabases } from "@shared/db/test-databases";
 import { computeStandings } from "@shared/domain/standings";
+import { parseMatchStakesPayload } from "@shared/model/match-stakes";
 import { OUTLOOK_SEASONS } from "@shared/model/season-outlook";
 import { parseSeasonOutlookPayload, seasonOutlookKey } from "@shared/model/season-outlook-view";
 import { replayedSeason, TEST_MODEL_OPTIONS, type ReplayedSeason } from "../test-support/replayed-season";
@@ -41,7 +42,13 @@ describe.each(testDatabases())("the season-outlook job on $driver", (testDb) => 
       `select version::text as version from data_versions where scope = 'data'`,
     );
     const run = await worker.run(outlookJob);
-    expect(run).toMatchObject({ status: "ok", rowsWritten: 1 });
+    const [{ n: forecastsAhead }] = await rows<{ n: number }>(
+      `select count(*)::int as n from predictions p join fixtures f on f.id = p.fixture_id
+       where f.kickoff_at > '${worker.clock.now().toISOString()}'`,
+    );
+    expect(forecastsAhead).toBeGreaterThan(0);
+    // The outlook and the stakes of every match ahead with a forecast.
+    expect(run).toMatchObject({ status: "ok", rowsWritten: 1 + forecastsAhead });
     const versionsAfter = await rows<{ version: string }>(
       `select version::text as version from data_versions where scope = 'data'`,
     );
@@ -91,6 +98,33 @@ describe.each(testDatabases())("the season-outlook job on $driver", (testDb) => 
     }
     expect(outlook.teams.reduce((sum, t) => sum + t.title, 0)).toBeCloseTo(1, 2);
     expect(outlook.teams.reduce((sum, t) => sum + t.relegation, 0)).toBeCloseTo(3, 2);
+
+    // What each of those matches means, from the same simulated seasons.
+    const stakes = await rows<{ fixture_id: number; league: string; importance: number; payload: unknown }>(
+      `select fixture_id, league, importance, payload from match_stakes order by importance desc`,
+    );
+    expect(stakes).toHaveLength(forecastsAhead);
+    for (const row of stakes) {
+      const payload = parseMatchStakesPayload(row.payload)!;
+      expect(payload, JSON.stringify(row.payload)).not.toBeNull();
+      expect(row.league).toBe("premier-league");
+      expect(row.importance).toBeCloseTo(payload.home.swing + payload.away.swing, 3);
+      expect(payload.results.home + payload.results.draw + payload.results.away).toBeCloseTo(1, 3);
+      for (const side of ["home", "away"] as const) {
+        const club = payload[side];
+        const team = outlook.teams.find((t) => t.teamId === club.teamId)!;
+        expect(club.now.title).toBeCloseTo(team.title, 4);
+        // Today's chance is the average of the chances under each result, weighted by how often each happened.
+        const [win, loss] = side === "home" ? (["home", "away"] as const) : (["away", "home"] as const);
+        const mixed =
+          payload.results[win] * (club.relegation.win ?? 0) +
+          payload.results.draw * (club.relegation.draw ?? 0) +
+          payload.results[loss] * (club.relegation.loss ?? 0);
+        expect(mixed).toBeCloseTo(team.relegation, 2);
+      }
+    }
+    // A quarter of the season played: something rides on the most important match.
+    expect(stakes[0].importance).toBeGreaterThan(0.05);
   });
 
   it("writes nothing when its inputs have not changed, and recomputes when a result arrives", async () => {
@@ -110,7 +144,10 @@ describe.each(testDatabases())("the season-outlook job on $driver", (testDb) => 
     );
     worker.setNow(new Date(new Date(next.kickoff_at).getTime() + 3 * 3_600_000));
     const later = await worker.run(outlookJob);
-    expect(later, JSON.stringify(later)).toMatchObject({ status: "ok", rowsWritten: 1 });
+    const [{ n: stillAhead }] = await rows<{ n: number }>(`select count(*)::int as n from match_stakes`);
+    expect(later, JSON.stringify(later)).toMatchObject({ status: "ok", rowsWritten: 1 + stillAhead });
+    // The match played has no stakes any more.
+    expect(await rows(`select 1 from match_stakes where fixture_id = ${next.id}`)).toEqual([]);
     const [stored] = await rows<{ payload: unknown }>(
       `select payload from read_models where key = '${seasonOutlookKey("premier-league")}'`,
     );

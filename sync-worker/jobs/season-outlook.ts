@@ -4,7 +4,8 @@ import type { LeagueKey } from "@shared/domain/leagues";
 import { seasonCodeFor } from "@shared/domain/matchweek";
 import { getTeamById } from "@shared/domain/teams/registry";
 import type { ModelOptions } from "@shared/model";
-import { OUTLOOK_RATING_SIGMA, OUTLOOK_SEASONS, outlookSeed } from "@shared/model/season-outlook";
+import { matchStakesPayload } from "@shared/model/match-stakes";
+import { OUTLOOK_RATING_SIGMA, OUTLOOK_SEASONS, outlookSeed, type SeasonOutlook } from "@shared/model/season-outlook";
 import { SEASON_OUTLOOK_VERSION, seasonOutlookKey, seasonOutlookPayload } from "@shared/model/season-outlook-view";
 import { fitStateKey, modelOptionsOf } from "../model/engine-state";
 import { simulateOutlooksInThread } from "../model/outlook-client";
@@ -27,22 +28,51 @@ async function remainingFixtures(
     away_team_id: number;
     expected_goals_home: number | string | null;
     expected_goals_away: number | string | null;
+    upcoming: boolean;
   }>(sql`
-    select f.id, f.home_team_id, f.away_team_id, p.expected_goals_home, p.expected_goals_away
+    select f.id, f.home_team_id, f.away_team_id, p.expected_goals_home, p.expected_goals_away,
+           f.kickoff_at > ${at}::timestamptz as upcoming
     from fixtures f left join predictions p on p.fixture_id = f.id
     where f.league = ${league} and f.season = ${season}
       and not (f.match_state = 'post-match' and f.home_score is not null and f.away_score is not null and f.kickoff_at < ${at}::timestamptz)
       and coalesce(f.status, '') not in ('CANC')
     order by f.kickoff_at, f.id`);
-  return rows.map((r) => ({
-    fixtureId: r.id,
-    homeTeamId: r.home_team_id,
-    awayTeamId: r.away_team_id,
-    expectedGoals:
+  return rows.map((r) => {
+    const expectedGoals =
       r.expected_goals_home === null || r.expected_goals_away === null
         ? null
-        : { home: Number(r.expected_goals_home), away: Number(r.expected_goals_away) },
+        : { home: Number(r.expected_goals_home), away: Number(r.expected_goals_away) };
+    return {
+      fixtureId: r.id,
+      homeTeamId: r.home_team_id,
+      awayTeamId: r.away_team_id,
+      expectedGoals,
+      // The stakes of every match still to kick off with a forecast: the next two weeks'.
+      stakes: r.upcoming && expectedGoals !== null,
+    };
+  });
+}
+
+/** Replaces the league's stored match stakes with those of this simulation. */
+async function storeMatchStakes(
+  db: JobDb,
+  league: LeagueKey,
+  input: OutlookLeagueInput,
+  outlook: SeasonOutlook,
+): Promise<number> {
+  await db.execute(sql`delete from match_stakes where league = ${league}`);
+  const rows = outlook.stakes.map((stakes) => ({
+    fixture_id: input.remaining[stakes.index].fixtureId,
+    importance: Number(stakes.importance.toFixed(4)),
+    payload: matchStakesPayload(stakes, outlook),
   }));
+  if (rows.length === 0) return 0;
+  const written = await db.execute(sql`
+    insert into match_stakes (fixture_id, league, importance, payload)
+    select t.fixture_id, ${league}, t.importance, t.payload
+    from json_to_recordset(${JSON.stringify(rows)}::json) as t(fixture_id int, importance double precision, payload jsonb)
+    returning 1`);
+  return written.length;
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -51,7 +81,8 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
  * The season outlook of each league (shared/model/season-outlook.ts): the rest of the clock's
  * season simulated OUTLOOK_SEASONS times from the results so far, the stored forecasts of the
  * next two weeks and the engine's stored ratings beyond them, stored in read_models under
- * `season-outlook:{league}`. A league whose inputs (results, fixtures left, forecasts, the fit
+ * `season-outlook:{league}`, with what each upcoming match with a forecast means for its clubs
+ * (match_stakes, shared/model/match-stakes.ts). A league whose inputs (results, fixtures left, forecasts, the fit
  * the ratings come from, the simulation's settings) are those of its stored outlook is skipped
  * before any simulation. The simulations run in their own thread, off the web server's.
  */
@@ -146,6 +177,7 @@ export function createSeasonOutlookJob(options: { modelOptions?: Partial<ModelOp
           }
           const payload = seasonOutlookPayload(outcome.outlook, season, input.results.length);
           result.rowsWritten += await storeReadModel(tx, seasonOutlookKey(outcome.league), payload, source);
+          result.rowsWritten += await storeMatchStakes(tx, outcome.league, input, outcome.outlook);
         }
       });
       for (const [league, reason] of Object.entries(skippedLeagues))

@@ -9,6 +9,8 @@ export interface RemainingFixture {
   homeTeamId: number;
   awayTeamId: number;
   expectedGoals: { home: number; away: number } | null;
+  /** Whether to measure its stakes (an upcoming match with a forecast): see MatchStakes. */
+  stakes?: boolean;
 }
 
 export interface OutlookLeagueInput {

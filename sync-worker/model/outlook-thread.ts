@@ -64,6 +64,7 @@ function run(request: OutlookRequest): OutlookLeagueResult[] {
         teamNames: input.teamNames,
         results: input.results,
         remaining: fixtures,
+        stakesFor: input.remaining.flatMap((f, index) => (f.stakes ? [index] : [])),
       }),
     };
   });

@@ -4,6 +4,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   serial,
@@ -259,5 +260,30 @@ export const fixtureAudit = pgTable(
   (t) => [
     check("fixture_audit_change_check", oneOf(t.change, FIXTURE_AUDIT_CHANGES)),
     index("fixture_audit_fixture_idx").on(t.fixtureId, t.changedAt),
+  ],
+);
+
+/**
+ * What each upcoming match means for its two clubs (shared/model/match-stakes.ts): their title,
+ * Champions League and relegation chances under each result, from the season outlook's
+ * simulations. The season-outlook job replaces a league's rows each time it simulates the league;
+ * pages read them with the match's prediction.
+ */
+export const matchStakes = pgTable(
+  "match_stakes",
+  {
+    fixtureId: integer("fixture_id")
+      .primaryKey()
+      .references(() => fixtures.id, { onDelete: "cascade" }),
+    league: text("league").notNull(),
+    /** How much the match decides: the two clubs' largest win-or-lose changes added up (0 to 2). */
+    importance: doublePrecision("importance").notNull(),
+    /** The MatchStakesPayload (match-stakes.ts). */
+    payload: jsonb("payload").notNull(),
+    computedAt: instant("computed_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("match_stakes_league_idx").on(t.league),
+    check("match_stakes_importance_check", between(t.importance, 0, 2)),
   ],
 );
