@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  bigMatchIds,
   biggestStake,
+  LITTLE_AT_STAKE_TEXT,
   matchStakesPayload,
+  matchStakesView,
   parseMatchStakesPayload,
   stakesPercent,
   stakesSentence,
@@ -106,5 +109,63 @@ describe("the stored stakes", () => {
     expect(parseMatchStakesPayload(JSON.parse(JSON.stringify(payload)))).toEqual(payload);
     expect(parseMatchStakesPayload({ ...payload, version: 0 })).toBeNull();
     expect(parseMatchStakesPayload({ ...payload, importance: 3 })).toBeNull();
+  });
+});
+
+describe("bigMatchIds", () => {
+  it.each<[string, Array<{ id: number; importance: number | null }>, number[]]>([
+    [
+      "none at stake",
+      [
+        { id: 1, importance: null },
+        { id: 2, importance: 0.05 },
+      ],
+      [],
+    ],
+    [
+      "the three biggest from 10 points up, ties by id",
+      [
+        { id: 5, importance: 0.3 },
+        { id: 1, importance: 0.12 },
+        { id: 2, importance: 0.3 },
+        { id: 3, importance: 0.1 },
+        { id: 4, importance: 0.6 },
+        { id: 6, importance: 0.09 },
+      ],
+      [4, 2, 5],
+    ],
+  ])("%s", (_, matches, expected) => {
+    expect([...bigMatchIds(matches)]).toEqual(expected);
+  });
+});
+
+describe("matchStakesView", () => {
+  it("names each club's biggest stake, or says little rides on the match", () => {
+    const stored = {
+      version: 1,
+      seasons: 20_000,
+      results: { home: 0.5, draw: 0.25, away: 0.25 },
+      home: club({
+        teamId: 7,
+        now: { title: 0.61, championsLeague: 1, relegation: 0 },
+        title: { win: 0.7, draw: 0.58, loss: 0.48 },
+        swing: 0.22,
+      }),
+      away: club({ teamId: 8 }),
+      importance: 0.22,
+    };
+    const view = matchStakesView(stored, { home: "Arsenal", away: "Everton" })!;
+    expect(view).toEqual({
+      importance: 0.22,
+      bigMatch: true,
+      sentences: ["A win lifts Arsenal's title chance from 61% to 70%; a defeat drops it to 48%."],
+      clubs: [
+        { teamId: 7, name: "Arsenal", outcome: "title", label: "Title", now: 0.61, win: 0.7, draw: 0.58, loss: 0.48 },
+      ],
+    });
+    const dull = matchStakesView({ ...stored, home: club({ teamId: 7 }), importance: 0 }, { home: "A", away: "B" })!;
+    expect(dull).toMatchObject({ bigMatch: false, sentences: [LITTLE_AT_STAKE_TEXT], clubs: [] });
+    expect(matchStakesView({ version: 99 }, { home: "A", away: "B" })).toBeNull();
+    expect(matchStakesView(undefined, { home: "A", away: "B" })).toBeNull();
   });
 });

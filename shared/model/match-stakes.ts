@@ -148,3 +148,81 @@ export function stakesSentence(club: ClubStakes, name: string): string | null {
 /** When neither club has a notable stake. */
 export const LITTLE_AT_STAKE_TEXT =
   "Little rides on this match for either club's title, Champions League or relegation chances.";
+
+/** What the match page shows of a match's stakes. */
+export interface MatchStakesView {
+  importance: number;
+  /** One of the matches that decide most (importance at least BIG_MATCH_IMPORTANCE). */
+  bigMatch: boolean;
+  /** One sentence per club with a notable stake, or LITTLE_AT_STAKE_TEXT alone. */
+  sentences: string[];
+  /** Each club's biggest stake: its chance today and after each result. */
+  clubs: Array<{
+    teamId: number;
+    name: string;
+    outcome: StakesOutcome;
+    label: string;
+    now: number;
+    win: number | null;
+    draw: number | null;
+    loss: number | null;
+  }>;
+}
+
+/** The view of a stored payload, with the clubs' names; null for no (or an unreadable) payload. */
+export function matchStakesView(value: unknown, names: { home: string; away: string }): MatchStakesView | null {
+  const payload = parseMatchStakesPayload(value);
+  if (!payload) return null;
+  const clubs = (["home", "away"] as const).flatMap((side) => {
+    const club = payload[side];
+    const outcome = biggestStake(club);
+    if (!outcome) return [];
+    return [
+      {
+        teamId: club.teamId,
+        name: names[side],
+        outcome,
+        label: STAKE_LABELS[outcome],
+        now: club.now[outcome],
+        ...club[outcome],
+      },
+    ];
+  });
+  const sentences = (["home", "away"] as const).flatMap((side) => stakesSentence(payload[side], names[side]) ?? []);
+  return {
+    importance: payload.importance,
+    bigMatch: payload.importance >= BIG_MATCH_IMPORTANCE,
+    sentences: sentences.length > 0 ? sentences : [LITTLE_AT_STAKE_TEXT],
+    clubs,
+  };
+}
+
+/** Table labels of the outcomes. */
+export const STAKE_LABELS: Record<StakesOutcome, string> = {
+  title: "Title",
+  championsLeague: "Champions League places",
+  relegation: "Relegation",
+};
+
+/** At most this many of a week's matches are marked as big. */
+export const BIG_MATCHES_PER_WEEK = 3;
+
+/**
+ * The week's most important matches among `matches`: those with an importance of at least
+ * BIG_MATCH_IMPORTANCE, the BIG_MATCHES_PER_WEEK highest (ties by id, so every page agrees).
+ */
+export function bigMatchIds(matches: ReadonlyArray<{ id: number; importance: number | null }>): Set<number> {
+  return new Set(
+    matches
+      .filter(
+        (m): m is { id: number; importance: number } => m.importance !== null && m.importance >= BIG_MATCH_IMPORTANCE,
+      )
+      .sort((a, b) => b.importance - a.importance || a.id - b.id)
+      .slice(0, BIG_MATCHES_PER_WEEK)
+      .map((m) => m.id),
+  );
+}
+
+export const BIG_MATCH_TEXT = "Big match";
+export const BIG_MATCH_DETAIL =
+  "one of the week's matches that decide most for the title, the Champions League places or relegation";

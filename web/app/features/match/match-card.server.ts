@@ -5,11 +5,11 @@
  * preview, published otherwise), the algorithm's stored prediction, and the ledger row frozen
  * at kick-off.
  */
-import { getTableColumns, inArray } from "drizzle-orm";
+import { eq, getTableColumns, inArray } from "drizzle-orm";
 import type { MatchPreview } from "@shared/content/documents";
 import { editorialPickContent, previewKey, previewsByMatch } from "@shared/content/editorial";
 import { isContentSeason } from "@shared/content/rules";
-import { pickLedger, predictions } from "@shared/db/schema";
+import { matchStakes, pickLedger, predictions } from "@shared/db/schema";
 import type { LeagueKey } from "@shared/domain/leagues";
 import { pickProbability, type OutcomeProbabilities } from "@shared/domain/parlay-probability";
 import { predictionPickContent } from "@shared/domain/pick-inputs";
@@ -43,14 +43,25 @@ export interface MatchCard {
   bestPickProbability: number | null;
   /** While in play: the win probability now from the score and the prediction's expected goals (cards read no events, so no red cards). */
   liveProbability: LiveProbabilityNow | null;
+  /**
+   * How much the match decides for its clubs' title, Champions League and relegation chances
+   * (0 to 2, shared/model/match-stakes.ts); null without stakes (played, or beyond the forecasts).
+   */
+  importance: number | null;
 }
 
 /**
  * A prediction as cards and lists read it: every column but the scoreline grid, which only the
  * match page shows (it asks for it in the same statement, `withScoreGrid`).
  */
-type PredictionRow = Omit<typeof predictions.$inferSelect, "scoreGrid"> & { scoreGrid?: number[] | null };
-const { scoreGrid, ...cardPredictionColumns } = getTableColumns(predictions);
+type PredictionRow = Omit<typeof predictions.$inferSelect, "scoreGrid"> & {
+  scoreGrid?: number[] | null;
+  /** The match's stakes (match_stakes), read in the same statement; the payload only for the match page. */
+  importance: number | null;
+  stakes?: unknown;
+};
+const { scoreGrid, ...predictionColumns } = getTableColumns(predictions);
+const cardPredictionColumns = { ...predictionColumns, importance: matchStakes.importance };
 type LedgerRow = LedgerPickRow & { fixtureId: number; outcome: PickOutcome | null };
 
 /** The engine's outcome probabilities of a stored prediction. */
@@ -93,8 +104,11 @@ export async function pickInputsOf(
   const seasonsByLeague = new Set(seasons.map((s) => `${s.league}|${s.season}`));
   const [predictionRows, ledgerRows, previewLists] = await Promise.all([
     db.db
-      .select(withScoreGrid ? { ...cardPredictionColumns, scoreGrid } : cardPredictionColumns)
+      .select(
+        withScoreGrid ? { ...cardPredictionColumns, scoreGrid, stakes: matchStakes.payload } : cardPredictionColumns,
+      )
       .from(predictions)
+      .leftJoin(matchStakes, eq(matchStakes.fixtureId, predictions.fixtureId))
       .where(inArray(predictions.fixtureId, [...ids])),
     db.db
       .select({
@@ -190,6 +204,7 @@ export function cardOf(row: FixtureRow, inputs: PickInputs): { card: MatchCard; 
       { ...fixture, state: fixture.matchState, minute: fixture.liveMinute, events: [] },
       preMatchForecast(predictionRow && predictionForecastFields(predictionRow)),
     ),
+    importance: fixture.matchState === "pre-match" ? (predictionRow?.importance ?? null) : null,
   };
   return { card, preview };
 }

@@ -7,6 +7,7 @@ import { formatUpdatedAgo } from "@shared/domain/format";
 import { LEAGUES } from "@shared/domain/leagues";
 import type { LiveProbabilityTick } from "@shared/model/live-probability-history";
 import { oddsMovement, type OddsMovement } from "@shared/model/odds-movement";
+import { matchStakesView, type MatchStakesView } from "@shared/model/match-stakes";
 import { scoreProbabilities, type ScoreProbability } from "@shared/model/score-probabilities";
 import { cardOf, pickInputs, type MatchCard, type PickInputs } from "./match-card.server";
 import {
@@ -49,6 +50,8 @@ export interface MatchDetail extends MatchCard {
   probabilities: MatchProbabilities | null;
   /** Every scoreline the prediction gives, 0–5+ a side, home goals then away goals; null without a stored grid. */
   scoreProbabilities: ScoreProbability[] | null;
+  /** What the match means for its clubs' season, before kick-off (shared/model/match-stakes.ts). */
+  stakes: MatchStakesView | null;
   form: { home: FormEntry[]; away: FormEntry[] };
   lineups: { home: TeamLineup | null; away: TeamLineup | null };
   headToHead: HeadToHeadEntry[];
@@ -144,6 +147,13 @@ export async function detailOf(context: ReadContext, row: FixtureRow, preview: b
     odds: marketOddsOf(prices),
     oddsMovement: oddsMovement(prices, summary.probabilities),
     scoreProbabilities: scoreProbabilities(inputs.predictions.get(fixture.id)?.scoreGrid?.map(Number)),
+    stakes:
+      fixture.matchState === "pre-match"
+        ? matchStakesView(inputs.predictions.get(fixture.id)?.stakes, {
+            home: summary.home.name,
+            away: summary.away.name,
+          })
+        : null,
     form: { home: homeForm, away: awayForm },
     lineups: { home: homeLineup, away: awayLineup },
     headToHead: meetings,

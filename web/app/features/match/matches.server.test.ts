@@ -8,7 +8,9 @@ import { plainTextToPortableText } from "@shared/content/portable-text";
 import type { ContentDocument } from "@shared/content/source";
 import type { DbHandle } from "@shared/db";
 import { lineups, players, playerSeasonStats, predictions } from "@shared/db/schema";
+import { countQueries } from "@shared/db/query-count";
 import { testDatabases } from "@shared/db/test-databases";
+import { bigMatchIds } from "@shared/model/match-stakes";
 import { getTeamBySlug } from "@shared/domain/teams/registry";
 import { backfillJob } from "@sync-worker/jobs/backfill";
 import { liveJob } from "@sync-worker/jobs/live";
@@ -263,6 +265,72 @@ describe.each(testDatabases())("league and match read models on $driver", (testD
     ]);
     expect(match!.preview?.bestPick).toBe("Tottenham Hotspur to Win");
     expect(match!.resolution.bestPick).toBe("Manchester United to Win");
+  });
+
+  it("reads what an upcoming match means with its prediction, in the same statement, and marks the week's biggest", async () => {
+    const upcoming = await fixtureId("newcastle-united", "brentford");
+    const finished = await fixtureId("manchester-united", "tottenham-hotspur");
+    const club = (teamId: number, now: number, win: number, loss: number) => ({
+      teamId,
+      now: { title: 0, championsLeague: now, relegation: 0 },
+      title: { win: 0, draw: 0, loss: 0 },
+      championsLeague: { win, draw: now, loss },
+      relegation: { win: 0, draw: 0, loss: 0 },
+      swing: Number((win - loss).toFixed(4)),
+    });
+    const payload = (home: number, away: number, importance: number) => ({
+      version: 1,
+      seasons: 20_000,
+      results: { home: 0.45, draw: 0.27, away: 0.28 },
+      home: club(home, 0.42, 0.55, 0.3),
+      away: club(away, 0.2, 0.3, 0.11),
+      importance,
+    });
+    await db.execute(
+      `insert into match_stakes (fixture_id, league, importance, payload) values
+        (${upcoming}, 'premier-league', 0.44, '${JSON.stringify(payload(id("newcastle-united"), id("brentford"), 0.44))}'),
+        (${finished}, 'premier-league', 0.9, '${JSON.stringify(payload(id("manchester-united"), id("tottenham-hotspur"), 0.9))}')`,
+    );
+    try {
+      const { result: match, queries } = await countQueries(() =>
+        getMatchBySlugs(context(), "premier-league", "newcastle-united", "brentford", false),
+      );
+      expect(match!.state).toBe("pre-match");
+      expect(match!.stakes).toEqual({
+        importance: 0.44,
+        bigMatch: true,
+        sentences: [
+          "A win lifts Newcastle United's chance of a Champions League place from 42% to 55%; a defeat drops it to 30%.",
+          "A win lifts Brentford's chance of a Champions League place from 20% to 30%; a defeat drops it to 11%.",
+        ],
+        clubs: [
+          expect.objectContaining({ name: "Newcastle United", label: "Champions League places", now: 0.42, win: 0.55 }),
+          expect.objectContaining({ name: "Brentford", label: "Champions League places", now: 0.2, loss: 0.11 }),
+        ],
+      });
+      // A match played has nothing at stake any more, whatever is stored.
+      const played = await getMatchBySlugs(
+        context(),
+        "premier-league",
+        "manchester-united",
+        "tottenham-hotspur",
+        false,
+      );
+      expect(played!.stakes).toBeNull();
+      const cards = await listLeagueMatches(context(), "premier-league", false);
+      expect(cards.find((c) => c.id === upcoming)!.importance).toBe(0.44);
+      expect(cards.find((c) => c.id === finished)?.importance ?? null).toBeNull();
+      expect([...bigMatchIds(cards)]).toEqual([upcoming]);
+      // Read with the prediction: no statement of its own.
+      await db.execute(`delete from match_stakes where fixture_id = ${upcoming}`);
+      const { result: without, queries: queriesWithout } = await countQueries(() =>
+        getMatchBySlugs(context(), "premier-league", "newcastle-united", "brentford", false),
+      );
+      expect(without!.stakes).toBeNull();
+      expect(queries).toBe(queriesWithout);
+    } finally {
+      await db.execute(`delete from match_stakes`);
+    }
   });
 
   it("reads form as the last finished matches before kick-off, newest first, and previous meetings", async () => {

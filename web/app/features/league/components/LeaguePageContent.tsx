@@ -2,6 +2,7 @@
  * The league page's content: breadcrumb, header, the week's ranked matches, the table, the
  * Season Outlook and the leaderboards. Rendered on the server only (league-page.server.tsx); the route shows the markup.
  */
+import { bigMatchIds } from "@shared/model/match-stakes";
 import { ALGO_RESULTS, LEAGUE_TABLE_ANCHOR, matchweekUrl, SEASON_OUTLOOK_ANCHOR } from "@shared/domain/urls";
 import type { TableBand } from "@shared/domain/leagues";
 import type { MatchweekNeighbours } from "@shared/domain/matchweeks";
@@ -44,6 +45,7 @@ export interface LeaguePageData {
 }
 
 export function LeaguePageContent({ page }: { page: LeaguePageData }) {
+  const bigMatches = bigMatchIds(page.matches);
   return (
     <>
       <Breadcrumb crumbs={leaguePageCrumbs(page.league, page.name)} />
@@ -81,7 +83,7 @@ export function LeaguePageContent({ page }: { page: LeaguePageData }) {
           <ol className="match-list">
             {page.matches.slice(0, TOP_PICK_CARDS).map((match, index) => (
               <li key={match.id}>
-                <RankedMatchCard match={match} rank={index + 1} />
+                <RankedMatchCard match={match} rank={index + 1} bigMatch={bigMatches.has(match.id)} />
               </li>
             ))}
           </ol>

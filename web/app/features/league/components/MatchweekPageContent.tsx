@@ -4,6 +4,7 @@
  * picks are settled, and the round's match cards as the league page lists them. Rendered on the
  * server only (matchweek-page.server.tsx).
  */
+import { bigMatchIds } from "@shared/model/match-stakes";
 import type { ReactNode } from "react";
 import { formatPercent } from "@shared/domain/format";
 import type { LeagueKey } from "@shared/domain/leagues";
@@ -139,6 +140,7 @@ function WeekPicker({ page }: { page: MatchweekPageData }) {
 
 export function MatchweekPageContent({ page }: { page: MatchweekPageData }) {
   const dates = weekDates(page.dates);
+  const bigMatches = bigMatchIds(page.matches);
   const previous = page.matchweek > 1 ? page.matchweek - 1 : null;
   const next = page.matchweek < page.matchweeks ? page.matchweek + 1 : null;
   return (
@@ -192,7 +194,12 @@ export function MatchweekPageContent({ page }: { page: MatchweekPageData }) {
           <ol className="match-list">
             {page.matches.slice(0, TOP_PICK_CARDS).map((match, index) => (
               <li key={match.id}>
-                <RankedMatchCard match={match} rank={index + 1} moved={match.moved} />
+                <RankedMatchCard
+                  match={match}
+                  rank={index + 1}
+                  moved={match.moved}
+                  bigMatch={bigMatches.has(match.id)}
+                />
               </li>
             ))}
           </ol>

@@ -8,14 +8,27 @@ import { KickoffTime } from "./KickoffTime";
 import { LiveProbabilityLine } from "./LiveProbabilityView";
 import { TeamBadge } from "~/components/TeamBadge";
 import { MOVED_MATCH_DETAIL, MOVED_MATCH_TEXT } from "../match-cards";
+import { BIG_MATCH_DETAIL, BIG_MATCH_TEXT } from "@shared/model/match-stakes";
 
 /**
  * The spec's ranked match card: rank number, teams, score, pick box, link to the full
  * prediction, and the parlay add button of the match page (the same pick, the same rules). The
  * card is rendered on the server; the page's ParlayButtonSlots brings the button to life. On a
- * matchweek page a match played away from its round's dates is marked as moved.
+ * matchweek page a match played away from its round's dates is marked as moved; on league and
+ * matchweek pages the week's most important matches are marked as big.
  */
-export function RankedMatchCard({ match, rank, moved = false }: { match: MatchCard; rank: number; moved?: boolean }) {
+export function RankedMatchCard({
+  match,
+  rank,
+  moved = false,
+  bigMatch = false,
+}: {
+  match: MatchCard;
+  rank: number;
+  moved?: boolean;
+  /** One of the week's most important matches (shared/model/match-stakes.ts, bigMatchIds). */
+  bigMatch?: boolean;
+}) {
   const { resolution } = match;
   return (
     <article className="match-card" aria-labelledby={`match-${match.id}-title`}>
@@ -39,6 +52,13 @@ export function RankedMatchCard({ match, rank, moved = false }: { match: MatchCa
               {" "}
               <span className="moved-badge">{MOVED_MATCH_TEXT}</span>
               <span className="visually-hidden"> ({MOVED_MATCH_DETAIL})</span>
+            </>
+          ) : null}
+          {bigMatch ? (
+            <>
+              {" "}
+              <span className="big-match-badge">{BIG_MATCH_TEXT}</span>
+              <span className="visually-hidden"> ({BIG_MATCH_DETAIL})</span>
             </>
           ) : null}
         </p>

@@ -21,6 +21,7 @@ import { LeagueTableView } from "~/features/standings/components/LeagueTableView
 import { PageLink } from "~/components/PageLink";
 import { RichText } from "~/features/content/components/RichText";
 import type { MatchSectionsMarkup } from "./MatchView";
+import { MatchStakesSection } from "./MatchStakesView";
 import { OddsMovementView } from "./OddsMovementView";
 import { ScoreGrid } from "./ScoreGrid";
 import {
@@ -128,6 +129,7 @@ export function renderMatchSections({
           ) : (
             <p className="empty-text">{STANDINGS_MISSING_TEXT}</p>
           )}
+          <MatchStakesSection stakes={match.stakes} />
           <p>
             <PageLink to={leagueTableUrl(match.league)}>{SEE_FULL_TABLE_TEXT}</PageLink>
           </p>
