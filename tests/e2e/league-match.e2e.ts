@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, openPage, waitForPage, type OpenedPage, type RunningSite } from "./support/site";
+import { STAKES_SOURCE_TEXT } from "~/features/match/components/MatchStakesView";
 import { sharedSite } from "./support/shared-sites";
 
 let site: RunningSite;
@@ -201,6 +202,59 @@ describe("the league and match pages in Chromium", () => {
       await page.screenshot({ path: path.join(SCREENSHOTS, `score-grid-${width}.png`) });
       expect(problems).toEqual([]);
       await page.close();
+    },
+  );
+
+  it.each([390, 1280])(
+    "says what an upcoming match means for both clubs' season, no wider than the page, at %i px",
+    async (width) => {
+      // The worker's season outlook runs after the predictions and stores each upcoming match's stakes.
+      await waitForPage(site, UPCOMING, (html) => html.includes("What&#x27;s at stake"), "the match's stakes", 120_000);
+      const { page, problems } = await open(UPCOMING, width);
+      const block = page.locator("#league-table .match-stakes");
+      expect(await block.locator("h3").first().textContent()).toMatch(/^What's at stake/);
+      const sentences = await block.locator(".match-stakes__sentences li").allTextContents();
+      expect(sentences.length).toBeGreaterThanOrEqual(1);
+      for (const sentence of sentences) {
+        expect(sentence).toMatch(
+          /^(A win (lifts|drops|cuts|raises) (Newcastle United|Brentford)'s (title chance|chance of a Champions League place|relegation risk) from (<1|>99|\d{1,3})% to (<1|>99|\d{1,3})%|A win leaves .+ at .+%|For .+, a defeat .+)(; a defeat (lifts|drops|cuts|raises|leaves) it (to|at) (<1|>99|\d{1,3})%)?\.$|^Little rides on this match/,
+        );
+      }
+      const rows = await block
+        .locator("tbody tr")
+        .evaluateAll((trs) =>
+          trs.map((tr) => [
+            tr.querySelector("th")?.firstChild?.textContent ?? "",
+            tr.querySelector(".match-stakes__outcome")?.textContent ?? "",
+            ...[...tr.querySelectorAll("td")].map((cell) => cell.textContent ?? ""),
+          ]),
+        );
+      for (const [club, outcome, ...chances] of rows) {
+        expect(["Newcastle United", "Brentford"]).toContain(club);
+        expect(["Title", "Champions League places", "Relegation"]).toContain(outcome);
+        expect(chances).toHaveLength(4);
+        for (const chance of chances) expect(chance).toMatch(/^(<1%|>99%|\d{1,3}%|n\/a)$/);
+      }
+      expect(await block.locator("p.muted").textContent()).toBe(STAKES_SOURCE_TEXT);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // The table fits its box at a phone's width too: nothing to scroll sideways.
+      const overflowing = await block
+        .locator(".table-scroll")
+        .evaluateAll((regions) => regions.filter((r) => r.scrollWidth > r.clientWidth + 1).length);
+      expect(overflowing).toBe(0);
+      await block.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SCREENSHOTS, `match-stakes-${width}.png`) });
+      expect(problems).toEqual([]);
+      await page.close();
+
+      // The league page marks it as one of the week's big matches, on its card.
+      await waitForPage(site, LEAGUE, (html) => html.includes("big-match-badge"), "the big-match mark");
+      const league = await open(LEAGUE, width);
+      const card = league.page.locator("article.match-card").filter({ hasText: "Brentford" });
+      expect(await card.locator(".big-match-badge").textContent()).toBe("Big match");
+      expect(await league.page.locator(".big-match-badge").count()).toBeLessThanOrEqual(3);
+      expect(league.problems).toEqual([]);
+      await league.page.close();
     },
   );
 

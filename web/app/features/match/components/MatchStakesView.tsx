@@ -36,7 +36,6 @@ export function MatchStakesSection({ stakes }: { stakes: MatchStakesView | null 
             <caption className="visually-hidden">Each club's chance today and after a win, a draw or a defeat</caption>
             <thead>
               <tr>
-                <th scope="col">Club</th>
                 <th scope="col">Chance of</th>
                 <th scope="col">Today</th>
                 <th scope="col">Win</th>
@@ -47,8 +46,10 @@ export function MatchStakesSection({ stakes }: { stakes: MatchStakesView | null 
             <tbody>
               {stakes.clubs.map((club) => (
                 <tr key={club.teamId} data-team={club.teamId}>
-                  <th scope="row">{club.name}</th>
-                  <td>{club.label}</td>
+                  <th scope="row">
+                    {club.name}
+                    <span className="match-stakes__outcome">{club.label}</span>
+                  </th>
                   <td>{cell(club.now)}</td>
                   <td>{cell(club.win)}</td>
                   <td>{cell(club.draw)}</td>
