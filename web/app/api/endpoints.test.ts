@@ -346,6 +346,8 @@ describe.each(testDatabases())("the JSON API on $driver", (testDb) => {
       for (const o of result.outcomes) expect(o.movePoints).toBeCloseTo((o.latest - o.opening) * 100, 9);
       expect(["toward", "away", "unchanged"]).toContain(result.direction);
       expect(body.oddsMovement!.goals!.outcomes.map((o) => o.outcome)).toEqual(["over", "under"]);
+      // A finished match has nothing at stake any more.
+      expect(body.stakes).toBeNull();
       expect(body.h2h.map((m) => `${m.homeTeam} ${m.score} ${m.awayTeam}`)).toEqual([
         "Manchester United 1-1 Tottenham Hotspur",
       ]);

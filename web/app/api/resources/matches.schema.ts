@@ -221,6 +221,38 @@ export const marketMoveSchema = named(
   }),
 );
 
+const resultChancesSchema = z.strictObject({
+  win: z.number().min(0).max(1).nullable(),
+  draw: z.number().min(0).max(1).nullable(),
+  loss: z.number().min(0).max(1).nullable(),
+});
+
+const matchStakesSchema = z.strictObject({
+  importance: z
+    .number()
+    .min(0)
+    .max(2)
+    .describe(
+      "How much the match decides: each club's largest change, between a win and a defeat, of its chance of the title, a Champions League place or relegation, added up (0 to 2).",
+    ),
+  bigMatch: z.boolean().describe("An importance of at least 0.1 (10 points of swing)."),
+  sentences: z.array(z.string()).describe("What the match page says: one sentence per club with a notable stake."),
+  clubs: z
+    .array(
+      z.strictObject({
+        teamId: id,
+        name: z.string(),
+        outcome: z.enum(["title", "championsLeague", "relegation"]),
+        label: z.string(),
+        now: z.number().min(0).max(1).describe("The club's chance today."),
+        ...resultChancesSchema.shape,
+      }),
+    )
+    .describe(
+      "Each club's biggest stake (if any moves by 2 points or more): its chance today and after a win, a draw or a defeat (null for a result no simulated season had).",
+    ),
+});
+
 const headToHead = z.strictObject({ date: instant, homeTeam: z.string(), awayTeam: z.string(), score: z.string() });
 
 /** Editorial long texts are Portable Text blocks: data, rendered by the reader, never HTML. */
@@ -254,6 +286,11 @@ export const matchRecordSchema = named(
       .nullable()
       .describe(
         "How the market moved from its opening prices to its latest (closing once kicked off), for 1X2 ('result') and over/under 2.5 ('goals'), against our forecast. Null when neither market has both prices.",
+      ),
+    stakes: matchStakesSchema
+      .nullable()
+      .describe(
+        "What the match means for both clubs' season, from the season outlook's simulated seasons grouped by this match's result: null once kicked off, beyond the forecasts' two weeks, or before the outlook has run.",
       ),
     liveProbability: liveProbabilitySchema.nullable(),
     liveProbabilityHistory: z

@@ -226,6 +226,7 @@ export function matchRecord(match: MatchDetail): Shape<typeof matchRecordSchema>
     probabilities: match.probabilities,
     scoreProbabilities: match.scoreProbabilities,
     oddsMovement: match.oddsMovement,
+    stakes: match.stakes,
     liveProbability: liveMatchProbability(match, preMatchForecast(match.probabilities)),
     liveProbabilityHistory: match.liveProbabilityHistory.map((tick) => ({
       period: tick.period,
