@@ -15,6 +15,7 @@ import { referenceDataJob } from "./reference-data";
 import { resultsJob } from "./results";
 import { createSeasonOutlookJob } from "./season-outlook";
 import { settlePicksJob } from "./settle-picks";
+import { createTeamStrengthJob } from "./team-strength";
 import { standingsJob } from "./standings";
 import { teamStatisticsJob } from "./team-statistics";
 import type { JobDefinition } from "./types";
@@ -39,6 +40,7 @@ export function createJobCatalog(): JobDefinition[] {
     leaderboardsJob,
     createPredictionsJob(),
     createSeasonOutlookJob(),
+    createTeamStrengthJob(),
     lockPicksJob,
     settlePicksJob,
     performanceJob,
