@@ -1,6 +1,9 @@
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { teamsInLeague } from "@shared/domain/teams/registry";
+import { TEAM_STRENGTH_TITLE } from "~/features/team/components/TeamStrengthChart";
 import { byNameFansUse } from "~/features/team/teams.server";
 import { launchChromium, openPage, waitForPage, type OpenedPage, type RunningSite } from "./support/site";
 import { sharedSite } from "./support/shared-sites";
@@ -9,6 +12,7 @@ let site: RunningSite;
 let browser: Browser;
 
 const ARSENAL = "/premier-league/teams/arsenal";
+const SCREENSHOTS = fileURLToPath(new URL("../../.cache/screenshots/teams", import.meta.url));
 
 function open(path: string, width = 1280): Promise<OpenedPage> {
   return openPage(browser, site.url + path, { width, height: 900 });
@@ -29,6 +33,7 @@ async function badgesLoaded(page: Page): Promise<{ count: number; broken: number
 }
 
 beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
   site = await sharedSite("fixtures");
   browser = await launchChromium();
   // The worker fills the database after start: wait for the table and the season figures.
@@ -192,10 +197,46 @@ describe("team pages", () => {
       expect(await page.locator(id).getAttribute("class")).toContain("page-section--empty");
       expect((await page.locator(id).boundingBox())!.height, id).toBeLessThan(80);
     }
+    // Lazy-loaded badges further down (the recent results) load once scrolled to.
+    for (const img of await page.locator("img.team-badge").all()) await img.scrollIntoViewIfNeeded();
+    await page.waitForLoadState("networkidle");
     expect(await badgesLoaded(page)).toMatchObject({ broken: 0 });
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it.each([390, 1280])(
+    "charts the club's strength over last season and this one, by our model and the market, at %i px",
+    async (width) => {
+      // The worker's team-strength job runs after the results are in.
+      await waitForPage(site, ARSENAL, (html) => html.includes("team-strength__chart"), "team strength", 120_000);
+      const { page, problems } = await open(ARSENAL, width);
+      const section = page.locator("section#strength");
+      expect(await section.locator("h2").textContent()).toBe(TEAM_STRENGTH_TITLE);
+      expect(await section.locator(".team-strength__summary").textContent()).toMatch(
+        /^Arsenal now: [+−]?\d\.\d{2} goals a match against an average side by our model, ([+−]?\d\.\d{2}|n\/a) by the market\. At the start of \d{4}\/\d{2}: /,
+      );
+      const chart = section.locator("svg.team-strength__chart");
+      expect(await chart.getAttribute("role")).toBe("img");
+      expect(await chart.locator("title").textContent()).toMatch(/^Arsenal: strength over \d{4}\/\d{2}/);
+      expect(await chart.locator("path.team-strength__model").getAttribute("d")).toMatch(
+        /^(M[\d.]+,[\d.]+(L[\d.]+,[\d.]+)*)+$/,
+      );
+      // The text alternative: the numbers month by month, behind a summary a visitor opens.
+      await section.locator(".team-strength__numbers summary").click();
+      const rows = await section.locator(".team-strength__numbers tbody tr").count();
+      expect(rows).toBeGreaterThan(3);
+      expect(await section.locator(".team-strength__numbers tbody tr td").first().textContent()).toMatch(
+        /^([+−]?\d\.\d{2}|n\/a)$/,
+      );
+      expect(await section.locator("[style]").count()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await section.scrollIntoViewIfNeeded();
+      await section.screenshot({ path: `${SCREENSHOTS}/team-strength-${width}.png` });
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+  );
 
   it("shows no overview for a club without a profile, and the missing-data texts for a club that has not played", async () => {
     const { page, problems, status } = await open("/premier-league/teams/newcastle-united", 390);

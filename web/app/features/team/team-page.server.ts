@@ -20,6 +20,7 @@ import {
   resolveTeam,
 } from "./teams.server";
 import { notFound } from "~/not-found.server";
+import { getTeamStrength } from "./team-strength.server";
 
 export type TeamRoute = Extract<RoutePage, { page: "team" }>;
 
@@ -64,8 +65,8 @@ export async function loadTeamPage(context: AppContext, request: Request, route:
 
   const { teamId, league } = resolved;
   const preview = await context.previewSessions.isActive(request);
-  const [info, standing, nextFixture, recentFixtures, statistics, players, overview, leagueOutlook] = await Promise.all(
-    [
+  const [info, standing, nextFixture, recentFixtures, statistics, players, overview, leagueOutlook, strength] =
+    await Promise.all([
       getTeamInfo(context, teamId, league, season),
       getTeamStanding(context, teamId, league, season),
       getTeamNextFixture(context, teamId, league, season),
@@ -74,8 +75,8 @@ export async function loadTeamPage(context: AppContext, request: Request, route:
       getTeamPlayerStats(context, teamId, league, season),
       getTeamOverview(context, team.slug, preview),
       getSeasonOutlook(context, league),
-    ],
-  );
+      getTeamStrength(context, league, teamId),
+    ]);
   if (!info) throw teamNotFound();
   const live = nextFixture?.fixture.state === "live";
   const outlookRow = leagueOutlook?.teams.find((row) => row.teamId === teamId);
@@ -91,6 +92,7 @@ export async function loadTeamPage(context: AppContext, request: Request, route:
       players,
       overview: renderOptionalRichText(overview),
       outlook,
+      strength,
       live,
     },
     { headers: { "Cache-Control": pageCacheControl(live) } },

@@ -20,6 +20,8 @@ import { PageLink } from "~/components/PageLink";
 import { KickoffTime } from "~/features/match/components/KickoffTime";
 import { RichText, type RichTextHtml } from "~/features/content/components/RichText";
 import { TeamSeasonOutlook, type TeamOutlook } from "~/features/league/components/season-outlook/TeamSeasonOutlook";
+import { TEAM_STRENGTH_EXPLAINER, TEAM_STRENGTH_TITLE, TeamStrengthChart } from "./TeamStrengthChart";
+import type { TeamStrengthView } from "../team-strength.server";
 import { TeamBadge } from "../../../components/TeamBadge";
 
 export interface TeamPageData {
@@ -34,6 +36,8 @@ export interface TeamPageData {
   overview: RichTextHtml | null;
   /** The club's row of the league's Season Outlook; null until the worker has stored one. */
   outlook: TeamOutlook | null;
+  /** The club's strength week by week by the model and the market; null until the worker has stored it. */
+  strength: TeamStrengthView | null;
 }
 
 const RESULT_WORDS: Record<FormLetter | "N/A", string> = { W: "Win", D: "Draw", L: "Loss", "N/A": "No result" };
@@ -369,6 +373,13 @@ export function TeamView({ page }: { page: TeamPageData }) {
       </Section>
 
       <TeamSeasonOutlook outlook={page.outlook} league={league.key} />
+
+      {page.strength ? (
+        <Section id="strength" title={TEAM_STRENGTH_TITLE}>
+          <p className="muted team-section__subtitle">{TEAM_STRENGTH_EXPLAINER}</p>
+          <TeamStrengthChart strength={page.strength} teamName={team.name} />
+        </Section>
+      ) : null}
 
       <Section id="recent" title={TEAM_SECTIONS.recent}>
         <p className="muted team-section__subtitle">Last 5 Matches</p>
