@@ -116,6 +116,7 @@ describe("the stored payload", () => {
       outlook: null,
       live: null,
       scoreline: null,
+      closingLine: null,
     };
     expect(parseOddsCheckPayload(payload)).toEqual(payload);
     expect(parseOddsCheckPayload({ ...payload, version: ODDS_CHECK_VERSION + 1 })).toBeNull();
@@ -123,6 +124,9 @@ describe("the stored payload", () => {
     // A payload stored before the scoreline part was added is read as missing: the job reruns the check.
     expect(parseOddsCheckPayload({ ...payload, scoreline: undefined })).toBeNull();
     expect(parseOddsCheckPayload({ ...payload, scoreline: { logScore: { ours: 2.9 } } })).toBeNull();
+    // So is one stored before the closing-line part.
+    expect(parseOddsCheckPayload({ ...payload, closingLine: undefined })).toBeNull();
+    expect(parseOddsCheckPayload({ ...payload, closingLine: { byKind: [{ beatCloseRate: "x" }] } })).toBeNull();
     expect(parseOddsCheckPayload(null)).toBeNull();
   });
 });

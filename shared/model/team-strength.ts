@@ -16,6 +16,7 @@
  * Computed by the worker's team-strength job and stored per league; pages only read it. Pure.
  */
 import { fitLeagueRatings, type LeagueRatings } from "./league-ratings";
+import { solvePositiveDefinite } from "./linear-solve";
 import type { ModelOptions } from "./options";
 import type { PlayedMatch } from "./types";
 
@@ -40,31 +41,6 @@ export function expectedGoalDifference(ratings: StrengthRatings, teamId: number)
   const team = ratings.teams.find((t) => t.teamId === teamId);
   if (!team) return null;
   return Math.exp(ratings.intercept) * (Math.exp(team.attack) - Math.exp(-team.defence));
-}
-
-/** Solves the symmetric positive definite system A x = b (Cholesky); A is n × n, row-major. */
-function solve(a: Float64Array, b: Float64Array, n: number): Float64Array {
-  const l = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j <= i; j++) {
-      let sum = a[i * n + j];
-      for (let k = 0; k < j; k++) sum -= l[i * n + k] * l[j * n + k];
-      l[i * n + j] = i === j ? Math.sqrt(Math.max(sum, 1e-12)) : sum / l[j * n + j];
-    }
-  }
-  const y = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    let sum = b[i];
-    for (let k = 0; k < i; k++) sum -= l[i * n + k] * y[k];
-    y[i] = sum / l[i * n + i];
-  }
-  const x = new Float64Array(n);
-  for (let i = n - 1; i >= 0; i--) {
-    let sum = y[i];
-    for (let k = i + 1; k < n; k++) sum -= l[k * n + i] * x[k];
-    x[i] = sum / l[i * n + i];
-  }
-  return x;
 }
 
 /**
@@ -124,7 +100,7 @@ export function marketRatings(
   // A tiny ridge on c and h keeps the system solvable when every match has the same home side.
   a[0] += 1e-9;
   a[n + 1] += 1e-9;
-  const x = solve(a, b, n);
+  const x = solvePositiveDefinite(a, b, n);
   return {
     intercept: x[0],
     homeAdvantage: x[1],

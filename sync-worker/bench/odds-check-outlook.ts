@@ -24,6 +24,8 @@ import {
   type OutlookProbabilityKey,
 } from "@shared/model/odds-check";
 import { DEFAULT_MODEL_OPTIONS } from "@shared/model/options";
+import { carriedRates, clubGaps, type GapFixture } from "@shared/model/outlook-carry";
+import { fitPoissonToMarket, marketTargets } from "@shared/model/scoreline-check";
 import { reliabilityBins, type ProbabilityOutcome } from "@shared/model/reliability";
 import { outlookSeed, simulateSeasonOutlook, type OutlookFixture } from "@shared/model/season-outlook";
 import type { HistoricalMatch } from "./football-data-history";
@@ -67,7 +69,7 @@ export function outlookCheckpoint(
   league: LeagueKey,
   season: string,
   checkpoint: number,
-  config: Pick<OddsCheckConfig, "simulations" | "modelOptions" | "sigma" | "shotsWeight">,
+  config: Pick<OddsCheckConfig, "simulations" | "modelOptions" | "sigma" | "shotsWeight" | "carry">,
 ): CheckpointForecast | null {
   const seasonMatches = leagueMatches.filter((m) => m.season === season);
   const teams = teamsOf(seasonMatches);
@@ -98,6 +100,7 @@ export function outlookCheckpoint(
       rho,
     };
   });
+  if (config.carry) carryMarketView(left, remaining, cutTime, config.carry);
   const seed = mixSeed(league, season, checkpoint);
   const bands = historicalBands(league, teams.length);
   const outlook = simulateSeasonOutlook({
@@ -135,6 +138,46 @@ export function outlookCheckpoint(
       };
     }),
   };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * As the season-outlook job does with the forecasts of the next two weeks: the fixtures within
+ * `horizonDays` of the cut take the market's view (here its opening prices, the forecasts' main
+ * input: replaying the engine at every checkpoint would take minutes), and every later fixture
+ * takes each club's gap between that view and the ratings (outlook-carry.ts). In place.
+ */
+function carryMarketView(
+  left: readonly HistoricalMatch[],
+  remaining: OutlookFixture[],
+  cutTime: number,
+  carry: NonNullable<OddsCheckConfig["carry"]>,
+): void {
+  const near: GapFixture[] = [];
+  const isNear = left.map((m, i) => {
+    if (m.kickoff.getTime() >= cutTime + carry.horizonDays * DAY_MS) return false;
+    const target = marketTargets(
+      m.resultOdds && [m.resultOdds.home, m.resultOdds.draw, m.resultOdds.away],
+      m.overUnderOdds && [m.overUnderOdds.over, m.overUnderOdds.under],
+    );
+    if (!target) return false;
+    const market = fitPoissonToMarket(target);
+    const rated = remaining[i];
+    near.push({
+      ...market,
+      homeTeamId: m.homeTeamId,
+      awayTeamId: m.awayTeamId,
+      ratedLambda: rated.lambda,
+      ratedMu: rated.mu,
+    });
+    remaining[i] = { ...rated, ...market };
+    return true;
+  });
+  const gaps = clubGaps(near, carry.ridge);
+  remaining.forEach((fixture, i) => {
+    if (!isNear[i]) remaining[i] = { ...fixture, ...carriedRates(fixture, gaps, carry.gain) };
+  });
 }
 
 function byLeague(matches: readonly HistoricalMatch[]): Map<LeagueKey, HistoricalMatch[]> {

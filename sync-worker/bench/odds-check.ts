@@ -30,6 +30,7 @@ import path from "node:path";
 import { LEAGUES, type LeagueKey } from "@shared/domain/leagues";
 import { ODDS_CHECK_VERSION, type OddsCheckPayload } from "@shared/model/odds-check";
 import type { ModelOptions } from "@shared/model/options";
+import { OUTLOOK_CARRY } from "@shared/model/outlook-carry";
 import { OUTLOOK_RATING_SIGMA } from "@shared/model/season-outlook";
 import { loadFootballDataHistory, seasonCodes, type HistoricalMatch } from "./football-data-history";
 import { knownMatches, liveSeasonsWalk, runLiveCheck } from "./odds-check-live";
@@ -60,6 +61,11 @@ export interface OddsCheckConfig {
   shotsWeight: number;
   /** The half-time check needs at least this many matches with a half-time score (else it is left out). */
   minimumLiveMatches: number;
+  /**
+   * The market's view of the next `horizonDays` carried into the later fixtures (outlook-carry.ts),
+   * as the season-outlook job does with its forecasts; null: the ratings alone for every fixture.
+   */
+  carry: { horizonDays: number; gain: number; ridge: number } | null;
   modelOptions: Partial<ModelOptions>;
   /** Matches at or after this instant (epoch ms) are not used: the clock's "now". */
   asOf: number;
@@ -73,6 +79,7 @@ export const DEFAULT_ODDS_CHECK_CONFIG: Readonly<OddsCheckConfig> = {
   sigma: OUTLOOK_RATING_SIGMA,
   shotsWeight: 0,
   minimumLiveMatches: 100,
+  carry: { ...OUTLOOK_CARRY },
   modelOptions: {},
   asOf: Number.POSITIVE_INFINITY,
 };

@@ -22,6 +22,7 @@ import { OUTLOOK_SEASONS, simulateSeasonOutlook, type OutlookFixture } from "@sh
 import { mulberry32 } from "@shared/model/season-outlook-draws";
 import { DEFAULT_ODDS_CHECK_CONFIG, runOddsCheck, type OddsCheckConfig } from "./odds-check";
 import type { ScoredTeamForecast } from "./odds-check-outlook";
+import { seasonCodes } from "./football-data-history";
 import { oddsCheckReport, outlookBreakdownReport } from "./odds-check-report";
 
 const RUNS = 3;
@@ -119,9 +120,29 @@ function dataDirectory(): string {
 async function check(): Promise<void> {
   const quick = process.argv.includes("--quick");
   const outlookOnly = process.argv.includes("--outlook-only");
-  const config: OddsCheckConfig = quick
+  const base: OddsCheckConfig = quick
     ? { ...DEFAULT_ODDS_CHECK_CONFIG, outlookSeasons: ["2223", "2324", "2425"], liveSeasons: ["2526"] }
     : { ...DEFAULT_ODDS_CHECK_CONFIG };
+  // A study: --carry-gain <g> [--carry-ridge <r>] [--carry-days <d>] [--seasons <first>-<last>].
+  const option = (name: string) => {
+    const at = process.argv.indexOf(name);
+    return at >= 0 ? process.argv[at + 1] : undefined;
+  };
+  const gain = option("--carry-gain");
+  const seasonRange = option("--seasons");
+  const config: OddsCheckConfig = {
+    ...base,
+    ...(gain === undefined
+      ? {}
+      : {
+          carry: {
+            gain: Number(gain),
+            ridge: Number(option("--carry-ridge") ?? 1),
+            horizonDays: Number(option("--carry-days") ?? 14),
+          },
+        }),
+    ...(seasonRange ? { outlookSeasons: seasonCodes(...(seasonRange.split("-") as [string, string])) } : {}),
+  };
   const dir = dataDirectory();
   const started = performance.now();
   const scored: ScoredTeamForecast[] = [];

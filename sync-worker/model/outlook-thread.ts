@@ -5,40 +5,14 @@
  * JSON) for the ratings of the fixtures no forecast covers yet.
  */
 import { parentPort } from "node:worker_threads";
-import { ratesFor, type LeagueRatings } from "@shared/model/league-ratings";
-import { simulateSeasonOutlook, type OutlookFixture } from "@shared/model/season-outlook";
+import type { LeagueRatings } from "@shared/model/league-ratings";
+import { simulateSeasonOutlook } from "@shared/model/season-outlook";
 import { decodeFit } from "./engine-state";
-import type { OutlookLeagueInput, OutlookLeagueResult, OutlookRequest, OutlookResponse } from "./outlook-messages";
+import { outlookFixtures } from "./outlook-fixtures";
+import type { OutlookLeagueResult, OutlookRequest, OutlookResponse } from "./outlook-messages";
 
 const port = parentPort;
 if (!port) throw new Error("outlook-thread.ts runs as a worker thread (see outlook-client.ts)");
-
-/**
- * The scoring rates of every remaining fixture: the stored forecast's expected goals where there
- * is one (it has the market's view in it), the engine's goals ratings of the season otherwise;
- * the low-score dependence always from the ratings (0 without them).
- */
-function fixturesOf(input: OutlookLeagueInput, ratings: LeagueRatings | null): OutlookFixture[] | string {
-  const rho = ratings?.goals.rho ?? 0;
-  const fixtures: OutlookFixture[] = [];
-  for (const f of input.remaining) {
-    if (f.expectedGoals && f.expectedGoals.home > 0 && f.expectedGoals.away > 0) {
-      fixtures.push({
-        homeTeamId: f.homeTeamId,
-        awayTeamId: f.awayTeamId,
-        lambda: f.expectedGoals.home,
-        mu: f.expectedGoals.away,
-        rho,
-      });
-    } else if (ratings) {
-      const { lambda, mu } = ratesFor(ratings.goals, f.homeTeamId, f.awayTeamId);
-      fixtures.push({ homeTeamId: f.homeTeamId, awayTeamId: f.awayTeamId, lambda, mu, rho });
-    } else {
-      return "no forecast and no stored ratings for its fixtures beyond the predictions' horizon yet";
-    }
-  }
-  return fixtures;
-}
 
 function run(request: OutlookRequest): OutlookLeagueResult[] {
   let leagues: Partial<Record<string, LeagueRatings>> = {};
@@ -53,7 +27,7 @@ function run(request: OutlookRequest): OutlookLeagueResult[] {
   return request.leagues.map((input): OutlookLeagueResult => {
     const stored = leagues[input.league];
     const ratings = stored && stored.season === input.season ? stored : null;
-    const fixtures = fixturesOf(input, ratings);
+    const fixtures = outlookFixtures(input, ratings);
     if (typeof fixtures === "string")
       return { league: input.league, skipped: fitProblem ? `${fixtures} (${fitProblem})` : fixtures };
     return {
