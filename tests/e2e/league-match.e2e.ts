@@ -252,7 +252,11 @@ describe("the league and match pages in Chromium", () => {
       const league = await open(LEAGUE, width);
       const card = league.page.locator("article.match-card").filter({ hasText: "Brentford" });
       expect(await card.locator(".big-match-badge").textContent()).toBe("Big match");
-      expect(await league.page.locator(".big-match-badge").count()).toBeLessThanOrEqual(3);
+      // And in the week's fixture list, where every match of the week is.
+      const row = league.page.locator(".fixture-row").filter({ hasText: "Brentford" });
+      expect(await row.locator(".fixture-row__big .big-match-badge").textContent()).toBe("Big match");
+      expect(await league.page.locator(".fixture-list .big-match-badge").count()).toBeLessThanOrEqual(3);
+      expect(await league.page.locator("article.match-card .big-match-badge").count()).toBeLessThanOrEqual(3);
       expect(league.problems).toEqual([]);
       await league.page.close();
     },

@@ -93,7 +93,7 @@ export function LeaguePageContent({ page }: { page: LeaguePageData }) {
       {page.matches.length > 0 ? (
         <section aria-labelledby="fixtures-title" className="page-section">
           <h2 id="fixtures-title">This Week&apos;s {fixturesHeading(page.name)}</h2>
-          <FixtureList matches={page.matches} />
+          <FixtureList matches={page.matches.map((match) => ({ ...match, bigMatch: bigMatches.has(match.id) }))} />
         </section>
       ) : null}
 

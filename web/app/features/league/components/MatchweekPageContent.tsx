@@ -211,7 +211,7 @@ export function MatchweekPageContent({ page }: { page: MatchweekPageData }) {
           <h2 id="fixtures-title">
             {matchweekLabel(page.matchweek)} {fixturesHeading(page.name)}
           </h2>
-          <FixtureList matches={page.matches} />
+          <FixtureList matches={page.matches.map((match) => ({ ...match, bigMatch: bigMatches.has(match.id) }))} />
         </section>
       ) : null}
 

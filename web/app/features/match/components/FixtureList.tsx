@@ -16,11 +16,13 @@ import { TeamBadge } from "~/components/TeamBadge";
 import { SERVER_LINK_ATTRIBUTE } from "~/components/server-markup-behaviour";
 import { FINAL_SCORE_TEXT, LIVE_BADGE_TEXT, MOVED_MATCH_DETAIL, MOVED_MATCH_TEXT, VS_TEXT } from "../match-cards";
 import type { MatchCard } from "../match-card.server";
+import { BIG_MATCH_DETAIL, BIG_MATCH_TEXT } from "@shared/model/match-stakes";
 import { matchParlayPick } from "./parlay-pick";
 import { KickoffTime } from "./KickoffTime";
 import { PickOutcomeBadge } from "./PickOutcomeBadge";
 
-export type FixtureListMatch = MatchCard & { moved?: boolean };
+/** `moved`: played away from its round's dates; `bigMatch`: one of the week's most important (match-stakes.ts). */
+export type FixtureListMatch = MatchCard & { moved?: boolean; bigMatch?: boolean };
 
 export const FIXTURE_GROUPS: ReadonlyArray<{ state: MatchState; heading: string }> = [
   { state: "live", heading: "Live" },
@@ -57,6 +59,12 @@ function FixtureTime({ match, timeOnly }: { match: FixtureListMatch; timeOnly: b
   }
   return (
     <span className="fixture-row__time">
+      {match.bigMatch ? (
+        <span className="fixture-row__big">
+          <span className="big-match-badge">{BIG_MATCH_TEXT}</span>
+          <span className="visually-hidden"> ({BIG_MATCH_DETAIL})</span>
+        </span>
+      ) : null}
       {timeOnly ? (
         <time dateTime={match.kickoffAt} data-time-only="">
           {CLOCK.format(new Date(match.kickoffAt))} UTC
