@@ -32,6 +32,13 @@ export function seasonCodeFor(date: Date | string): string {
   return `${twoDigits(start)}${twoDigits(start + 1)}`;
 }
 
+/** The season code before another: '2526' → '2425', '0001' → '9900'. */
+export function seasonBefore(code: string): string {
+  const start = Number(code.slice(0, 2));
+  const two = (year: number) => String((year + 100) % 100).padStart(2, "0");
+  return `${two(start - 1)}${two(start)}`;
+}
+
 /** '2526' → '2025/26'. Codes are read as 21st-century seasons, as every season the product shows is. */
 export function seasonLabel(code: string): string {
   const match = /^(\d{2})(\d{2})$/.exec(code);

@@ -1,15 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { devig } from "../model/devig";
-import {
-  closingLine,
-  closingLineValue,
-  ledgerBeatClose,
-  ledgerClosingLineValue,
-  type ClosingPriceRow,
-} from "./closing-line";
+import { closingLine, closingLineValue, ledgerBeatClose, ledgerClosingLineValue } from "./closing-line";
+import type { PriceRow } from "../model/odds-movement";
 
 const none = { homePrice: null, drawPrice: null, awayPrice: null, overPrice: null, underPrice: null };
-const result = (source: string, kind: string, home: number, draw: number, away: number): ClosingPriceRow => ({
+const result = (source: string, kind: string, home: number, draw: number, away: number): PriceRow => ({
   ...none,
   source,
   market: "1x2",
@@ -18,7 +13,7 @@ const result = (source: string, kind: string, home: number, draw: number, away: 
   drawPrice: draw,
   awayPrice: away,
 });
-const goals = (source: string, kind: string, over: number, under: number): ClosingPriceRow => ({
+const goals = (source: string, kind: string, over: number, under: number): PriceRow => ({
   ...none,
   source,
   market: "ou25",
@@ -26,7 +21,7 @@ const goals = (source: string, kind: string, over: number, under: number): Closi
   overPrice: over,
   underPrice: under,
 });
-const btts = (yes: number, no: number): ClosingPriceRow => ({
+const btts = (yes: number, no: number): PriceRow => ({
   ...none,
   source: "bet365",
   market: "btts",
@@ -35,7 +30,7 @@ const btts = (yes: number, no: number): ClosingPriceRow => ({
   noPrice: no,
 });
 
-const ROWS: ClosingPriceRow[] = [
+const ROWS: PriceRow[] = [
   result("market-average", "opening", 2.1, 3.4, 3.6),
   result("market-average", "closing", 1.9, 3.6, 4.2),
   result("pinnacle", "closing", 1.95, 3.7, 4.4),

@@ -18,7 +18,7 @@
  * below, which the verifier recomputes. Pure, no I/O.
  */
 import { devig } from "../model/devig";
-import { sourcesByPreference, type PriceRow } from "../model/odds-movement";
+import { marketPrices, sourcesByPreference, type PriceRow } from "../model/odds-movement";
 import type { LedgerMarket } from "./selection";
 
 export interface ClosingLine {
@@ -30,10 +30,10 @@ export interface ClosingLine {
   probability: number;
 }
 
-type PricedMarket = "1x2" | "ou25" | "btts";
+/** The ledger markets with a quoted closing price (the database's trigger holds the same list). */
+export const CLOSING_LINE_MARKETS: readonly LedgerMarket[] = ["result", "over-under", "btts"];
 
-/** A stored price row (fixture_odds) with both-teams-to-score's prices as well. */
-export type ClosingPriceRow = PriceRow & { yesPrice?: number | null; noPrice?: number | null };
+type PricedMarket = "1x2" | "ou25" | "btts";
 
 /** The price market of a ledger selection and its outcome's place among the market's prices. */
 function pricedSelection(market: LedgerMarket, selection: string): { market: PricedMarket; index: number } | null {
@@ -51,33 +51,20 @@ function pricedSelection(market: LedgerMarket, selection: string): { market: Pri
   }
 }
 
-function pricesOf(row: ClosingPriceRow, market: PricedMarket): number[] | null {
-  const prices =
-    market === "1x2"
-      ? [row.homePrice, row.drawPrice, row.awayPrice]
-      : market === "ou25"
-        ? [row.overPrice, row.underPrice]
-        : [row.yesPrice ?? null, row.noPrice ?? null];
-  return prices.every((p): p is number => typeof p === "number" && Number.isFinite(p) && p > 1) ? prices : null;
-}
-
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /**
  * The closing line of a selection from a match's stored prices (fixture_odds rows, any kinds);
  * null for a market without quoted prices or when no source has a complete closing price.
  */
-export function closingLine(
-  market: LedgerMarket,
-  selection: string,
-  rows: readonly ClosingPriceRow[],
-): ClosingLine | null {
+export function closingLine(market: LedgerMarket, selection: string, rows: readonly PriceRow[]): ClosingLine | null {
   const priced = pricedSelection(market, selection);
   if (!priced || priced.index < 0) return null;
   const closing = rows.filter((r) => r.market === priced.market && r.kind === "closing");
   for (const source of sourcesByPreference(closing.map((r) => r.source))) {
     const row = closing.find((r) => r.source === source)!;
-    const prices = pricesOf(row, priced.market);
+    const prices = marketPrices(row, priced.market);
+    // devig refuses a price that is not one (not finite, or 1 or less).
     const fair = prices && devig(prices, "shin");
     if (!prices || !fair) continue;
     const probability = round(fair[priced.index], 6);

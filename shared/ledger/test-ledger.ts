@@ -10,7 +10,7 @@ import {
   type LedgerRowContent,
 } from "./canonical";
 import { ledgerBeatClose, ledgerClosingLineValue } from "./closing-line";
-import type { LedgerCsvRow } from "./csv";
+import { LEDGER_CSV_COLUMNS, type LedgerCsvRow } from "./csv";
 
 /**
  * The rows with both chains recomputed, and the columns derived from their content filled in: a
@@ -46,4 +46,25 @@ export function rechained(rows: readonly LedgerCsvRow[]): LedgerCsvRow[] {
     previousSettlement = row.settlement_hash;
   }
   return chained;
+}
+
+/** A ledger row of Arsenal v Chelsea on 7 February 2026, locked on time by the algorithm: every other column empty unless given. */
+export function ledgerCsvRow(values: Partial<LedgerCsvRow>): LedgerCsvRow {
+  const empty = Object.fromEntries(LEDGER_CSV_COLUMNS.map((column) => [column, ""])) as LedgerCsvRow;
+  return {
+    ...empty,
+    fixture_id: "10",
+    league: "premier-league",
+    season: "2526",
+    home_team_id: "42",
+    home_team: "Arsenal",
+    away_team_id: "49",
+    away_team: "Chelsea",
+    kickoff: "2026-02-07T15:00:00.000000Z",
+    source: "algorithm",
+    source_ref: "model-1",
+    recorded_at: "2026-02-07T15:00:31.250000Z",
+    late: "false",
+    ...values,
+  };
 }

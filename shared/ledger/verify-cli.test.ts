@@ -7,31 +7,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURE_AUDIT_CSV_COLUMNS, fixtureAuditCsv, type FixtureAuditCsvRow } from "./audit-csv";
-import { ledgerCsv, LEDGER_CSV_COLUMNS, type LedgerCsvRow } from "./csv";
-import { rechained } from "./test-ledger";
+import { ledgerCsv, type LedgerCsvRow } from "./csv";
+import { ledgerCsvRow, rechained } from "./test-ledger";
 import { verifyCommand } from "./verify-cli";
 
 const CLI = fileURLToPath(new URL("./verify-cli.ts", import.meta.url));
 
-function row(values: Partial<LedgerCsvRow>): LedgerCsvRow {
-  const empty = Object.fromEntries(LEDGER_CSV_COLUMNS.map((column) => [column, ""])) as LedgerCsvRow;
-  return {
-    ...empty,
-    fixture_id: "10",
-    league: "premier-league",
-    season: "2526",
-    home_team_id: "42",
-    home_team: "Arsenal",
-    away_team_id: "49",
-    away_team: "Chelsea",
-    kickoff: "2026-02-07T15:00:00.000000Z",
-    source: "algorithm",
-    source_ref: "model-1",
-    recorded_at: "2026-02-07T15:00:31.250000Z",
-    late: "false",
-    ...values,
-  };
-}
+const row = ledgerCsvRow;
 
 /** Two rows settled out of id order, an editorial pick locked late with an awkward source_ref, unsettled. */
 const EARLIER: LedgerCsvRow[] = rechained([

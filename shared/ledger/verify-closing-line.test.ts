@@ -5,32 +5,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { ledgerSettlementText } from "./canonical";
-import { ledgerCsv, LEDGER_CSV_COLUMNS, LEDGER_CSV_COLUMNS_V1, parseLedgerCsv, type LedgerCsvRow } from "./csv";
-import { rechained } from "./test-ledger";
+import { ledgerCsv, LEDGER_CSV_COLUMNS_V1, parseLedgerCsv, type LedgerCsvRow } from "./csv";
+import { ledgerCsvRow, rechained } from "./test-ledger";
 import { verifyExtends, verifyLedger } from "./verify";
 
-function row(values: Partial<LedgerCsvRow>): LedgerCsvRow {
-  const empty = Object.fromEntries(LEDGER_CSV_COLUMNS.map((column) => [column, ""])) as LedgerCsvRow;
-  return {
-    ...empty,
-    fixture_id: "10",
-    league: "premier-league",
-    season: "2526",
-    home_team_id: "42",
-    home_team: "Arsenal",
-    away_team_id: "49",
-    away_team: "Chelsea",
-    kickoff: "2026-02-07T15:00:00.000000Z",
-    source: "algorithm",
-    source_ref: "model-1",
-    recorded_at: "2026-02-07T15:00:31.250000Z",
-    late: "false",
-    confidence: "61.5",
-    final_home_goals: "2",
-    final_away_goals: "1",
-    ...values,
-  };
-}
+/** Settled 2-1 unless given. */
+const row = (values: Partial<LedgerCsvRow>) =>
+  ledgerCsvRow({ confidence: "61.5", final_home_goals: "2", final_away_goals: "1", ...values });
 
 /** Settled in format 1 before the closing line was recorded, then two settlements in format 2. */
 const LEDGER = rechained([

@@ -16,7 +16,7 @@ import {
   type LedgerRowContent,
 } from "./canonical";
 import type { LedgerCsvColumn, LedgerCsvRow, ParsedLedgerCsv } from "./csv";
-import { ledgerBeatClose, ledgerClosingLineValue } from "./closing-line";
+import { CLOSING_LINE_MARKETS, ledgerBeatClose, ledgerClosingLineValue } from "./closing-line";
 import { isCanonicalSelection, isLedgerMarket, ledgerOutcome, ledgerProfit } from "./selection";
 
 /**
@@ -78,7 +78,6 @@ const CLOSING_COLUMNS = [
   "closing_probability",
 ] as const satisfies readonly LedgerCsvColumn[];
 const PROBABILITY = /^0\.[0-9]{6}$/;
-const CLOSING_MARKETS: readonly string[] = ["result", "over-under", "btts"];
 
 /** Microseconds since the epoch of a canonical instant. */
 function microseconds(instant: string): number {
@@ -155,7 +154,7 @@ function closingLineProblem(row: LedgerCsvRow): string | null {
     if (row.settlement_version === "1")
       return `was settled in format 1, which has no closing line, but has ${present.join(", ")}`;
     if (present.length < CLOSING_COLUMNS.length) return `has part of a closing line: only ${present.join(", ")}`;
-    if (!CLOSING_MARKETS.includes(row.market))
+    if (!(CLOSING_LINE_MARKETS as readonly string[]).includes(row.market))
       return `has a closing line, but its market ${row.market} has no quoted prices`;
     if (!ODDS.test(row.closing_odds) || Number(row.closing_odds) <= 1)
       return bad("closing_odds", "a price above 1 with two decimals");

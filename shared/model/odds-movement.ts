@@ -21,6 +21,9 @@ export interface PriceRow {
   awayPrice: number | null;
   overPrice: number | null;
   underPrice: number | null;
+  /** Both teams to score's prices (rows of the btts market); absent where only 1X2 and over/under are read. */
+  yesPrice?: number | null;
+  noPrice?: number | null;
 }
 
 /** The outcomes of 1X2 and of over/under 2.5. */
@@ -52,8 +55,14 @@ const SOURCE_ORDER = ["market-average", "pinnacle", "bet365"];
 /** A move of less than half a point toward or away is no move. */
 const UNCHANGED_POINTS = 0.5;
 
-function pricesOf(row: PriceRow, market: MovementMarket): number[] | null {
-  const prices = market === "1x2" ? [row.homePrice, row.drawPrice, row.awayPrice] : [row.overPrice, row.underPrice];
+/** A row's prices of every outcome of its market (1X2: home, draw, away; over, under; yes, no), or null when one is missing. */
+export function marketPrices(row: PriceRow, market: MovementMarket | "btts"): number[] | null {
+  const prices =
+    market === "1x2"
+      ? [row.homePrice, row.drawPrice, row.awayPrice]
+      : market === "ou25"
+        ? [row.overPrice, row.underPrice]
+        : [row.yesPrice ?? null, row.noPrice ?? null];
   return prices.every((p): p is number => typeof p === "number") ? prices : null;
 }
 
@@ -81,7 +90,7 @@ export function marketMove(
   for (const source of sources) {
     const priced = (kind: string) => {
       const row = rows.find((r) => r.source === source && r.market === market && r.kind === kind);
-      const prices = row ? pricesOf(row, market) : null;
+      const prices = row ? marketPrices(row, market) : null;
       return prices ? devig(prices, "shin") : null;
     };
     const opening = priced("opening");

@@ -5,7 +5,8 @@
  */
 import { performance } from "node:perf_hooks";
 import { LEAGUE_KEYS, type LeagueKey } from "@shared/domain/leagues";
-import { closingLine, type ClosingPriceRow } from "@shared/ledger/closing-line";
+import { closingLine } from "@shared/ledger/closing-line";
+import type { PriceRow } from "@shared/model/odds-movement";
 import { ledgerSelection } from "@shared/ledger/selection";
 import {
   CLOSING_CHECK_KINDS,
@@ -28,8 +29,8 @@ interface PricedPick {
 const NONE = { homePrice: null, drawPrice: null, awayPrice: null, overPrice: null, underPrice: null };
 
 /** The match's closing prices as the ledger's price rows. */
-function closingRows(match: HistoricalMatch): ClosingPriceRow[] {
-  const rows: ClosingPriceRow[] = [];
+function closingRows(match: HistoricalMatch): PriceRow[] {
+  const rows: PriceRow[] = [];
   const result = match.closingResultOdds;
   if (result) {
     rows.push({

@@ -7,6 +7,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { LEAGUES, type LeagueKey } from "@shared/domain/leagues";
+import { seasonBefore } from "@shared/domain/matchweek";
 import { computeStandings } from "@shared/domain/standings";
 import { getTeamById } from "@shared/domain/teams/registry";
 import { fitLeagueRatings, ratesFor } from "@shared/model/league-ratings";
@@ -203,12 +204,6 @@ export interface ScoredTeamForecast {
   happened: Record<OutlookProbabilityKey, boolean>;
 }
 
-/** The season code before `season` ('1617' → '1516'). */
-function previousSeason(season: string): string {
-  const year = Number(season.slice(0, 2));
-  return `${String((year + 99) % 100).padStart(2, "0")}${String(year).padStart(2, "0")}`;
-}
-
 /**
  * The outlook part of the check; null when no league season of `outlookSeasons` is complete.
  * `onScored`, when given, receives every scored team forecast (the bench's breakdowns).
@@ -242,7 +237,7 @@ export function runOutlookCheck(
       const position = new Map(final.map((row) => [row.teamId, row.position]));
       const happened = (teamId: number, [from, to]: [number, number]) =>
         position.get(teamId)! >= from && position.get(teamId)! <= to;
-      const before = new Set(teamsOf(leagueMatches.filter((m) => m.season === previousSeason(season))));
+      const before = new Set(teamsOf(leagueMatches.filter((m) => m.season === seasonBefore(season))));
       let counted = false;
       for (const checkpoint of config.checkpoints) {
         const forecast = outlookCheckpoint(leagueMatches, league, season, checkpoint, config);

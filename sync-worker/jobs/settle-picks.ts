@@ -1,15 +1,16 @@
 import { sql } from "drizzle-orm";
 import { pickProfit } from "@shared/domain/picks";
 import { isLedgerMarket, ledgerOutcome } from "@shared/ledger/selection";
-import { closingLine, type ClosingPriceRow } from "@shared/ledger/closing-line";
+import { closingLine } from "@shared/ledger/closing-line";
+import type { PriceRow } from "@shared/model/odds-movement";
 import { emptyResult, throwIfAborted, type JobContext, type JobDefinition } from "./types";
 
 /** Ledger rows per update statement. */
 const SETTLE_BATCH_ROWS = 500;
 
 /** The closing prices of these fixtures (fixture_odds, kind closing), by fixture. */
-async function closingPrices(ctx: JobContext, fixtureIds: readonly number[]): Promise<Map<number, ClosingPriceRow[]>> {
-  const byFixture = new Map<number, ClosingPriceRow[]>();
+async function closingPrices(ctx: JobContext, fixtureIds: readonly number[]): Promise<Map<number, PriceRow[]>> {
+  const byFixture = new Map<number, PriceRow[]>();
   if (fixtureIds.length === 0) return byFixture;
   const rows = await ctx.db.execute<{
     fixture_id: number;
@@ -29,7 +30,7 @@ async function closingPrices(ctx: JobContext, fixtureIds: readonly number[]): Pr
     where kind = 'closing' and fixture_id = any(${`{${fixtureIds.join(",")}}`}::int[])`);
   const num = (value: string | null) => (value === null ? null : Number(value));
   for (const row of rows) {
-    const prices: ClosingPriceRow = {
+    const prices: PriceRow = {
       source: row.source,
       market: row.market,
       kind: row.kind,

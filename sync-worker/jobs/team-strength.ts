@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import type { LeagueKey } from "@shared/domain/leagues";
-import { seasonCodeFor } from "@shared/domain/matchweek";
+import { seasonBefore, seasonCodeFor } from "@shared/domain/matchweek";
 import type { ModelOptions } from "@shared/model";
 import { fitPoissonToMarket, marketTargets } from "@shared/model/scoreline-check";
 import { teamStrengthSeriesPaced, type StrengthMatch } from "@shared/model/team-strength";
@@ -13,18 +13,14 @@ import { emptyResult, skipped, throwIfAborted, type JobDb, type JobDefinition } 
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The season before a code: '2526' → '2425'. */
-function previousSeason(code: string): string {
-  const start = Number(code.slice(0, 2)) - 1;
-  const two = (year: number) => String((year + 100) % 100).padStart(2, "0");
-  return `${two(start)}${two(start + 1)}`;
-}
-
 /**
  * A league's played matches since `since` with the scoring rates its prices implied: the market
  * average's closing prices (its last word), else its opening ones, for 1X2 and over/under 2.5.
  */
-async function strengthMatches(db: JobDb, league: LeagueKey, since: string, until: string): Promise<StrengthMatch[]> {
+/** A played match with its prices (1X2 home, draw, away, then over and under 2.5; null where missing). */
+type PricedMatch = Omit<StrengthMatch, "market"> & { prices: Array<number | null> };
+
+async function strengthMatches(db: JobDb, league: LeagueKey, since: string, until: string): Promise<PricedMatch[]> {
   const rows = await db.execute<{
     id: number;
     season: string;
@@ -55,26 +51,27 @@ async function strengthMatches(db: JobDb, league: LeagueKey, since: string, unti
       and f.kickoff_at >= ${since}::timestamptz and f.kickoff_at < ${until}::timestamptz
     order by f.kickoff_at, f.id`);
   const price = (value: string | null) => (value === null ? null : Number(value));
-  return rows.map((r) => {
-    const result = [r.home_price, r.draw_price, r.away_price].map(price);
-    const goals = [r.over_price, r.under_price].map(price);
-    const target = marketTargets(
-      result.every((p) => p !== null) ? result : null,
-      goals.every((p) => p !== null) ? goals : null,
-    );
-    return {
-      id: String(r.id),
-      league,
-      season: r.season,
-      kickoff: new Date(r.kickoff_at),
-      homeTeamId: r.home_team_id,
-      awayTeamId: r.away_team_id,
-      homeGoals: r.home_score,
-      awayGoals: r.away_score,
-      homeShotsOnTarget: r.home_shots_on_target,
-      awayShotsOnTarget: r.away_shots_on_target,
-      market: target ? fitPoissonToMarket(target) : null,
-    };
+  return rows.map((r) => ({
+    id: String(r.id),
+    league,
+    season: r.season,
+    kickoff: new Date(r.kickoff_at),
+    homeTeamId: r.home_team_id,
+    awayTeamId: r.away_team_id,
+    homeGoals: r.home_score,
+    awayGoals: r.away_score,
+    homeShotsOnTarget: r.home_shots_on_target,
+    awayShotsOnTarget: r.away_shots_on_target,
+    prices: [r.home_price, r.draw_price, r.away_price, r.over_price, r.under_price].map(price),
+  }));
+}
+
+/** The scoring rates the market's prices implied, for the matches with both markets' prices. */
+function withMarketRates(matches: readonly PricedMatch[]): StrengthMatch[] {
+  return matches.map(({ prices, ...match }) => {
+    const known = (values: Array<number | null>) => (values.every((p) => p !== null) ? values : null);
+    const target = marketTargets(known(prices.slice(0, 3)), known(prices.slice(3)));
+    return { ...match, market: target ? fitPoissonToMarket(target) : null };
   });
 }
 
@@ -98,7 +95,7 @@ export function createTeamStrengthJob(options: { modelOptions?: Partial<ModelOpt
     async run(ctx) {
       const now = ctx.clock.now();
       const season = seasonCodeFor(now);
-      const seasons = [previousSeason(season), season];
+      const seasons = [seasonBefore(season), season];
       const until = now.toISOString();
       // The model weighs results over its whole window before the first week shown.
       const since = new Date(
@@ -127,7 +124,7 @@ export function createTeamStrengthJob(options: { modelOptions?: Partial<ModelOpt
               m.awayGoals,
               m.homeShotsOnTarget,
               m.awayShotsOnTarget,
-              m.market,
+              m.prices,
             ]),
           }),
         );
@@ -140,7 +137,7 @@ export function createTeamStrengthJob(options: { modelOptions?: Partial<ModelOpt
           continue;
         }
         const series = await teamStrengthSeriesPaced(
-          { league, matches, seasons, until: now.getTime(), options: modelOptions },
+          { league, matches: withMarketRates(matches), seasons, until: now.getTime(), options: modelOptions },
           async () => {
             throwIfAborted(ctx.signal);
             await nextTurn();

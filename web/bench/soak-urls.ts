@@ -18,6 +18,7 @@
 import type { z } from "zod";
 import type { matchListItemSchema } from "../app/api/resources/matches.schema";
 import { ALL_LEAGUES, type LeagueKey } from "@shared/domain/leagues";
+import { seasonBefore } from "@shared/domain/matchweek";
 import {
   ABOUT,
   ALGO_RESULTS,
@@ -88,14 +89,6 @@ export interface SoakUrlOptions {
   variantsPerPage?: number;
   /** Requests in flight while sampling. */
   concurrency?: number;
-}
-
-/** "2526" -> "2425". */
-export function seasonBefore(season: string): string {
-  const start = Number(season.slice(0, 2));
-  const end = Number(season.slice(2, 4));
-  const pad = (n: number) => String((n + 100) % 100).padStart(2, "0");
-  return `${pad(start - 1)}${pad(end - 1)}`;
 }
 
 /** The paths of a sitemap, without their origin. */

@@ -16,6 +16,7 @@ import type { LeaguePerformanceRecord, PerformanceRecord, RecentSettledMatch } f
 import { PickOutcomeBadge } from "~/features/match/components/PickOutcomeBadge";
 import { PageLink } from "~/components/PageLink";
 import { ScrollRegion } from "~/components/ScrollRegion";
+import { formatClv } from "./clv-format";
 import { OddsCheckSection } from "./OddsCheckSection";
 import { ReliabilityChart } from "./ReliabilityChart";
 
@@ -35,12 +36,6 @@ export const NOTHING_TO_COUNT = "n/a";
 function longDate(value: Date | null): string {
   if (!value) return "N/A";
   return value.toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
-}
-
-/** A closing-line value in percent with its sign: '+1.30%', '−0.85%'. */
-export function formatClv(percentage: number): string {
-  const rounded = Math.round(percentage * 100) / 100;
-  return `${rounded < 0 ? "−" : "+"}${Math.abs(rounded).toFixed(2)}%`;
 }
 
 /** The best picks against the closing price, under a record's hit rates. */

@@ -9,6 +9,7 @@ import type { ScorelineCheckFigures } from "@shared/model/scoreline-check";
 import { LEAGUES } from "@shared/domain/leagues";
 import { formatPercent } from "@shared/domain/format";
 import { ScrollRegion } from "~/components/ScrollRegion";
+import { formatClv } from "./clv-format";
 
 export const ODDS_CHECK_TITLE = "How good are our season and live odds?";
 export const ODDS_CHECK_PENDING_TEXT =
@@ -203,12 +204,6 @@ const CLOSING_KIND_LABELS: Record<ClosingLineCheckFigures["byKind"][number]["kin
   "over-under": "Over/Under 2.5",
 };
 
-/** '+1.30%', '−0.85%'. */
-function signedPercent(percentage: number): string {
-  const rounded = Math.round(percentage * 100) / 100;
-  return `${rounded < 0 ? "−" : "+"}${Math.abs(rounded).toFixed(2)}%`;
-}
-
 function ClosingLineCheck({ figures }: { figures: ClosingLineCheckFigures }) {
   const best = figures.byKind.find((row) => row.kind === "best");
   return (
@@ -241,7 +236,7 @@ function ClosingLineCheck({ figures }: { figures: ClosingLineCheckFigures }) {
                   <th scope="row">{CLOSING_KIND_LABELS[row.kind]}</th>
                   <td>{count(row.picks)}</td>
                   <td>{formatPercent(row.beatCloseRate, 2)}</td>
-                  <td>{signedPercent(row.meanClv)}</td>
+                  <td>{formatClv(row.meanClv)}</td>
                 </tr>
               ))}
             {figures.byLeague.map((row) => (
@@ -249,7 +244,7 @@ function ClosingLineCheck({ figures }: { figures: ClosingLineCheckFigures }) {
                 <th scope="row">Best pick, {LEAGUES[row.league].name}</th>
                 <td>{count(row.picks)}</td>
                 <td>{formatPercent(row.beatCloseRate, 2)}</td>
-                <td>{signedPercent(row.meanClv)}</td>
+                <td>{formatClv(row.meanClv)}</td>
               </tr>
             ))}
           </tbody>
@@ -259,7 +254,7 @@ function ClosingLineCheck({ figures }: { figures: ClosingLineCheckFigures }) {
         <ul className="odds-check__lines">
           <li>
             {formatPercent(best.beatCloseRate, 1)} of our best picks were made at a better price than the close, with a
-            mean closing-line value of {signedPercent(best.meanClv)}.
+            mean closing-line value of {formatClv(best.meanClv)}.
           </li>
         </ul>
       )}
