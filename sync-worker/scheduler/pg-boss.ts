@@ -239,8 +239,8 @@ export async function startPgBossWorker(services: WorkerServices, options: PgBos
    */
   const sweepOrphans = async (): Promise<void> => {
     const names = options.jobs.map((job) => job.name);
-    const active = await sweeper<{ id: string; name: string; data: StartupChain | null }[]>`
-      select id, name, data from ${sweeper(PG_BOSS_SCHEMA)}.job
+    const active = await sweeper<{ id: string; name: string; data: StartupChain | null; started_on: Date }[]>`
+      select id, name, data, started_on from ${sweeper(PG_BOSS_SCHEMA)}.job
       where state = 'active' and name = any(${names}) and started_on < now() - make_interval(secs => ${ORPHAN_GRACE_SECONDS})`;
     for (const orphan of active) {
       const [{ free }] = await sweeper<
@@ -259,10 +259,12 @@ export async function startPgBossWorker(services: WorkerServices, options: PgBos
             error = 'interrupted: the worker stopped before the run finished'
           where job = ${orphan.name} and status = 'running'`;
         // A run of the job already queued or just started (a restarted worker's start-up chain
-        // sends one) does the work: sending another would run the job twice.
+        // sends one) does the work, and so did one that finished since the orphan started (the
+        // orphan was too young to sweep while it ran): sending another would run the job twice.
         const pending = await sweeper<{ data: StartupChain | null }[]>`
           select data from ${sweeper(PG_BOSS_SCHEMA)}.job
-          where name = ${orphan.name} and state in ('created', 'retry', 'active')`;
+          where name = ${orphan.name} and id <> ${orphan.id}
+            and (state in ('created', 'retry', 'active') or (state = 'completed' and started_on > ${orphan.started_on}))`;
         const chain = orphan.data?.then ?? [];
         if (pending.length > 0) {
           // Its own chain goes on after it; the orphan's must too, unless it is the same.
@@ -279,6 +281,10 @@ export async function startPgBossWorker(services: WorkerServices, options: PgBos
       }
     }
   };
+  // The start-up chain is queued before the first sweep: a sweep that ran first found no run of
+  // an orphaned job queued, sent it again, and the chain's own run made two (a backfill killed
+  // half-way then ran twice after the restart, seen on a loaded machine).
+  await sendChain(options.startWith);
   let sweeping: Promise<void> = sweepOrphans().catch((error) =>
     log.error(`pg-boss: orphan sweep: ${(error as Error).message}`),
   );
@@ -289,7 +295,6 @@ export async function startPgBossWorker(services: WorkerServices, options: PgBos
   }, ORPHAN_SWEEP_MS);
   sweepTimer.unref();
 
-  await sendChain(options.startWith);
   log.info(`pg-boss: ${options.jobs.length} queues, schedules in UTC, on schema ${PG_BOSS_SCHEMA}`);
   // Jobs waiting per queue, read when the metrics are scraped: one count per queue.
   services.metrics?.readQueueDepths(async () => {

@@ -234,4 +234,44 @@ describe.each(testDatabases().filter((d) => d.driver === "postgres"))("the pg-bo
       await worker.stop();
     }
   });
+
+  it("does not hand back a job a dead worker left active when a run of it has finished since the orphan started", async () => {
+    const { job, probe } = probeJob("probe-orphan-done", { takesMs: 50 });
+    const dead = new PgBoss(pgBossOptions(url));
+    await dead.start();
+    await dead.createQueue(job.name, { name: job.name, policy: "stately" });
+    // A restarted worker's start-up chain ran the job half a minute ago and finished it, while the
+    // orphan was still too young to sweep: the orphan's work is done.
+    await dead.send(job.name, {});
+    const [later] = await dead.fetch(job.name);
+    await dead.complete(job.name, later.id);
+    await db.execute(
+      `update ${PG_BOSS_SCHEMA}.job set started_on = now() - interval '30 seconds' where id = '${later.id}'`,
+    );
+    // The orphan: fetched a minute ago by a worker that died.
+    await dead.send(job.name, {});
+    const [orphan] = await dead.fetch(job.name);
+    await db.execute(
+      `update ${PG_BOSS_SCHEMA}.job set started_on = now() - interval '1 minute' where id = '${orphan.id}'`,
+    );
+    await dead.stop({ graceful: false, wait: true });
+    const services = testWorker(db);
+    const worker = await startPgBossWorker(services, { databaseUrl: url, jobs: [job], startWith: [] });
+    try {
+      const cancelled = async () =>
+        (await db.execute<{ state: string }>(`select state from ${PG_BOSS_SCHEMA}.job where id = '${orphan.id}'`))[0]
+          .state === "cancelled";
+      for (let waited = 0; waited < 15_000 && !(await cancelled()); waited += 100) await sleep(100);
+      expect(await cancelled()).toBe(true);
+      // Long enough for a run to be fetched and done, had the orphan been sent again.
+      await sleep(3_000);
+      expect(probe.runs).toBe(0);
+      const states = await db.execute<{ state: string }>(
+        `select state from ${PG_BOSS_SCHEMA}.job where name = '${job.name}' order by created_on`,
+      );
+      expect(states.map((row) => row.state)).toEqual(["completed", "cancelled"]);
+    } finally {
+      await worker.stop();
+    }
+  });
 });
