@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from "playwright-core";
 import { migratedPgliteDataDir } from "@shared/db/test-databases";
 import { chromiumPath } from "./browser";
 
@@ -102,7 +102,22 @@ const CHROMIUM_ARGS = [
   "--no-first-run",
 ];
 
+/** How the browser tests' global setup tells the test files where its one Chromium listens. */
+export const SHARED_BROWSER_ENV = "E2E_BROWSER_WS";
+
+/** Starts the Chromium the test files share (global-setup.ts): one browser instead of one per file. */
+export function launchChromiumServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+}
+
+/**
+ * The browser a test file drives: the run's shared Chromium when the global setup started one
+ * (each file's pages live in contexts of their own, which closing the connection closes), else a
+ * Chromium of the file's own.
+ */
 export function launchChromium(): Promise<Browser> {
+  const shared = process.env[SHARED_BROWSER_ENV];
+  if (shared) return chromium.connect(shared);
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 }
 
