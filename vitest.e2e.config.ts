@@ -45,6 +45,7 @@ const TWO_AT_A_TIME = [
   "league-match",
   "live-updated-ago",
   "local-times",
+  "markup-once",
   "matchweeks",
   "my-teams",
   "observability",
@@ -83,6 +84,9 @@ export default defineConfig({
     sequence: { sequencer: slowestFirst(SLOWEST_FIRST) },
     // Tests a file declares concurrent (each with its own browser context) run two at a time.
     maxConcurrency: 2,
+    // The files of one worker share its module cache: each imported Playwright, the database
+    // helpers (drizzle, PGlite) and the app's modules again. No file sets globals or mocks modules.
+    isolate: false,
     projects: [
       {
         extends: true,
