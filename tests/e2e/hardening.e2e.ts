@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migratedPgliteDataDir } from "@shared/db/test-databases";
 import { startSite, type RunningSite } from "./support/site";
 
 const PREVIEW_SECRET = "preview-secret-of-the-test-site";
@@ -339,6 +340,8 @@ describe("rate limits and X-Forwarded-For", () => {
 describe("a restarted process and the replay clock", () => {
   it("carries on where the replay stands instead of starting it over", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "replay-restart-"));
+    // A database migrated already (a fresh one took most of the test's 30 s to migrate).
+    cpSync(await migratedPgliteDataDir(), dataDir, { recursive: true });
     // A replayed minute per real second, so that the seconds between the two starts show.
     const env = { WORKER: "off", PGLITE_DATA_DIR: dataDir, CLOCK: "replay:2026-02-07T15:50:00Z,speed=60" };
     const nowAt = (site: RunningSite) => new Date(/now at (\S+?)[;)]/.exec(site.output())![1]).getTime();
