@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
 import { startReplayServer, type ReplayServer } from "@sync-worker/providers/api-football/testing/replay-server";
 import { launchChromium, openPage, startSite, waitForPage, type OpenedPage, type RunningSite } from "./support/site";
+import { sharedSite } from "./support/shared-sites";
 
 const KEY = "players-e2e-key-0123456789";
 const BRUNO = "/premier-league/teams/manchester-united/players/bruno-fernandes-891";
@@ -244,7 +245,8 @@ describe("with the key-less CSV source alone", () => {
   const open = (path: string) => openPage(browser, site.url + path);
 
   beforeAll(async () => {
-    site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR });
+    // The shared fixture site: the CSV files alone, no API-Football key.
+    site = await sharedSite("fixtures");
     // The predictions run after the player jobs: once picks show, those jobs have run (and skipped).
     await waitForPage(site, LEAGUE, (html) => html.includes("Arsenal to Win"), "the predictions");
   });
