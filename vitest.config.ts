@@ -24,10 +24,10 @@ const OWN_MODULES = ["studio/**/*.test.ts"];
 const SLOWEST_FIRST = [
   "sync-worker/scheduler/worker-recovery.test.ts",
   "sync-worker/cli.test.ts",
-  "sync-worker/scheduler/schedulers.test.ts",
   "web/app/api/endpoints.test.ts",
   "sync-worker/jobs/odds-check.test.ts",
   "sync-worker/jobs/season-outlook.test.ts",
+  "sync-worker/scheduler/schedulers.test.ts",
   "shared/db/migrations.test.ts",
   "shared/db/database-stall.test.ts",
   "studio/editor-desk.test.ts",

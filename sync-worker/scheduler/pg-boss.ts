@@ -144,13 +144,29 @@ export async function startPgBossWorker(services: WorkerServices, options: PgBos
     await lock.end();
   }
 
+  /** When this worker's start-up chain began, by the database's clock. */
+  let chainSince = new Date(0);
+  /**
+   * A run of `name` sent since this worker started, queued, under way or done, that carries the
+   * same chain on after it (an orphan a sweep sent again): the chain stops there instead of
+   * running the job twice. Runs a schedule sent carry no chain.
+   */
+  const carriesChain = async (name: string, then: readonly string[]): Promise<boolean> => {
+    const runs = await sweeper<{ data: StartupChain | null }[]>`
+      select data from ${sweeper(PG_BOSS_SCHEMA)}.job
+      where name = ${name} and created_on >= ${chainSince}
+        and state in ('created', 'retry', 'active', 'completed')`;
+    return runs.some((run) => run.data?.then !== undefined && JSON.stringify(run.data.then) === JSON.stringify(then));
+  };
   /**
    * The start-up run goes through the queues in order: each job, once done, sends the next. A job
    * already queued (by its schedule) is passed over, so the chain never stops there.
    */
   const sendChain = async (names: readonly string[]) => {
     for (let index = 0; index < names.length; index++) {
-      if (await boss.send(names[index], { then: names.slice(index + 1) })) return;
+      const then = names.slice(index + 1);
+      if (await carriesChain(names[index], then)) return;
+      if (await boss.send(names[index], { then })) return;
     }
   };
 
@@ -284,6 +300,7 @@ export async function startPgBossWorker(services: WorkerServices, options: PgBos
   // The start-up chain is queued before the first sweep: a sweep that ran first found no run of
   // an orphaned job queued, sent it again, and the chain's own run made two (a backfill killed
   // half-way then ran twice after the restart, seen on a loaded machine).
+  [{ now: chainSince }] = await sweeper<{ now: Date }[]>`select now() as now`;
   await sendChain(options.startWith);
   let sweeping: Promise<void> = sweepOrphans().catch((error) =>
     log.error(`pg-boss: orphan sweep: ${(error as Error).message}`),

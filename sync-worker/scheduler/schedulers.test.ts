@@ -235,6 +235,42 @@ describe.each(testDatabases().filter((d) => d.driver === "postgres"))("the pg-bo
     }
   });
 
+  it("runs a job a dead worker left active once, when the restarted worker's start-up chain reaches it after the orphan was sent again", async () => {
+    const first = probeJob("probe-chain-first", { takesMs: 7_000 });
+    const { job, probe } = probeJob("probe-chain-orphan", { takesMs: 50 });
+    // A worker that fetched the job a minute ago, on its way through the same start-up chain, and died.
+    const dead = new PgBoss(pgBossOptions(url));
+    await dead.start();
+    await dead.createQueue(job.name, { name: job.name, policy: "stately" });
+    await dead.send(job.name, { then: [] });
+    const [orphan] = await dead.fetch(job.name);
+    await db.execute(
+      `update ${PG_BOSS_SCHEMA}.job set started_on = now() - interval '1 minute' where id = '${orphan.id}'`,
+    );
+    await dead.stop({ graceful: false, wait: true });
+    const services = testWorker(db);
+    // The restarted worker's chain runs another job first: a sweep sends the orphan again meanwhile.
+    const worker = await startPgBossWorker(services, {
+      databaseUrl: url,
+      jobs: [first.job, job],
+      startWith: [first.job.name, job.name],
+    });
+    try {
+      const chainDone = () => first.probe.runs === 1 && first.probe.active === 0 && probe.runs > 0;
+      for (let waited = 0; waited < 30_000 && !chainDone(); waited += 100) await sleep(100);
+      expect(first.probe.runs).toBe(1);
+      // Long enough for the chain's run to be fetched (pg-boss polls every 2 s) and done, had the
+      // orphan been sent again too.
+      await sleep(3_500);
+      expect(probe.runs).toBe(1);
+      expect(services.log.lines.map((entry) => entry.line).join("\n")).toContain(
+        "pg-boss: probe-chain-orphan was left active by a stopped worker; queued again",
+      );
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it("does not hand back a job a dead worker left active when a run of it has finished since the orphan started", async () => {
     const { job, probe } = probeJob("probe-orphan-done", { takesMs: 50 });
     const dead = new PgBoss(pgBossOptions(url));
