@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { EMPTY_PARLAY_NOTICE } from "@shared/domain/parlay";
 import { Tooltip } from "~/components/tooltip/Tooltip";
-import { OPEN_PARLAY_MODAL_EVENT } from "./parlay-storage";
+import { OPEN_PARLAY_MODAL_EVENT } from "./parlay-events";
 import { useParlayCount } from "./useParlayCount";
 
 /**
