@@ -2,8 +2,11 @@
  * 'My Teams': the reader's favourite clubs, kept in the browser's localStorage only (no account,
  * no cookie, nothing sent to the server), so every page stays the same for every visitor and
  * the page cache keeps serving it. The stars on team pages and team lists add and remove clubs;
- * the home page's strip shows each one's next match and pick.
+ * the home page's strip shows each one's next match and pick. The stars' code (useMyTeamStars,
+ * at the end) lives here too, so a team page loads My Teams as one file.
  */
+import { useEffect } from "react";
+
 /**
  * The localStorage key of the list. The home page reads it without importing this module (which
  * would load it with the page): my-teams.test.ts checks the two spellings agree.
@@ -100,4 +103,59 @@ export function writeMyTeams(teams: readonly MyTeam[]): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The My Teams stars of a page: `button[data-my-team]` elements, in server markup (the team
+ * page's header) or rendered by React (team lists). They are sent hidden, the same for every
+ * visitor; after hydration this hook shows them with each club's state from localStorage and
+ * handles their presses (one listener on the document, so server markup needs no handlers). The
+ * state follows changes made in other tabs.
+ */
+const STAR = "button[data-my-team]";
+
+function teamOf(button: HTMLElement): MyTeam {
+  return { id: Number(button.dataset.myTeam), name: button.dataset.teamName ?? "", url: button.dataset.teamUrl ?? "" };
+}
+
+function syncStars(): void {
+  const ids = new Set(readMyTeams().map((team) => team.id));
+  for (const button of document.querySelectorAll<HTMLButtonElement>(STAR)) {
+    const team = teamOf(button);
+    button.setAttribute("aria-pressed", String(ids.has(team.id)));
+    button.setAttribute("aria-label", starLabel(team.name));
+    button.hidden = false;
+  }
+}
+
+const showError = (message: string) =>
+  window.dispatchEvent(new CustomEvent(ERROR_TOAST_EVENT_NAME, { detail: { message } }));
+
+function onClick(event: MouseEvent): void {
+  const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>(STAR);
+  if (!button) return;
+  const result = toggleMyTeam(readMyTeams(), teamOf(button));
+  if (result.change === "full") showError(MY_TEAMS_FULL_MESSAGE);
+  else if (!writeMyTeams(result.teams)) showError("This browser does not let the site keep My Teams.");
+  syncStars();
+}
+
+function onStorage(event: StorageEvent): void {
+  if (event.key === MY_TEAMS_KEY || event.key === null) syncStars();
+}
+
+/** Runs the page's stars; `markup` is whatever changes when the page's content is replaced. */
+export function useMyTeamStars(markup: unknown): void {
+  useEffect(() => {
+    syncStars();
+  }, [markup]);
+
+  useEffect(() => {
+    document.addEventListener("click", onClick);
+    window.addEventListener("storage", onStorage);
+    return () => {
+      document.removeEventListener("click", onClick);
+      window.removeEventListener("storage", onStorage);
+    };
+  }, []);
 }
