@@ -7,7 +7,7 @@
  */
 import { useEffect, useState, type ComponentType } from "react";
 import type { ParlayModalProps } from "./ParlayModal";
-import { OPEN_PARLAY_ATTRIBUTE, OPEN_PARLAY_MODAL_EVENT } from "./parlay-events";
+import { OPEN_PARLAY_ATTRIBUTE, OPEN_PARLAY_MODAL_EVENT } from "./parlay-first-load";
 
 interface Loaded {
   Modal: ComponentType<ParlayModalProps>;

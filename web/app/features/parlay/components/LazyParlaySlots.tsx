@@ -6,19 +6,8 @@
  * when this browser session already holds picks or the parlay changes.
  */
 import { useEffect, useRef, useState, type ComponentType } from "react";
-import { PARLAY_STORAGE_KEY } from "@shared/domain/parlay";
 import type { ParlayButtonSlotsProps } from "./ParlayButtonSlots";
-import { PARLAY_PICK_ATTRIBUTE, PARLAY_UPDATED_EVENT } from "./parlay-events";
-
-/** Whether this session has stored anything as its parlay (read and checked by the loaded code). */
-export function hasStoredParlay(): boolean {
-  try {
-    const raw = window.sessionStorage.getItem(PARLAY_STORAGE_KEY);
-    return raw !== null && raw !== "" && raw !== "[]";
-  } catch {
-    return false;
-  }
-}
+import { hasStoredParlay, PARLAY_PICK_ATTRIBUTE, PARLAY_UPDATED_EVENT } from "./parlay-first-load";
 
 export function LazyParlaySlots() {
   const [Slots, setSlots] = useState<ComponentType<ParlayButtonSlotsProps> | null>(null);

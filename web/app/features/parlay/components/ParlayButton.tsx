@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { EMPTY_PARLAY_NOTICE } from "@shared/domain/parlay";
 import { Tooltip } from "~/components/tooltip/Tooltip";
-import { OPEN_PARLAY_MODAL_EVENT } from "./parlay-events";
+import { EMPTY_PARLAY_NOTICE, OPEN_PARLAY_MODAL_EVENT } from "./parlay-first-load";
 import { useParlayCount } from "./useParlayCount";
 
 /**

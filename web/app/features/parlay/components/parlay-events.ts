@@ -1,7 +1,8 @@
 /**
- * The Parlay Builder's window events and markers, on their own so that what every page loads
- * up front (the header's button, the lazy dialog and buttons) names them without the storage and
- * validation code of parlay-storage.ts, which documents the events.
+ * The Parlay Builder's window events and markers, on their own so that the code that loads on
+ * demand (the dialog, the live buttons, the storage) names them without the storage and
+ * validation code of parlay-storage.ts, which documents the events. A page's first load spells
+ * the ones it needs in parlay-first-load.ts.
  */
 export const OPEN_PARLAY_MODAL_EVENT = "openParlayModal";
 export const PARLAY_UPDATED_EVENT = "parlayUpdated";

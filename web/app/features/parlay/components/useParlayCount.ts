@@ -1,7 +1,5 @@
 import { useEffect, useState } from "react";
-import { PARLAY_STORAGE_KEY } from "@shared/domain/parlay";
-import { PARLAY_UPDATED_EVENT } from "./parlay-events";
-import { hasStoredParlay } from "./LazyParlaySlots";
+import { hasStoredParlay, PARLAY_STORAGE_KEY, PARLAY_UPDATED_EVENT } from "./parlay-first-load";
 
 /**
  * The number of stored parlay picks; refreshes on storage changes and parlay-updated events.
