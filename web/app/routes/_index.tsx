@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadHomePage(context, request);
 }
 
-/** components/my-teams/my-teams.ts's MY_TEAMS_KEY, written out so that module stays out of the page's first load. */
+/** components/my-teams/my-team-stars.ts's MY_TEAMS_KEY, written out so that module stays out of the page's first load. */
 const MY_TEAMS_KEY = "fkp-my-teams";
 
 /**

@@ -2,16 +2,12 @@
  * 'My Teams': the reader's favourite clubs, kept in the browser's localStorage only (no account,
  * no cookie, nothing sent to the server), so every page stays the same for every visitor and
  * the page cache keeps serving it. The stars on team pages and team lists add and remove clubs;
- * the home page's strip shows each one's next match and pick. The stars' code (useMyTeamStars,
- * at the end) lives here too, so a team page loads My Teams as one file.
+ * the home page's strip shows each one's next match and pick. The stars run from
+ * my-team-stars.ts, which loads this module when a star needs it.
  */
-import { useEffect } from "react";
+import { MY_TEAMS_KEY, STAR, starLabel, teamOf } from "./my-team-stars";
 
-/**
- * The localStorage key of the list. The home page reads it without importing this module (which
- * would load it with the page): my-teams.test.ts checks the two spellings agree.
- */
-export const MY_TEAMS_KEY = "fkp-my-teams";
+export { MY_TEAMS_KEY, starLabel };
 
 /** The most clubs My Teams holds. */
 export const MY_TEAMS_LIMIT = 10;
@@ -74,9 +70,6 @@ export function toggleMyTeam(teams: readonly MyTeam[], team: MyTeam): ToggleResu
   return { teams: [...teams, team], change: "added" };
 }
 
-/** The star's accessible name; `aria-pressed` says whether the club is in My Teams. */
-export const starLabel = (name: string) => `Add ${name} to My Teams`;
-
 /**
  * The toast events' name for an error (toast/toast-events.ts's ERROR_TOAST_EVENT, which
  * my-teams.test.ts checks): importing that module here would split it out of the root's chunk.
@@ -105,20 +98,8 @@ export function writeMyTeams(teams: readonly MyTeam[]): boolean {
   }
 }
 
-/**
- * The My Teams stars of a page: `button[data-my-team]` elements, in server markup (the team
- * page's header) or rendered by React (team lists). They are sent hidden, the same for every
- * visitor; after hydration this hook shows them with each club's state from localStorage and
- * handles their presses (one listener on the document, so server markup needs no handlers). The
- * state follows changes made in other tabs.
- */
-const STAR = "button[data-my-team]";
-
-function teamOf(button: HTMLElement): MyTeam {
-  return { id: Number(button.dataset.myTeam), name: button.dataset.teamName ?? "", url: button.dataset.teamUrl ?? "" };
-}
-
-function syncStars(): void {
+/** Shows the page's stars with each club's state. */
+export function syncStars(): void {
   const ids = new Set(readMyTeams().map((team) => team.id));
   for (const button of document.querySelectorAll<HTMLButtonElement>(STAR)) {
     const team = teamOf(button);
@@ -131,31 +112,10 @@ function syncStars(): void {
 const showError = (message: string) =>
   window.dispatchEvent(new CustomEvent(ERROR_TOAST_EVENT_NAME, { detail: { message } }));
 
-function onClick(event: MouseEvent): void {
-  const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>(STAR);
-  if (!button) return;
+/** A press of a star: its club joins or leaves the list, or the reader hears why not. */
+export function pressStar(button: HTMLButtonElement): void {
   const result = toggleMyTeam(readMyTeams(), teamOf(button));
   if (result.change === "full") showError(MY_TEAMS_FULL_MESSAGE);
   else if (!writeMyTeams(result.teams)) showError("This browser does not let the site keep My Teams.");
   syncStars();
-}
-
-function onStorage(event: StorageEvent): void {
-  if (event.key === MY_TEAMS_KEY || event.key === null) syncStars();
-}
-
-/** Runs the page's stars; `markup` is whatever changes when the page's content is replaced. */
-export function useMyTeamStars(markup: unknown): void {
-  useEffect(() => {
-    syncStars();
-  }, [markup]);
-
-  useEffect(() => {
-    document.addEventListener("click", onClick);
-    window.addEventListener("storage", onStorage);
-    return () => {
-      document.removeEventListener("click", onClick);
-      window.removeEventListener("storage", onStorage);
-    };
-  }, []);
 }
