@@ -14,18 +14,13 @@
 import { useEffect } from "react";
 import type { MyTeam } from "./my-teams";
 
-/**
- * The localStorage key of the list. The home page reads it without importing this module (which
- * would load it with the page): my-teams.test.ts checks the two spellings agree.
- */
+/** my-teams.ts's MY_TEAMS_KEY and starLabel, written out here (my-teams.test.ts checks they agree). */
 export const MY_TEAMS_KEY = "fkp-my-teams";
-
-/** The star's accessible name; `aria-pressed` says whether the club is in My Teams. */
 export const starLabel = (name: string) => `Add ${name} to My Teams`;
 
-export const STAR = "button[data-my-team]";
+const STAR = "button[data-my-team]";
 
-export function teamOf(button: HTMLElement): MyTeam {
+function teamOf(button: HTMLElement): MyTeam {
   return { id: Number(button.dataset.myTeam), name: button.dataset.teamName ?? "", url: button.dataset.teamUrl ?? "" };
 }
 
@@ -56,11 +51,35 @@ function stored(): string | null {
   }
 }
 
+/** Shows the page's stars with each club's state. */
+function syncStars({ readMyTeams }: MyTeamsCode): void {
+  const ids = new Set(readMyTeams().map((team) => team.id));
+  for (const button of document.querySelectorAll<HTMLButtonElement>(STAR)) {
+    const team = teamOf(button);
+    button.setAttribute("aria-pressed", String(ids.has(team.id)));
+    button.setAttribute("aria-label", starLabel(team.name));
+    button.hidden = false;
+  }
+}
+
+/** A press of a star: its club joins or leaves the list, or the reader hears why not. */
+function pressStar(loaded: MyTeamsCode, button: HTMLButtonElement): void {
+  const result = loaded.toggleMyTeam(loaded.readMyTeams(), teamOf(button));
+  const message =
+    result.change === "full"
+      ? loaded.MY_TEAMS_FULL_MESSAGE
+      : loaded.writeMyTeams(result.teams)
+        ? null
+        : "This browser does not let the site keep My Teams.";
+  if (message) window.dispatchEvent(new CustomEvent(loaded.ERROR_TOAST_EVENT_NAME, { detail: { message } }));
+  syncStars(loaded);
+}
+
 function showStars(): void {
-  if (code) return code.syncStars();
+  if (code) return syncStars(code);
   // Nothing stored: every star is unpressed, as the server sent it.
   if (stored() === null) for (const button of document.querySelectorAll<HTMLButtonElement>(STAR)) button.hidden = false;
-  else withCode((loaded) => loaded.syncStars());
+  else withCode(syncStars);
 }
 
 /** The first press with nothing stored: the list becomes this club alone. False when storage refuses it. */
@@ -79,13 +98,13 @@ function addFirst(button: HTMLButtonElement): boolean {
 function onClick(event: MouseEvent): void {
   const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>(STAR);
   if (!button) return;
-  if (code) return code.pressStar(button);
-  if (stored() === null && addFirst(button)) withCode((loaded) => loaded.syncStars());
-  else withCode((loaded) => loaded.pressStar(button));
+  if (code) return pressStar(code, button);
+  if (stored() === null && addFirst(button)) withCode(syncStars);
+  else withCode((loaded) => pressStar(loaded, button));
 }
 
 function onStorage(event: StorageEvent): void {
-  if (event.key === MY_TEAMS_KEY || event.key === null) withCode((loaded) => loaded.syncStars());
+  if (event.key === MY_TEAMS_KEY || event.key === null) withCode(syncStars);
 }
 
 /** Runs the page's stars; `markup` is whatever changes when the page's content is replaced. */

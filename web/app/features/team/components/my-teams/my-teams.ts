@@ -5,9 +5,12 @@
  * the home page's strip shows each one's next match and pick. The stars run from
  * my-team-stars.ts, which loads this module when a star needs it.
  */
-import { MY_TEAMS_KEY, STAR, starLabel, teamOf } from "./my-team-stars";
-
-export { MY_TEAMS_KEY, starLabel };
+/**
+ * The localStorage key of the list. The home page and the stars (my-team-stars.ts) read it
+ * without importing this module (which would load it with the page): my-teams.test.ts checks
+ * the spellings agree.
+ */
+export const MY_TEAMS_KEY = "fkp-my-teams";
 
 /** The most clubs My Teams holds. */
 export const MY_TEAMS_LIMIT = 10;
@@ -76,6 +79,9 @@ export function toggleMyTeam(teams: readonly MyTeam[], team: MyTeam): ToggleResu
  */
 export const ERROR_TOAST_EVENT_NAME = "showErrorToast";
 
+/** The star's accessible name; `aria-pressed` says whether the club is in My Teams. */
+export const starLabel = (name: string) => `Add ${name} to My Teams`;
+
 export const MY_TEAMS_FULL_MESSAGE = `My Teams holds ${MY_TEAMS_LIMIT} clubs: remove one to add another.`;
 
 /** The stored list; empty when storage is unavailable (private modes, blocked storage). */
@@ -96,26 +102,4 @@ export function writeMyTeams(teams: readonly MyTeam[]): boolean {
   } catch {
     return false;
   }
-}
-
-/** Shows the page's stars with each club's state. */
-export function syncStars(): void {
-  const ids = new Set(readMyTeams().map((team) => team.id));
-  for (const button of document.querySelectorAll<HTMLButtonElement>(STAR)) {
-    const team = teamOf(button);
-    button.setAttribute("aria-pressed", String(ids.has(team.id)));
-    button.setAttribute("aria-label", starLabel(team.name));
-    button.hidden = false;
-  }
-}
-
-const showError = (message: string) =>
-  window.dispatchEvent(new CustomEvent(ERROR_TOAST_EVENT_NAME, { detail: { message } }));
-
-/** A press of a star: its club joins or leaves the list, or the reader hears why not. */
-export function pressStar(button: HTMLButtonElement): void {
-  const result = toggleMyTeam(readMyTeams(), teamOf(button));
-  if (result.change === "full") showError(MY_TEAMS_FULL_MESSAGE);
-  else if (!writeMyTeams(result.teams)) showError("This browser does not let the site keep My Teams.");
-  syncStars();
 }
