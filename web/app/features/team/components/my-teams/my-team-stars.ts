@@ -8,8 +8,8 @@
  * The code that reads, checks and writes the list (my-teams.ts) is not part of a page's first
  * load unless this browser has stored a list: with nothing stored every star starts unpressed,
  * and the first press adds its club at once (what that code does to an empty list), then the
- * code loads for the presses after it. A press that needs the code before it has loaded is
- * answered when it arrives.
+ * code loads; presses before it arrives are answered here too (pressEarly). A press that needs
+ * the code before it has loaded is answered when it arrives.
  */
 import { useEffect } from "react";
 import type { MyTeam } from "./my-teams";
@@ -82,16 +82,35 @@ function showStars(): void {
   else withCode(syncStars);
 }
 
-/** The first press with nothing stored: the list becomes this club alone. False when storage refuses it. */
-function addFirst(button: HTMLButtonElement): boolean {
+/**
+ * Presses before the list's code has loaded are answered here, at once, while the list is empty
+ * or is the one written here (its every club known): a club joins or leaves as the code would
+ * have it. The code takes over long before the list could be full (my-teams.ts's limit).
+ */
+const EARLY_LIST_LIMIT = 5;
+
+/** The list as written here: its stored text and its clubs. */
+let written: { text: string; teams: MyTeam[] } | null = null;
+
+/** Answers a press without the list's code; false when it cannot (a list stored before, a refusing storage). */
+function pressEarly(button: HTMLButtonElement): boolean {
+  const text = stored();
+  const teams = text === null ? [] : text === written?.text ? written.teams : null;
+  if (!teams) return false;
   const team = teamOf(button);
+  const next = teams.some((t) => t.id === team.id) ? teams.filter((t) => t.id !== team.id) : [...teams, team];
+  if (next.length > EARLY_LIST_LIMIT) return false;
+  const nextText = JSON.stringify(next);
   try {
-    window.localStorage.setItem(MY_TEAMS_KEY, JSON.stringify([team]));
+    if (next.length === 0) window.localStorage.removeItem(MY_TEAMS_KEY);
+    else window.localStorage.setItem(MY_TEAMS_KEY, nextText);
   } catch {
     return false;
   }
+  written = next.length === 0 ? null : { text: nextText, teams: next };
+  const ids = new Set(next.map((t) => t.id));
   for (const star of document.querySelectorAll<HTMLButtonElement>(STAR))
-    if (star.dataset.myTeam === button.dataset.myTeam) star.setAttribute("aria-pressed", "true");
+    star.setAttribute("aria-pressed", String(ids.has(Number(star.dataset.myTeam))));
   return true;
 }
 
@@ -99,7 +118,7 @@ function onClick(event: MouseEvent): void {
   const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>(STAR);
   if (!button) return;
   if (code) return pressStar(code, button);
-  if (stored() === null && addFirst(button)) withCode(syncStars);
+  if (pressEarly(button)) withCode(syncStars);
   else withCode((loaded) => pressStar(loaded, button));
 }
 
