@@ -1,22 +1,32 @@
 /**
- * The browser build (public/build, from `remix build`) keeps schema libraries out and every
- * page type's first-load JavaScript within a budget, measured the way web/scripts/bundle-size.ts
- * measures it. The Parlay Builder dialog loads on first use, not with the page.
+ * The browser build (public/build, from `remix build`) keeps schema libraries out, and every
+ * page type's first load stays within the budget, counted the way web/bench/first-load-js.ts
+ * counts it: the scripts Chromium requests on a fresh visit until the network has settled,
+ * before any interaction, and the page's inline scripts, each gzipped. Beyond React, React DOM
+ * and the Remix runtime, the site's own code on first load is held to APP_CODE_BUDGET_BYTES
+ * (the target is 10 kB): what waits for the visitor (search suggestions, the Parlay Builder
+ * dialog and buttons, toasts, My Teams, the loading views of navigations) loads when it is
+ * needed. The Parlay Builder dialog is never
+ * part of a first load.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { manifestFile, measure, readManifest } from "../../web/scripts/bundle-size";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildFileParts, FIRST_LOAD_PAGES, measureFirstLoad, type FirstLoad } from "../../web/bench/first-load-js";
+import { launchChromium, waitForPage, type RunningSite } from "./support/site";
+import { sharedSite } from "./support/shared-sites";
 
 const ROOT_DIR = path.resolve(import.meta.dirname, "../..");
 const BUILD_DIR = path.join(ROOT_DIR, "public/build");
 
 /**
- * The site's budget: React, React DOM and Remix alone are about 86 kB gzip, which leaves 14 kB
- * for the site's own code on any page; what never changes in the browser is rendered on the
- * server (components/ServerMarkup.tsx) rather than shipped as components.
+ * The site's own code on a first load, gzip bytes, beyond the framework. The target is 10 kB
+ * (10_000); this is the smallest 500-byte step the heaviest page type passes today: the home
+ * page, 11.8 kB (its Match of the Week brings the match header, its kick-off's local time and
+ * the refresh timer). Decision 005's addendum lists what is left to make lazy.
  */
-const FIRST_LOAD_BUDGET_BYTES = 100_000;
+const APP_CODE_BUDGET_BYTES = 12_000;
 
 function clientFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -26,6 +36,30 @@ function clientFiles(dir: string): string[] {
   });
 }
 
+let site: RunningSite;
+let browser: Browser;
+let loads: FirstLoad[];
+
+beforeAll(async () => {
+  site = await sharedSite("fixtures");
+  browser = await launchChromium();
+  // The pages with matches fill once the worker has read the fixture seasons.
+  await waitForPage(site, "/premier-league-predictions", (html) => html.includes("match-card"), "match cards");
+  const parts = buildFileParts();
+  loads = [];
+  for (const page of FIRST_LOAD_PAGES) loads.push(await measureFirstLoad(browser, site.url, page, parts));
+  console.log(
+    `first load (gzip bytes): ${JSON.stringify(
+      Object.fromEntries(loads.map((load) => [load.page, { framework: load.framework, app: load.app }])),
+    )}`,
+  );
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
 describe("the browser build", () => {
   it("contains no zod", () => {
     const withZod = clientFiles(BUILD_DIR).filter((file) =>
@@ -34,10 +68,17 @@ describe("the browser build", () => {
     expect(withZod).toEqual([]);
   });
 
-  it(`loads at most ${FIRST_LOAD_BUDGET_BYTES / 1000} kB of JavaScript (gzip) on the first load of any page type`, () => {
-    const sizes = measure(readManifest(manifestFile()));
-    expect(sizes.map((size) => size.page)).toContain("home");
-    for (const size of sizes) expect(size.gzipBytes, size.page).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES);
+  it(`loads at most ${APP_CODE_BUDGET_BYTES / 1000} kB of the site's own JavaScript (gzip) beyond the framework on the first load of any page type`, () => {
+    expect(loads.map((load) => load.page)).toContain("home");
+    for (const load of loads) {
+      expect(load.status, load.path).toBeLessThan(500);
+      // The count saw the page start: React, React DOM and Remix are about 86 kB.
+      expect(load.framework, load.page).toBeGreaterThan(80_000);
+      const app = load.scripts
+        .filter((script) => script.part === "app")
+        .map((script) => `${script.source} ${script.gzipBytes}`);
+      expect(load.app, `${load.page}: ${app.join(", ")}`).toBeLessThanOrEqual(APP_CODE_BUDGET_BYTES);
+    }
   });
 
   it("leaves the Parlay Builder dialog out of the first load", () => {
@@ -49,9 +90,10 @@ describe("the browser build", () => {
       .filter(([, output]) => "web/app/features/parlay/components/ParlayModal.tsx" in output.inputs)
       .map(([file]) => file.replace(/^public/, ""));
     expect(dialogFiles).toHaveLength(1);
-    for (const size of measure(readManifest(manifestFile()))) {
-      expect(size.urls, size.page).not.toContain(dialogFiles[0]);
-      expect(size.lazyGzipBytes, size.page).toBeGreaterThan(0);
-    }
+    for (const load of loads)
+      expect(
+        load.scripts.map((script) => script.source),
+        load.page,
+      ).not.toContain(dialogFiles[0]);
   });
 });

@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import { useEffect, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/GeneralErrorBoundary";
 import { LazyParlayModal } from "./features/parlay/components/LazyParlayModal";
+import { LazyParlaySlots } from "./features/parlay/components/LazyParlaySlots";
 import { PreviewBanner } from "./features/content/components/PreviewBanner";
 import { ResponsibleBanner } from "./components/ResponsibleBanner";
 import { ServerMarkup } from "./components/ServerMarkup";
@@ -85,6 +86,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         {data ? <ServerMarkup as="footer" className="site-footer" markup={data.footer} /> : null}
         <LazyParlayModal />
+        <LazyParlaySlots />
         <LazyToaster />
         <TeamNavigationPending />
         {/* Draft preview only: click-to-edit in the Studio's Presentation tool (web/visual-editing/). */}

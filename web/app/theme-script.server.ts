@@ -12,34 +12,31 @@
 /** The localStorage key of the reader's choice: "dark" or "light". */
 export const THEME_STORAGE_KEY = "fkp-theme";
 
+// Written short (single letters, no spaces to spare): it is sent inline with every page, before
+// anything else. w: window, d: document, r: <html>, q: the system's dark query, c: the choice made
+// here when storage refuses it, t: the toggle buttons' selector, a: apply the theme.
 const SOURCE = `
-(function () {
-  var root = document.documentElement;
-  var key = "${THEME_STORAGE_KEY}";
-  var query = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
-  var chosen = null;
-  function choice() {
-    var value = chosen;
-    try { value = window.localStorage.getItem(key) || chosen; } catch (e) {}
-    return value === "dark" || value === "light" ? value : null;
-  }
-  function apply() {
-    var theme = choice() || (query && query.matches ? "dark" : "light");
-    root.setAttribute("data-theme", theme);
-    var buttons = document.querySelectorAll("[data-theme-toggle]");
-    for (var i = 0; i < buttons.length; i++) buttons[i].setAttribute("aria-pressed", theme === "dark" ? "true" : "false");
-  }
-  apply();
-  if (query && query.addEventListener) query.addEventListener("change", apply);
-  window.addEventListener("storage", function (event) { if (event.key === key) apply(); });
-  document.addEventListener("DOMContentLoaded", apply);
-  document.addEventListener("click", function (event) {
-    var target = event.target;
-    if (!target || !target.closest || !target.closest("[data-theme-toggle]")) return;
-    chosen = root.getAttribute("data-theme") === "dark" ? "light" : "dark";
-    try { window.localStorage.setItem(key, chosen); } catch (e) {}
-    apply();
-  });
+(function(){
+var w=window,d=document,r=d.documentElement,k="${THEME_STORAGE_KEY}",t="[data-theme-toggle]",c=null,
+q=w.matchMedia?w.matchMedia("(prefers-color-scheme: dark)"):null;
+function a(){
+var v=c,i,b;
+try{v=w.localStorage.getItem(k)||c}catch(e){}
+v=v=="dark"||v=="light"?v:q&&q.matches?"dark":"light";
+r.setAttribute("data-theme",v);
+for(b=d.querySelectorAll(t),i=0;i<b.length;i++)b[i].setAttribute("aria-pressed",""+(v=="dark"))
+}
+a();
+q&&q.addEventListener&&q.addEventListener("change",a);
+w.addEventListener("storage",function(e){e.key==k&&a()});
+d.addEventListener("DOMContentLoaded",a);
+d.addEventListener("click",function(e){
+var x=e.target;
+if(!x||!x.closest||!x.closest(t))return;
+c=r.getAttribute("data-theme")=="dark"?"light":"dark";
+try{w.localStorage.setItem(k,c)}catch(e){}
+a()
+})
 })();
 `;
 

@@ -11,8 +11,12 @@
  * each distinct file's gzip size once (zlib's default level, as `gzip -c` and the server's
  * compression use). Dynamic imports (code loaded later, on demand) are not followed: their
  * files are summed separately as "lazy". Sizes are in kB of 1000 bytes. `--json` prints the
- * figures, in bytes, as JSON instead of a table. tests/e2e/client-bundle.e2e.ts uses the same
- * measurement.
+ * figures, in bytes, as JSON instead of a table.
+ *
+ * This is a quick estimate from the build alone. The count the budget holds to
+ * (tests/e2e/client-bundle.e2e.ts) is web/bench/first-load-js.ts (`npm run bench:first-load`):
+ * the scripts Chromium really requests on a first visit, code loaded on a timer or when idle
+ * included, and the inline scripts, split into the framework and the site's own code.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -201,6 +205,7 @@ function main(): void {
   console.log(
     `\nOf which the client entry and the code it imports (React, React DOM, Remix): ${kb(frameworkGzip)} gzip.`,
   );
+  console.log("As Chromium loads it, with inline scripts, framework and app apart: npm run bench:first-load");
 }
 
 // Run as a script; the functions above are also imported by the client bundle test.

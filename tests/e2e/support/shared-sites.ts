@@ -28,6 +28,7 @@ export const SHARED_SITES = {
     files: [
       "accessibility",
       "api",
+      "client-bundle",
       "dark-mode",
       "fixture-list",
       "league-match",

@@ -1,49 +1,29 @@
-import { useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
-import { INITIAL_PAGE_VIEW_DELAY_MS, type AnalyticsTag } from "../analytics";
+import { useEffect, useState, type ComponentType } from "react";
+import type { AnalyticsTag } from "../analytics";
 
-declare global {
-  interface Window {
-    gtag?: (...args: unknown[]) => void;
-  }
-}
-
-function sendPageView(pathname: string, href: string, title: string): void {
-  window.gtag?.("event", "page_view", { page_location: href, page_path: pathname, page_title: title });
-}
-
-/** The first page view after INITIAL_PAGE_VIEW_DELAY_MS, then one per change of the path. */
-function usePageViews(enabled: boolean): void {
-  const { pathname } = useLocation();
-  const reported = useRef<string | null>(null);
-
-  useEffect(() => {
-    if (!enabled) return;
-    const landing = { pathname: window.location.pathname, href: window.location.href, title: document.title };
-    reported.current = landing.pathname;
-    const timer = window.setTimeout(
-      () => sendPageView(landing.pathname, landing.href, landing.title),
-      INITIAL_PAGE_VIEW_DELAY_MS,
-    );
-    return () => window.clearTimeout(timer);
-  }, [enabled]);
-
-  useEffect(() => {
-    if (!enabled || reported.current === null || reported.current === pathname) return;
-    reported.current = pathname;
-    // Effects run after the commit, so the new page's <title> is already in place.
-    sendPageView(pathname, window.location.href, document.title);
-  }, [enabled, pathname]);
-}
-
-/** The analytics tag (built by the root loader) and its page views; nothing without configuration. */
+/**
+ * The analytics tag (built by the root loader) and its page views; nothing without
+ * configuration. The page views' code (page-views.tsx) loads only where the tag is configured.
+ */
 export function Analytics({ tag }: { tag: AnalyticsTag | null }) {
-  usePageViews(tag !== null);
+  const [PageViews, setPageViews] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    if (!tag) return;
+    let active = true;
+    import("./page-views").then(
+      (module) => active && setPageViews(() => module.PageViews),
+      (error: unknown) => console.warn("Could not load the page views", error),
+    );
+    return () => {
+      active = false;
+    };
+  }, [tag]);
   if (!tag) return null;
   return (
     <>
       <script dangerouslySetInnerHTML={{ __html: tag.bootstrap }} />
       <script async src={tag.src} />
+      {PageViews ? <PageViews /> : null}
     </>
   );
 }

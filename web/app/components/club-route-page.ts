@@ -1,22 +1,23 @@
 /**
- * Which club page (team, squad, player) a client-side navigation is going to, for the loading
- * views of those pages (TeamNavigationPending, PlayerNavigationSkeleton). The route table it reads
- * (@shared/domain/route-pages) is not part of a page's first load: it is fetched once the page is
- * idle, or when a navigation starts, and a navigation that starts before it is in shows the page
- * when it arrives, without the loading view.
+ * The loading views of client-side navigations to club pages (team, squad, player):
+ * TeamNavigationPending and PlayerNavigationSkeleton. What they show, and the route table that
+ * tells which page a navigation goes to (navigation-views.ts), is not part of a page's first
+ * load: it is fetched when the visitor reaches for a link (the pointer over it, focus on it),
+ * which comes before the click, or when a navigation starts. A navigation whose data arrives
+ * before that code shows the page without the loading view.
  */
 import { useEffect, useState } from "react";
 
-type ClubRoutePage = (typeof import("@shared/domain/route-pages"))["clubRoutePage"];
+type NavigationViews = typeof import("./navigation-views");
 
-let loaded: ClubRoutePage | null = null;
-let loading: Promise<ClubRoutePage | null> | null = null;
+let loaded: NavigationViews | null = null;
+let loading: Promise<NavigationViews | null> | null = null;
 
-function loadClubRoutePage(): Promise<ClubRoutePage | null> {
-  loading ??= import("@shared/domain/route-pages").then(
-    (module) => (loaded = module.clubRoutePage),
+function loadNavigationViews(): Promise<NavigationViews | null> {
+  loading ??= import("./navigation-views").then(
+    (module) => (loaded = module),
     () => {
-      // Offline or a new deployment: no loading view, and the next navigation tries again.
+      // Offline or a new deployment: no loading view, and the next reach tries again.
       loading = null;
       return null;
     },
@@ -24,23 +25,24 @@ function loadClubRoutePage(): Promise<ClubRoutePage | null> {
   return loading;
 }
 
-/** After the page has settled: a moment when fetching a small file delays nothing. */
-const IDLE_AFTER_MS = 1_500;
-
-/** The club page `pathname` is, once the route table is in; null before and for any other page. */
-export function useClubRoutePage(pathname: string | undefined): ReturnType<ClubRoutePage> | null {
-  const [parse, setParse] = useState<ClubRoutePage | null>(() => loaded);
-  const navigating = pathname !== undefined;
+/** The navigation views once loaded; null before. `navigating`: a navigation is under way. */
+export function useNavigationViews(navigating: boolean): NavigationViews | null {
+  const [views, setViews] = useState<NavigationViews | null>(() => loaded);
   useEffect(() => {
-    if (parse) return;
+    if (views) return;
     let active = true;
-    const load = () => void loadClubRoutePage().then((fn) => active && fn && setParse(() => fn));
+    const load = () => void loadNavigationViews().then((module) => active && module && setViews(module));
+    const onReach = (event: Event) => {
+      if (event.target instanceof Element && event.target.closest("a[href]")) load();
+    };
     if (navigating) load();
-    const timer = window.setTimeout(load, IDLE_AFTER_MS);
+    document.addEventListener("pointerover", onReach);
+    document.addEventListener("focusin", onReach);
     return () => {
       active = false;
-      window.clearTimeout(timer);
+      document.removeEventListener("pointerover", onReach);
+      document.removeEventListener("focusin", onReach);
     };
-  }, [parse, navigating]);
-  return parse && pathname !== undefined ? parse(pathname) : null;
+  }, [views, navigating]);
+  return views;
 }

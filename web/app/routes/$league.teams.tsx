@@ -4,7 +4,7 @@ import { Breadcrumb } from "../components/Breadcrumb";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { TeamBadge } from "../components/TeamBadge";
 import { MyTeamStar } from "../features/team/components/my-teams/MyTeamStar";
-import { useMyTeamStars } from "../features/team/components/my-teams/use-my-team-stars";
+import { useMyTeamStars } from "../features/team/components/my-teams/my-team-stars";
 import { publicPageHeaders } from "../cache-control";
 import { withPageMeta } from "../features/seo/page-meta.server";
 import { teamListPageMeta } from "../features/team/team-meta.server";

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { useLiveRefresh } from "../features/match/components/useLiveRefresh";
 import { ServerMarkup } from "../components/ServerMarkup";
-import { useMyTeamStars } from "../features/team/components/my-teams/use-my-team-stars";
+import { useMyTeamStars } from "../features/team/components/my-teams/my-team-stars";
 import { pageCacheControl } from "../cache-control";
 import { errorPageMeta } from "../route-meta";
 import { loadTeamPageMarkup } from "../features/team/team-page-markup.server";

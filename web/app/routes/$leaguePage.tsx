@@ -3,7 +3,6 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { useLiveRefresh } from "../features/match/components/useLiveRefresh";
-import { ParlayButtonSlots } from "../features/parlay/components/ParlayButtonSlots";
 import { ServerMarkup } from "../components/ServerMarkup";
 import { publicPageHeaders } from "../cache-control";
 import { loadLeaguePage } from "../features/league/league-page.server";
@@ -40,12 +39,7 @@ export default function LeaguePage() {
     }
   }, [location.hash]);
 
-  return (
-    <>
-      <ServerMarkup as="div" className="page league-page" markup={page.content} />
-      <ParlayButtonSlots markup={page.content} />
-    </>
-  );
+  return <ServerMarkup as="div" className="page league-page" markup={page.content} />;
 }
 
 export function ErrorBoundary() {

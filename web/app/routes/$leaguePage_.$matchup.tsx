@@ -1,6 +1,5 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useEffect, useState, type ComponentType } from "react";
 import { publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { MatchView } from "../features/match/components/MatchView";
@@ -38,31 +37,10 @@ export const headers: HeadersFunction = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => data?.meta ?? errorPageMeta(error, NOT_FOUND);
 
-type ParlayButtonSlotsView = ComponentType<{ markup: ServerHtml }>;
-
-/**
- * A matchweek page: its server markup, with the cards' parlay buttons brought to life once their
- * code has loaded. The code is fetched on matchweek pages only, so the match page, which shares
- * this route, keeps its first-load JavaScript.
- */
+/** A matchweek page: its server markup, refreshed while one of its matches is live. */
 function MatchweekView({ content, live }: { content: ServerHtml; live: boolean }) {
   useLiveRefresh(live);
-  const [ParlayButtonSlots, setParlayButtonSlots] = useState<ParlayButtonSlotsView | null>(null);
-  useEffect(() => {
-    let mounted = true;
-    void import("../features/parlay/components/ParlayButtonSlots").then((module) => {
-      if (mounted) setParlayButtonSlots(() => module.ParlayButtonSlots);
-    });
-    return () => {
-      mounted = false;
-    };
-  }, []);
-  return (
-    <>
-      <ServerMarkup as="div" className="page league-page" markup={content} />
-      {ParlayButtonSlots ? <ParlayButtonSlots markup={content} /> : null}
-    </>
-  );
+  return <ServerMarkup as="div" className="page league-page" markup={content} />;
 }
 
 export default function MatchBySlugPage() {

@@ -2,7 +2,6 @@ import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction }
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { publicPageHeaders } from "../cache-control";
-import { HomeParlayExplainer } from "../features/home/components/HomeParlayExplainer";
 import { EmbeddedMatchView } from "../features/match/components/EmbeddedMatchView";
 import { ServerMarkup } from "../components/ServerMarkup";
 import { loadHomePage } from "../features/home/home-page.server";
@@ -22,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadHomePage(context, request);
 }
 
-/** components/my-teams/my-teams.ts's MY_TEAMS_KEY, written out so that module stays out of the page's first load. */
+/** components/my-teams/my-team-stars.ts's MY_TEAMS_KEY, written out so that module stays out of the page's first load. */
 const MY_TEAMS_KEY = "fkp-my-teams";
 
 /**
@@ -78,7 +77,12 @@ export default function HomePage() {
           className="page-section home-section"
           markup={markup.coverage}
         />
-        <HomeParlayExplainer text={markup.parlayExplainer} />
+        <ServerMarkup
+          as="section"
+          aria-labelledby="home-parlay-title"
+          className="page-section home-section home-parlay"
+          markup={markup.parlayExplainer}
+        />
         <ServerMarkup
           as="section"
           aria-labelledby="algo-lab-title"

@@ -6,7 +6,6 @@ import { publicPageHeaders } from "../cache-control";
 import { useLiveRefresh } from "../features/match/components/useLiveRefresh";
 import { loadMatchDayPage } from "../features/match/match-day-page.server";
 import fixtureListStyles from "../features/match/styles/fixture-list.css";
-import { ParlayButtonSlots } from "../features/parlay/components/ParlayButtonSlots";
 import { errorPageMeta } from "../route-meta";
 
 /** /matches/{YYYY-MM-DD}: the five leagues' matches of any day, the same page as /today (today.tsx). */
@@ -23,12 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => data?.meta
 export default function MatchDayPage() {
   const page = useLoaderData<typeof loader>();
   useLiveRefresh(page.live);
-  return (
-    <>
-      <ServerMarkup as="div" className="page match-day-page" markup={page.content} />
-      <ParlayButtonSlots markup={page.content} />
-    </>
-  );
+  return <ServerMarkup as="div" className="page match-day-page" markup={page.content} />;
 }
 
 export function ErrorBoundary() {

@@ -3,7 +3,6 @@ import { useLoaderData } from "@remix-run/react";
 import { publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { useLiveRefresh } from "../features/match/components/useLiveRefresh";
-import { ParlayButtonSlots } from "../features/parlay/components/ParlayButtonSlots";
 import { ServerMarkup } from "../components/ServerMarkup";
 import { loadLeaguePicksPage } from "../features/picks/picks-page.server";
 import { errorPageMeta } from "../route-meta";
@@ -20,12 +19,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => data?.meta
 export default function LeaguePicksPage() {
   const page = useLoaderData<typeof loader>();
   useLiveRefresh(page.live);
-  return (
-    <>
-      <ServerMarkup as="div" className="page picks-page" markup={page.content} />
-      <ParlayButtonSlots markup={page.content} />
-    </>
-  );
+  return <ServerMarkup as="div" className="page picks-page" markup={page.content} />;
 }
 
 export function ErrorBoundary() {

@@ -7,7 +7,16 @@
  */
 import { useEffect, useRef, useState, type ComponentType } from "react";
 import type { ToasterProps } from "./Toaster";
-import { ERROR_TOAST_EVENT, SUCCESS_TOAST_EVENT, TOAST_VIEWPORT_HOTKEY, type ToastType } from "./toast-events";
+import type { ToastType } from "./toast-events";
+
+/**
+ * The toast events' names and the region's hotkey, as toast-events.ts spells them
+ * (toast-events.test.ts checks they agree): importing that module, which Toaster shares, would
+ * put a file of its own into every first load.
+ */
+export const SUCCESS_TOAST_EVENT = "showSuccessToast";
+export const ERROR_TOAST_EVENT = "showErrorToast";
+export const TOAST_VIEWPORT_HOTKEY = "F8";
 
 export function LazyToaster() {
   const [loaded, setLoaded] = useState<{ Toaster: ComponentType<ToasterProps> } | null>(null);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
+import * as firstLoad from "./LazyToaster";
+import * as events from "./toast-events";
 import { TOAST_DURATION_MS, toastFromEvent } from "./toast-events";
+
+describe("the toast names of the first load (LazyToaster)", () => {
+  it("are spelled as toast-events.ts spells them", () => {
+    expect(firstLoad.SUCCESS_TOAST_EVENT).toBe(events.SUCCESS_TOAST_EVENT);
+    expect(firstLoad.ERROR_TOAST_EVENT).toBe(events.ERROR_TOAST_EVENT);
+    expect(firstLoad.TOAST_VIEWPORT_HOTKEY).toBe(events.TOAST_VIEWPORT_HOTKEY);
+  });
+});
 
 describe("toastFromEvent", () => {
   it("reads the message, the persistent flag and the duration", () => {

@@ -11,7 +11,7 @@ import { formatConfidence, liveClockLabel } from "@shared/domain/format";
 import { LEAGUES } from "@shared/domain/leagues";
 import { leagueBadgeUrl } from "@shared/domain/urls";
 import type { MatchState } from "@shared/domain/picks";
-import { ParlayButtonSlot } from "~/features/parlay/components/ParlayButtonSlots";
+import { ParlayButtonSlot } from "~/features/parlay/components/ParlayButtonSlot";
 import { TeamBadge } from "~/components/TeamBadge";
 import { SERVER_LINK_ATTRIBUTE } from "~/components/server-markup-behaviour";
 import { FINAL_SCORE_TEXT, LIVE_BADGE_TEXT, MOVED_MATCH_DETAIL, MOVED_MATCH_TEXT, VS_TEXT } from "../match-cards";

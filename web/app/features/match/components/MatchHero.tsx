@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import type { ParlayPick } from "@shared/domain/parlay";
 import { ServerMarkup, type ServerHtml } from "~/components/ServerMarkup";
-import { AddToParlayButton } from "../../parlay/components/AddToParlayButton";
 
 /** The match header's data (match-hero.server.tsx): its texts, its server-rendered parts and the parlay pick. */
 export interface MatchHeroView {
@@ -16,6 +15,8 @@ export interface MatchHeroView {
     teams: ServerHtml;
     /** The best pick with its confidence, projected score and HIT/MISS. */
     pickBox: ServerHtml;
+    /** The parlay add button in its first state, in a slot the browser takes over (ParlayButtonSlot). */
+    parlayButton: ServerHtml;
   };
 }
 
@@ -44,7 +45,7 @@ export function MatchHero({
       <ServerMarkup as="div" className="match-hero__teams" markup={hero.markup.teams} />
       <ServerMarkup as="div" className="pick-box pick-box--hero" markup={hero.markup.pickBox} />
       {children}
-      <AddToParlayButton pick={hero.parlayPick} />
+      <ServerMarkup as="div" className="match-hero__parlay" markup={hero.markup.parlayButton} />
     </header>
   );
 }

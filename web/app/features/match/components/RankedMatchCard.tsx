@@ -1,6 +1,6 @@
 import { FullPredictionLink } from "./FullPredictionLink";
 import type { MatchCard } from "../match-card.server";
-import { ParlayButtonSlot } from "~/features/parlay/components/ParlayButtonSlots";
+import { ParlayButtonSlot } from "~/features/parlay/components/ParlayButtonSlot";
 import { matchParlayPick } from "./parlay-pick";
 import { PickBox } from "./PickBox";
 import { Scoreline } from "./Scoreline";

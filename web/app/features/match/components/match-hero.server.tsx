@@ -18,6 +18,7 @@ import { matchParlayPick } from "./parlay-pick";
 import type { MatchHeroView } from "./MatchHero";
 import { PickVerdict } from "./PickBox";
 import { PickOutcomeBadge } from "./PickOutcomeBadge";
+import { ParlayButtonSlot } from "~/features/parlay/components/ParlayButtonSlot";
 import { Scoreline } from "./Scoreline";
 
 type HeroMatch = Pick<
@@ -44,10 +45,11 @@ type HeroMatch = Pick<
 export function matchHeroView(match: HeroMatch, probabilities: PickProbabilities): MatchHeroView {
   const { resolution, home, away } = match;
   const confidence = pickConfidenceTexts(resolution);
+  const parlayPick = matchParlayPick(match, probabilities.best);
   return {
     leagueName: LEAGUES[match.league].name,
     title: matchBreadcrumb(home.name, away.name),
-    parlayPick: matchParlayPick(match, probabilities.best),
+    parlayPick,
     markup: {
       meta: renderServerHtml(
         <>
@@ -74,6 +76,7 @@ export function matchHeroView(match: HeroMatch, probabilities: PickProbabilities
           <PickVerdict outcome={resolution.picks.best.outcome} preMatch={confidence.preMatch} />
         </>,
       ),
+      parlayButton: renderServerHtml(<ParlayButtonSlot pick={parlayPick} />),
     },
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { MatchState } from "@shared/domain/picks";
-import { embeddedMatchDataUrl, embeddedRefreshMs } from "./useEmbeddedRefresh";
+import { embeddedMatchDataUrl } from "./embedded-match-fetch";
+import { embeddedRefreshMs } from "./useEmbeddedRefresh";
 
 describe("embeddedRefreshMs", () => {
   it.each<[MatchState, number | null]>([

@@ -20,18 +20,10 @@ export function embeddedRefreshMs(state: MatchState): number | null {
   }
 }
 
-/** The resource route (routes/resource.embedded-match.$id.ts) an embedded match reloads from. */
-export function embeddedMatchDataUrl(id: number): string {
-  return `/resource/embedded-match/${id}`;
-}
-
-function isEmbeddedMatch(value: unknown, id: number): value is EmbeddedMatch {
-  return typeof value === "object" && value !== null && (value as { id?: unknown }).id === id;
-}
-
 /**
  * Keeps an embedded match current without reloading the page: fetches its data on the interval
- * above and when the window regains focus. A failed refresh (offline, a restart) keeps what is
+ * above and when the window regains focus; the code of a refresh (embedded-match-fetch.ts) loads
+ * when the first one is due. A failed refresh (offline, a restart) keeps what is
  * on screen and the next one tries again, so the page around it never turns into an error.
  */
 export function useEmbeddedRefresh(initial: EmbeddedMatch): { match: EmbeddedMatch; refreshMs: number | null } {
@@ -49,14 +41,9 @@ export function useEmbeddedRefresh(initial: EmbeddedMatch): { match: EmbeddedMat
       const controller = new AbortController();
       inFlight = controller;
       try {
-        const response = await fetch(embeddedMatchDataUrl(id), {
-          signal: controller.signal,
-          headers: { Accept: "application/json" },
-        });
-        if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
-        const body: unknown = await response.json();
-        const next = (body as { match?: unknown }).match;
-        if (isEmbeddedMatch(next, id)) setMatch(next);
+        const { fetchEmbeddedMatch } = await import("./embedded-match-fetch");
+        const next = await fetchEmbeddedMatch(id, controller.signal);
+        if (next) setMatch(next);
       } catch (error) {
         if (!controller.signal.aborted) console.warn("Could not refresh the match; showing the last data", error);
       } finally {

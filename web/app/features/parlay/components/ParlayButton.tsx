@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { EMPTY_PARLAY_NOTICE } from "@shared/domain/parlay";
 import { Tooltip } from "~/components/tooltip/Tooltip";
-import { OPEN_PARLAY_MODAL_EVENT } from "./parlay-storage";
+import { EMPTY_PARLAY_NOTICE, hasStoredParlay, OPEN_PARLAY_MODAL_EVENT } from "./parlay-first-load";
 import { useParlayCount } from "./useParlayCount";
 
 /**
  * The 'PB' header button (variant "badge") and the menu's 'Parlay Builder' button. With at
  * least one stored pick it asks for the parlay dialog; otherwise it shows the empty notice.
+ * Picks stored but not yet counted (their reading code still loading) are read first.
  */
 export function ParlayButton({ variant }: { variant: "badge" | "menu" }) {
   const count = useParlayCount();
@@ -30,8 +30,15 @@ export function ParlayButton({ variant }: { variant: "badge" | "menu" }) {
   }, [noticeOpen]);
 
   const onClick = () => {
-    if (count > 0) window.dispatchEvent(new CustomEvent(OPEN_PARLAY_MODAL_EVENT));
-    else setNoticeOpen((open) => !open);
+    const open = () => window.dispatchEvent(new CustomEvent(OPEN_PARLAY_MODAL_EVENT));
+    if (count > 0) open();
+    // Picks stored a moment ago, not counted yet (the storage code is on its way): it decides.
+    else if (hasStoredParlay())
+      import("./parlay-storage").then(
+        ({ readParlay }) => (readParlay().length > 0 ? open() : setNoticeOpen((was) => !was)),
+        (error: unknown) => console.warn("Could not read the stored parlay", error),
+      );
+    else setNoticeOpen((was) => !was);
   };
 
   const button = (

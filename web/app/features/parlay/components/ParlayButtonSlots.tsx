@@ -1,27 +1,15 @@
 /**
- * Parlay add buttons inside markup the server renders ahead (ServerMarkup), such as the ranked
- * match cards. The server renders each button in its first state inside a slot that carries
- * the pick (ParlayButtonSlot); in the browser, ParlayButtonSlots takes every slot over with the
- * live AddToParlayButton, so the cards' buttons behave exactly as the match page's.
+ * Browser side of the parlay buttons in server markup (ParlayButtonSlot): the live
+ * AddToParlayButton of every slot on the page, looked up again whenever the page's DOM changes
+ * (a live refresh or a navigation replaces the markup). Loaded on demand by LazyParlaySlots; a
+ * click that came before this code is replayed on the live button of its slot.
  */
-import { useEffect, useLayoutEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type MutableRefObject } from "react";
 import { createPortal } from "react-dom";
 import type { ParlayPick } from "@shared/domain/parlay";
 import { readStoredPick } from "@shared/domain/stored-parlay";
-import { AddToParlayButton } from "~/features/parlay/components/AddToParlayButton";
-import type { ServerHtml } from "~/components/ServerMarkup";
-
-/** Marks a slot in server markup; its value is the pick as JSON. */
-export const PARLAY_PICK_ATTRIBUTE = "data-parlay-pick";
-
-/** Server side: the button as it first shows, in a slot the browser takes over. */
-export function ParlayButtonSlot({ pick }: { pick: ParlayPick }) {
-  return (
-    <div className="parlay-add-slot" {...{ [PARLAY_PICK_ATTRIBUTE]: JSON.stringify(pick) }}>
-      <AddToParlayButton pick={pick} />
-    </div>
-  );
-}
+import { AddToParlayButton } from "./AddToParlayButton";
+import { PARLAY_PICK_ATTRIBUTE } from "./parlay-events";
 
 interface Slot {
   key: string;
@@ -37,27 +25,65 @@ function readSlotPick(element: HTMLElement): ParlayPick | null {
   }
 }
 
-// Runs before the browser paints, so the server's button is never seen missing; on the server
-// (where effects do not run) plain useEffect avoids React's layout-effect warning.
-const useBeforePaintEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+export interface ParlayButtonSlotsProps {
+  /** The slot whose server button was clicked before this code had loaded, if any. */
+  pendingClick: MutableRefObject<HTMLElement | null>;
+}
 
-/**
- * Browser side: the live buttons of every slot on the page, looked up again whenever the
- * server markup changes (a live refresh replaces it).
- */
-export function ParlayButtonSlots({ markup }: { markup: ServerHtml }) {
+let nextKey = 1;
+
+export function ParlayButtonSlots({ pendingClick }: ParlayButtonSlotsProps) {
   const [slots, setSlots] = useState<Slot[]>([]);
+  const taken = useRef<Slot[]>([]);
+  const replay = useRef<HTMLElement | null>(null);
+  // A slot whose server button had focus: its live button takes the focus over.
+  const refocus = useRef<HTMLElement | null>(null);
 
-  useBeforePaintEffect(() => {
-    const found: Slot[] = [];
-    document.querySelectorAll<HTMLElement>(`[${PARLAY_PICK_ATTRIBUTE}]`).forEach((element, index) => {
-      const pick = readSlotPick(element);
-      if (!pick) return;
-      element.replaceChildren();
-      found.push({ key: `${index}:${pick.id}`, element, pick });
-    });
-    setSlots(found);
-  }, [markup.html]);
+  // Before the browser paints, so a server button is never seen missing.
+  useLayoutEffect(() => {
+    const unreadable = new WeakSet<HTMLElement>();
+    // Only a click that came before the live buttons: later ones reach them directly.
+    replay.current = pendingClick.current;
+    pendingClick.current = null;
+    const scan = () => {
+      const elements = [...document.querySelectorAll<HTMLElement>(`[${PARLAY_PICK_ATTRIBUTE}]`)].filter(
+        (element) => !unreadable.has(element),
+      );
+      const current = taken.current;
+      if (elements.length === current.length && elements.every((element, i) => element === current[i].element)) return;
+      const kept = new Map(current.map((slot) => [slot.element, slot]));
+      const next = elements.flatMap((element) => {
+        const existing = kept.get(element);
+        if (existing) return [existing];
+        const pick = readSlotPick(element);
+        if (!pick) {
+          unreadable.add(element);
+          return [];
+        }
+        if (element.contains(document.activeElement)) refocus.current = element;
+        element.replaceChildren();
+        return [{ key: `${nextKey++}:${pick.id}`, element, pick }];
+      });
+      taken.current = next;
+      setSlots(next);
+    };
+    scan();
+    const observer = new MutationObserver(scan);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [pendingClick]);
+
+  useEffect(() => {
+    const focused = refocus.current;
+    if (focused && slots.some((s) => s.element === focused)) {
+      refocus.current = null;
+      focused.querySelector("button")?.focus();
+    }
+    const slot = replay.current;
+    if (!slot || !slots.some((s) => s.element === slot)) return;
+    replay.current = null;
+    slot.querySelector("button")?.click();
+  }, [slots]);
 
   return <>{slots.map((slot) => createPortal(<AddToParlayButton pick={slot.pick} />, slot.element, slot.key))}</>;
 }

@@ -1,6 +1,7 @@
 import { PARLAY_STORAGE_KEY, type ParlayPick } from "@shared/domain/parlay";
 import { parseStoredParlay } from "@shared/domain/stored-parlay";
 import { showToast } from "~/components/toast/toast-events";
+import { MODAL_OPEN_EVENT, PARLAY_UPDATED_EVENT, PICK_ADDED_EVENT } from "./parlay-events";
 
 /**
  * The Parlay Builder's window events (spec 2 and 7: "window events for add, update, modal-open").
@@ -15,10 +16,7 @@ import { showToast } from "~/components/toast/toast-events";
  *
  * Toasts have their own events (toast-events.ts).
  */
-export const OPEN_PARLAY_MODAL_EVENT = "openParlayModal";
-export const PARLAY_UPDATED_EVENT = "parlayUpdated";
-export const PICK_ADDED_EVENT = "pickAdded";
-export const MODAL_OPEN_EVENT = "modalOpen";
+export { OPEN_PARLAY_MODAL_EVENT, PARLAY_UPDATED_EVENT, PICK_ADDED_EVENT, MODAL_OPEN_EVENT } from "./parlay-events";
 
 export interface PickAddedDetail {
   pick: ParlayPick;

@@ -1,4 +1,4 @@
-import { starLabel } from "./my-teams";
+import { starLabel } from "./my-team-stars";
 
 /**
  * A club's My Teams star, the same HTML for every visitor: hidden until useMyTeamStars shows it

@@ -15,6 +15,7 @@ import {
   type MyTeam,
 } from "./my-teams";
 import { kickoffUtcText } from "./MyTeamsStrip";
+import * as stars from "./my-team-stars";
 
 const arsenal: MyTeam = { id: 42, name: "Arsenal", url: "/premier-league/teams/arsenal" };
 const chelsea: MyTeam = { id: 49, name: "Chelsea", url: "/premier-league/teams/chelsea" };
@@ -78,6 +79,11 @@ describe("the spellings written out to keep code off first loads", () => {
   it("the home page reads the same storage key", () => {
     const home = readFileSync(path.resolve(import.meta.dirname, "../../../../routes/_index.tsx"), "utf8");
     expect(/const MY_TEAMS_KEY = "([^"]+)";/.exec(home)?.[1]).toBe(MY_TEAMS_KEY);
+  });
+
+  it("the stars read the same storage key and give the same names", () => {
+    expect(stars.MY_TEAMS_KEY).toBe(MY_TEAMS_KEY);
+    expect(stars.starLabel("Arsenal")).toBe(starLabel("Arsenal"));
   });
 
   it("the stars' error toast is the toaster's event", () => {

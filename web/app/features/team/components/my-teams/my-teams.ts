@@ -2,11 +2,13 @@
  * 'My Teams': the reader's favourite clubs, kept in the browser's localStorage only (no account,
  * no cookie, nothing sent to the server), so every page stays the same for every visitor and
  * the page cache keeps serving it. The stars on team pages and team lists add and remove clubs;
- * the home page's strip shows each one's next match and pick.
+ * the home page's strip shows each one's next match and pick. The stars run from
+ * my-team-stars.ts, which loads this module when a star needs it.
  */
 /**
- * The localStorage key of the list. The home page reads it without importing this module (which
- * would load it with the page): my-teams.test.ts checks the two spellings agree.
+ * The localStorage key of the list. The home page and the stars (my-team-stars.ts) read it
+ * without importing this module (which would load it with the page): my-teams.test.ts checks
+ * the spellings agree.
  */
 export const MY_TEAMS_KEY = "fkp-my-teams";
 
@@ -71,14 +73,14 @@ export function toggleMyTeam(teams: readonly MyTeam[], team: MyTeam): ToggleResu
   return { teams: [...teams, team], change: "added" };
 }
 
-/** The star's accessible name; `aria-pressed` says whether the club is in My Teams. */
-export const starLabel = (name: string) => `Add ${name} to My Teams`;
-
 /**
  * The toast events' name for an error (toast/toast-events.ts's ERROR_TOAST_EVENT, which
  * my-teams.test.ts checks): importing that module here would split it out of the root's chunk.
  */
 export const ERROR_TOAST_EVENT_NAME = "showErrorToast";
+
+/** The star's accessible name; `aria-pressed` says whether the club is in My Teams. */
+export const starLabel = (name: string) => `Add ${name} to My Teams`;
 
 export const MY_TEAMS_FULL_MESSAGE = `My Teams holds ${MY_TEAMS_LIMIT} clubs: remove one to add another.`;
 
