@@ -1,14 +1,14 @@
 /**
  * The live match header's 'Updated Ns ago' and its 15 s refresh: the site replays Saturday
- * 7 February 2026 from 15:50 (the shared fixture site), Arsenal v Sunderland live, in real time. The browser's
+ * 7 February 2026 from 15:50, Arsenal v Sunderland at half-time, in real time. The browser's
  * timers and Date run on Playwright's clock, so the tests move the page's time on by 15 s
  * without waiting for it.
  */
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, openPage, waitForPage, type RunningSite } from "./support/site";
-import { sharedSite } from "./support/shared-sites";
+import { FIXTURES_SEASONS_DIR } from "@sync-worker/test-support/csv-origin";
+import { launchChromium, openPage, startSite, waitForPage, type RunningSite } from "./support/site";
 
 const LIVE = "/premier-league-predictions/arsenal-vs-sunderland-prediction";
 const UPDATED = ".match-hero .scoreline__updated";
@@ -17,7 +17,7 @@ let site: RunningSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  site = await sharedSite("fixtures");
+  site = await startSite({ FOOTBALL_DATA_DIR: FIXTURES_SEASONS_DIR, CLOCK: "replay:2026-02-07T15:50:00Z" });
   browser = await launchChromium();
   await waitForPage(site, LIVE, (html) => html.includes("scoreline__updated"), "live 'Updated' time", 90_000);
 }, 120_000);

@@ -73,6 +73,18 @@ export function ParlayButtonSlots({ pendingClick }: ParlayButtonSlotsProps) {
     return () => observer.disconnect();
   }, [pendingClick]);
 
+  // A press that began on a server button and ended on the live one that replaced it meanwhile
+  // clicks neither: the browser sends the click to the slot they share. It goes to its button.
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const target = event.target;
+      if (target instanceof HTMLElement && target.hasAttribute(PARLAY_PICK_ATTRIBUTE))
+        target.querySelector("button")?.click();
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, []);
+
   useEffect(() => {
     const focused = refocus.current;
     if (focused && slots.some((s) => s.element === focused)) {
