@@ -32,7 +32,6 @@ export const SHARED_SITES = {
       "dark-mode",
       "fixture-list",
       "league-match",
-      "live-updated-ago",
       "local-times",
       "markup-once",
       "pages",
