@@ -13,7 +13,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildFileParts, FIRST_LOAD_PAGES, measureFirstLoad, type FirstLoad } from "../../web/bench/first-load-js";
+import { FIRST_LOAD_PAGES, measureFirstLoads, type FirstLoad } from "../../web/bench/first-load-js";
 import { launchChromium, waitForPage, type RunningSite } from "./support/site";
 import { sharedSite } from "./support/shared-sites";
 
@@ -45,9 +45,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   // The pages with matches fill once the worker has read the fixture seasons.
   await waitForPage(site, "/premier-league-predictions", (html) => html.includes("match-card"), "match cards");
-  const parts = buildFileParts();
-  loads = [];
-  for (const page of FIRST_LOAD_PAGES) loads.push(await measureFirstLoad(browser, site.url, page, parts));
+  loads = await measureFirstLoads(browser, site.url, FIRST_LOAD_PAGES);
   console.log(
     `first load (gzip bytes): ${JSON.stringify(
       Object.fromEntries(loads.map((load) => [load.page, { framework: load.framework, app: load.app }])),
