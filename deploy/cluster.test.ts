@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { VCL_TEMPLATE, clusterVcl, varnishdPath } from "./cluster";
+import { VCL_TEMPLATE, clusterVcl, varnishdPath } from "./varnish-control";
 
 const template = readFileSync(VCL_TEMPLATE, "utf8");
 

@@ -11,8 +11,9 @@ import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import type { VersionVector } from "@shared/db/data-versions";
 import type { AppContext } from "../app/load-context";
-import { createPageServer, RERENDER_GRACE_MS, staleWindowMs, type PageServer } from "./http";
+import { createPageServer, type PageServer } from "./http";
 import { PageCache } from "./page-cache";
+import { RERENDER_GRACE_MS, staleWindowMs } from "./stale-window";
 
 const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 

@@ -35,7 +35,7 @@ export interface CachedPage {
   size: number;
   /** Used since the eviction sweep last passed it (a second chance before eviction). */
   used: boolean;
-  /** The headers as sent, flattened once (web/page-cache/http.ts). */
+  /** The headers as sent, flattened once (web/page-cache/send-answer.ts). */
   wire?: { raw: string[]; notModified: string[]; compressible: boolean };
   /**
    * How old (since it was stored) the entry may be and still be answered once it is out of

@@ -24,19 +24,17 @@ import type { MatchSectionsMarkup } from "./MatchView";
 import { MatchStakesSection } from "./MatchStakesView";
 import { OddsMovementView } from "./OddsMovementView";
 import { ScoreGrid } from "./ScoreGrid";
+import { FinalPrediction } from "./final-prediction.server";
 import {
-  FinalPrediction,
   HeadToHead,
   KeyInsightsList,
-  KeyPlayerStats,
   MarketOdds,
-  MatchEvents,
   MatchStats,
   ModelProbabilities,
-  RecentLineups,
   TacticalAnalysis,
-  TeamForm,
-} from "./match-section-content.server";
+} from "./key-insights.server";
+import { MatchEvents } from "./match-events.server";
+import { KeyPlayerStats, RecentLineups, TeamForm } from "./match-section-content.server";
 
 /** The rows of the table around the two teams: each team with its neighbours above and below. */
 function snapshotRows(table: LeagueTable, teamIds: readonly number[]) {

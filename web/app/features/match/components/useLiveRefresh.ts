@@ -5,7 +5,7 @@ import { LIVE_REFRESH_MS } from "@shared/domain/match-state";
 /**
  * Reloads the route's data every 15 s while `live` is true, without a full page load; the
  * loop ends when the data says the match is no longer live. One refresh is one request for
- * fresh data: the server sends data requests without stale-while-revalidate (page-cache/http.ts),
+ * fresh data: the server sends data requests without stale-while-revalidate (page-cache/answer-headers.ts),
  * so the browser asks (a 304 when nothing changed) instead of showing its previous answer and
  * fetching the same URL again behind it.
  */

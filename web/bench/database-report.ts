@@ -1,0 +1,105 @@
+/**
+ * The report of one database's run in `npm run bench:web` (web-bench.ts): its figures, and the
+ * checks of those figures against the targets, printed as a table with the mix's steady rates and
+ * the site process's resident size.
+ */
+import os from "node:os";
+import { P99_STEADY_MS, type MixFigures } from "./mix-figures";
+import type { PageFigures } from "./page-figures";
+import type { DatabaseKind } from "./site-process";
+import { formatCount, formatMs, formatRatio, table } from "./stats";
+import { throughputCells } from "./throughput-table";
+
+/**
+ * The highest steady rate with p99 <= P99_STEADY_MS should be at least this share of the mix's
+ * flat-out (closed-loop) rate.
+ */
+const STEADY_SHARE_TARGET = 0.8;
+/** Cached pages and the live endpoint must reach this share of the static server's throughput. */
+const THROUGHPUT_RATIO_TARGET = 0.5;
+/** A 304 must take less than this on the server. */
+const NOT_MODIFIED_LIMIT_MS = 1;
+
+export interface DatabaseReport {
+  database: DatabaseKind;
+  label: string;
+  loadStart: number[];
+  loadEnd: number[];
+  failedJobs: string[];
+  notes: string[];
+  pages: PageFigures[];
+  mix: MixFigures | null;
+  /** The site process's resident size after the run, bytes (null: not readable). */
+  rssAfter: number | null;
+  peakRss: number | null;
+}
+
+const log = (line = "") => console.log(line);
+
+function check(
+  name: string,
+  value: number,
+  limit: number,
+  kind: "at least" | "at most" | "below",
+  unit: string,
+): string[] {
+  const pass = kind === "at least" ? value >= limit : kind === "at most" ? value <= limit : value < limit;
+  const sign = kind === "at least" ? ">=" : kind === "at most" ? "<=" : "<";
+  const shown = unit === "ms" ? `${formatMs(value)} ms` : formatRatio(value);
+  return [
+    name,
+    shown,
+    `${sign} ${unit === "ms" ? `${limit} ms` : formatRatio(limit)}`,
+    formatRatio(value / limit),
+    Number.isFinite(value) ? (pass ? "pass" : "FAIL") : "n/a",
+  ];
+}
+
+export function printTargets(report: DatabaseReport, pinned: boolean): void {
+  const rows: string[][] = [];
+  for (const page of report.pages) {
+    const ratio = throughputCells(page.site).median / throughputCells(page.static).median;
+    rows.push(check(`${page.target.label}: throughput / static`, ratio, THROUGHPUT_RATIO_TARGET, "at least", "ratio"));
+  }
+  for (const page of report.pages) {
+    if (page.target.missLimitMs === undefined) continue;
+    rows.push(
+      check(
+        `${page.target.label}: miss (${page.miss.source})`,
+        page.miss.medianMs,
+        page.target.missLimitMs,
+        "at most",
+        "ms",
+      ),
+    );
+  }
+  for (const page of report.pages) {
+    rows.push(
+      check(
+        `${page.target.label}: 304 (${page.notModified.note === "no ETag" ? "no ETag" : page.notModified.source})`,
+        page.notModified.medianMs,
+        NOT_MODIFIED_LIMIT_MS,
+        "below",
+        "ms",
+      ),
+    );
+  }
+  log(`\nTarget checks, ${report.label} (value / target: above 1 is better for throughput, below 1 for times)`);
+  log(table(["check", "value", "target", "value/target", "result"], rows));
+  const held = report.mix?.highestHeld;
+  const cores = pinned ? 1 : os.cpus().length;
+  log(
+    held
+      ? `Saturday 15:00 mix: highest steady rate held ${report.mix?.generatorBound ? "at least " : ""}${formatCount(held.targetRate)} req/s (p99 ${formatMs(held.p99Ms)} ms) on ${cores} core(s): ${formatCount(held.targetRate / cores)} req/s per core`
+      : "Saturday 15:00 mix: no steady rate held",
+  );
+  const flatOut = report.mix ? throughputCells(report.mix.site).median : Number.NaN;
+  const within50 = report.mix?.highestWithin50;
+  log(
+    within50
+      ? `Saturday 15:00 mix: highest steady rate with p99 <= ${P99_STEADY_MS} ms ${formatCount(within50.targetRate)} req/s (p99 ${formatMs(within50.p99Ms)} ms), ${((within50.targetRate / flatOut) * 100).toFixed(0)}% of its flat-out ${formatCount(flatOut)} req/s (target at least ${STEADY_SHARE_TARGET * 100}%)`
+      : `Saturday 15:00 mix: no steady rate with p99 <= ${P99_STEADY_MS} ms`,
+  );
+  const mb = (bytes: number | null) => (bytes === null ? "n/a" : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
+  log(`site process after the run: ${mb(report.rssAfter)} resident (peak ${mb(report.peakRss)})`);
+}

@@ -1,0 +1,127 @@
+/**
+ * The Saturday 15:00 mix in `npm run bench:web` (web-bench.ts): its throughput flat out against
+ * the static server's, then rising steady rates (open loop) until p99 passes P99_LIMIT_MS, and the
+ * highest steady rate with p99 within P99_STEADY_MS.
+ */
+import {
+  GENERATOR_SATURATED,
+  describeCache,
+  measureAtRate,
+  measureThroughput,
+  unexpectedAnswers,
+  type PacedRun,
+  type ThroughputRun,
+} from "./load";
+import type { BenchOptions } from "./options";
+import type { RunningSite, RunningStaticServer } from "./site-process";
+import { formatCount, formatMs, table } from "./stats";
+import { SATURDAY_MIX, saturdaySequence, type Targets } from "./targets";
+import { generatorLoad, printThroughputRow, THROUGHPUT_HEADER, throughputCells } from "./throughput-table";
+
+/** The Saturday mix must answer 99% of requests within this. */
+const P99_LIMIT_MS = 200;
+/** The stricter bound: the highest steady rate with p99 within it, against the mix's flat-out rate. */
+export const P99_STEADY_MS = 50;
+
+export interface MixFigures {
+  site: ThroughputRun[];
+  static: ThroughputRun[];
+  steps: PacedRun[];
+  highestHeld: PacedRun | null;
+  /** The highest step with p99 <= P99_STEADY_MS and no errors. */
+  highestWithin50: PacedRun | null;
+  /** The first step not held had the load generator at its limit: the site may hold more. */
+  generatorBound: boolean;
+}
+
+const log = (line = "") => console.log(line);
+
+export async function measureMix(
+  site: RunningSite,
+  baseline: RunningStaticServer,
+  targets: Targets,
+  options: BenchOptions,
+): Promise<MixFigures> {
+  const sequence = saturdaySequence(targets.mix);
+  const shares = Object.entries(SATURDAY_MIX)
+    .map(([group, share]) => `${share}% ${group} (${targets.mix[group as keyof typeof SATURDAY_MIX].length} paths)`)
+    .join(", ");
+  log(`\nSaturday 15:00 mix: ${shares}`);
+  const siteRuns: ThroughputRun[] = [];
+  const staticRuns: ThroughputRun[] = [];
+  for (let rep = 0; rep < options.repeat; rep++) {
+    const run = { paths: sequence, connections: options.connections, durationS: options.durationS };
+    siteRuns.push(await measureThroughput({ origin: site.origin, ...run }));
+    staticRuns.push(await measureThroughput({ origin: baseline.origin, ...run }));
+  }
+  log(table(THROUGHPUT_HEADER, [printThroughputRow("mix, as fast as possible", siteRuns, staticRuns)]));
+
+  // Rising steady rates from a third of the closed-loop throughput until p99 passes the limit.
+  const capacity = throughputCells(siteRuns).median;
+  const steps: PacedRun[] = [];
+  let highestHeld: PacedRun | null = null;
+  if (!(capacity > 0)) {
+    log("  no 2xx answers in the mix: no steady-rate steps");
+    return { site: siteRuns, static: staticRuns, steps, highestHeld, highestWithin50: null, generatorBound: false };
+  }
+  const increment = Math.max(1, capacity * (options.quick ? 0.2 : 0.1));
+  // Up to about 2.5 times the closed-loop figure: a short closed-loop run can catch the cache mid-refresh.
+  const maxSteps = options.quick ? 12 : 22;
+  const stepSeconds = Math.max(options.durationS, options.quick ? 2 : 5);
+  const held = (run: PacedRun) => run.p99Ms <= P99_LIMIT_MS && run.errors === 0 && !unexpectedAnswers(run.statuses);
+  const describe = (run: PacedRun) =>
+    `  ${formatCount(run.targetRate).padStart(6)} req/s: answered ${formatCount(run.achievedRate)}/s, p50 ${formatMs(run.p50Ms)} ms, p99 ${formatMs(run.p99Ms)} ms` +
+    `${describeCache(run.cache) !== "-" ? `, cache ${describeCache(run.cache)}` : ""}, load gen CPU ${generatorLoad([run])}` +
+    `${unexpectedAnswers(run.statuses, run.errors) ? `, ${unexpectedAnswers(run.statuses, run.errors)}` : ""} -> ${held(run) ? "held" : "not held"}` +
+    `${
+      Object.keys(run.missedPaths).length
+        ? `; missed: ${Object.entries(run.missedPaths)
+            .map(([p, n]) => `${p} ×${n}`)
+            .join(", ")}`
+        : ""
+    }`;
+  log(
+    `Steady rates (open loop, evenly spaced, ${stepSeconds} s each, at most ${options.connections} in flight; held = p99 <= ${P99_LIMIT_MS} ms, no errors):`,
+  );
+  let rate = Math.max(1, Math.round(capacity * 0.3));
+  for (let i = 0; i < maxSteps; i++) {
+    const run = await measureAtRate({
+      origin: site.origin,
+      paths: sequence,
+      rate,
+      durationS: stepSeconds,
+      connections: options.connections,
+    });
+    steps.push(run);
+    log(describe(run));
+    if (!held(run)) break;
+    highestHeld = run;
+    rate = Math.round(rate + increment);
+  }
+  // Not even the first step held: halve until one does.
+  while (!highestHeld && rate > 1) {
+    rate = Math.max(1, Math.floor(rate / 2));
+    const run = await measureAtRate({
+      origin: site.origin,
+      paths: sequence,
+      rate,
+      durationS: stepSeconds,
+      connections: options.connections,
+    });
+    steps.push(run);
+    log(describe(run));
+    if (held(run)) highestHeld = run;
+  }
+  const firstMissed = steps.find((run) => !held(run));
+  if (!firstMissed) log("  every step held: the limit is above the last rate tried");
+  const generatorBound = firstMissed !== undefined && firstMissed.generatorCpu >= GENERATOR_SATURATED;
+  if (generatorBound) log("  the load generator was at its limit in the step not held: the site may hold more");
+  const within50 = steps.filter(
+    (run) => run.p99Ms <= P99_STEADY_MS && run.errors === 0 && !unexpectedAnswers(run.statuses),
+  );
+  const highestWithin50 = within50.reduce<PacedRun | null>(
+    (best, run) => (best === null || run.targetRate > best.targetRate ? run : best),
+    null,
+  );
+  return { site: siteRuns, static: staticRuns, steps, highestHeld, highestWithin50, generatorBound };
+}

@@ -1,0 +1,111 @@
+/**
+ * Each measured page's figures in `npm run bench:web` (web-bench.ts): throughput of repeated
+ * requests against the static server's, site and static interleaved, then the server time of a
+ * cache miss and of a 304, with the page's size and its share of inline loader data.
+ */
+import { probe } from "./http-probe";
+import { measureThroughput, unexpectedAnswers, type ThroughputRun } from "./load";
+import type { BenchOptions } from "./options";
+import { measureMisses, measureNotModified, type ServerTimeFigure } from "./server-time-probes";
+import type { RunningSite, RunningStaticServer } from "./site-process";
+import { formatCount, formatMs, table } from "./stats";
+import { visitorHeaders, type PageTarget, type Targets } from "./targets";
+import { GENERATOR_NOTE, printThroughputRow, THROUGHPUT_HEADER } from "./throughput-table";
+
+export interface PageFigures {
+  target: PageTarget;
+  bytes: number;
+  /** The share of the HTML that is inline loader data (0 for JSON answers). */
+  inlineDataShare: number;
+  /** The cache's verdict on a repeated request, before the throughput runs. */
+  warmCache: string;
+  site: ThroughputRun[];
+  static: ThroughputRun[];
+  miss: ServerTimeFigure;
+  notModified: ServerTimeFigure;
+}
+
+const log = (line = "") => console.log(line);
+
+export async function measurePages(
+  site: RunningSite,
+  baseline: RunningStaticServer,
+  targets: Targets,
+  options: BenchOptions,
+  sizes: Map<string, number>,
+  inlineShares: Map<string, number>,
+) {
+  const pages: PageFigures[] = [];
+  log(
+    `\nThroughput of repeated requests (${options.connections} connections, ${options.durationS} s per run, ${options.repeat} run(s) each, site and static interleaved)`,
+  );
+  const rows: string[][] = [];
+  for (const target of targets.pages) {
+    await probe(`${site.origin}${target.path}`, visitorHeaders(target.path));
+    const again = await probe(`${site.origin}${target.path}`, visitorHeaders(target.path));
+    const warmCache = again.serverTiming.cache ?? "-";
+    const siteRuns: ThroughputRun[] = [];
+    const staticRuns: ThroughputRun[] = [];
+    for (let rep = 0; rep < options.repeat; rep++) {
+      const run = { paths: [target.path], connections: options.connections, durationS: options.durationS };
+      siteRuns.push(await measureThroughput({ origin: site.origin, ...run }));
+      staticRuns.push(await measureThroughput({ origin: baseline.origin, ...run }));
+    }
+    const row = printThroughputRow(`${target.label} ${target.path}`, siteRuns, staticRuns);
+    rows.push(row);
+    log(
+      `  ${row[0]}: site ${row[1]}/s, p50 ${row[2]} ms, p99 ${row[3]} ms; static ${row[4]}/s; ratio ${row[5]}; cache ${row[6]}; load gen CPU ${row[7]}${row[8] !== "-" ? `; ${row[8]}` : ""}`,
+    );
+    pages.push({
+      target,
+      bytes: sizes.get(target.path) ?? 0,
+      inlineDataShare: inlineShares.get(target.path) ?? 0,
+      warmCache,
+      site: siteRuns,
+      static: staticRuns,
+      miss: { medianMs: Number.NaN, source: "client", samples: 0, statuses: {}, cache: [] },
+      notModified: { medianMs: Number.NaN, source: "client", samples: 0, statuses: {}, cache: [] },
+    });
+  }
+  log(`\n${table(THROUGHPUT_HEADER, rows)}\n${GENERATOR_NOTE}`);
+
+  log(
+    `\nServer time of a cache miss (median of ${options.misses}, a distinct ?v= each) and of a 304 (median of ${options.notModified})`,
+  );
+  for (const page of pages) {
+    page.miss = await measureMisses(site.origin, page.target, options.misses);
+    page.notModified = await measureNotModified(site.origin, page.target, options.notModified);
+  }
+  const timeRows = pages.map((p) => [
+    `${p.target.label} ${p.target.path}`,
+    formatCount(p.bytes),
+    p.target.path.startsWith("/api/") ? "-" : `${(p.inlineDataShare * 100).toFixed(1)}%`,
+    p.warmCache,
+    `${formatMs(p.miss.medianMs)} (${p.miss.source})`,
+    p.miss.cache.join("/") || "-",
+    unexpectedAnswers(p.miss.statuses) || "-",
+    p.notModified.note === "no ETag" ? "no ETag" : `${formatMs(p.notModified.medianMs)} (${p.notModified.source})`,
+    p.notModified.note && p.notModified.note !== "no ETag"
+      ? p.notModified.note
+      : p.notModified.samples > 0
+        ? `${p.notModified.samples} × 304`
+        : "-",
+  ]);
+  log(
+    table(
+      [
+        "page",
+        "bytes",
+        "inline data",
+        "cache (repeat)",
+        "miss ms",
+        "cache (miss)",
+        "miss: other answers",
+        "304 ms",
+        "304 answers",
+      ],
+      timeRows,
+    ),
+  );
+  return pages;
+}
