@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findChromium, NO_BROWSER } from "./support/browser";
+import { findChromium, NO_BROWSER, SYSTEM_BROWSERS } from "./support/browser";
 
 const none = () => null;
 
@@ -20,6 +20,14 @@ describe("finding a Chromium for the browser tests", () => {
     });
     expect(findChromium(null, ["/usr/bin/chromium"], () => "/home/me/.cache/ms-playwright/chrome", exists)).toEqual({
       path: "/home/me/.cache/ms-playwright/chrome",
+    });
+  });
+
+  it("takes the system's headless shell before its full Chromium", () => {
+    const exists = (p: string) => p === "/usr/bin/chromium" || p === "/usr/bin/chromium-headless-shell";
+    expect(findChromium(null, SYSTEM_BROWSERS, none, exists)).toEqual({ path: "/usr/bin/chromium-headless-shell" });
+    expect(findChromium(null, SYSTEM_BROWSERS, none, (p) => p === "/usr/bin/chromium")).toEqual({
+      path: "/usr/bin/chromium",
     });
   });
 
