@@ -251,7 +251,12 @@ describe("the editing loop in the built Studio", () => {
             const active = document.activeElement;
             return active ? `${active.tagName.toLowerCase()}.${String(active.className).slice(0, 60)}` : "none";
           });
-          seen = `${editors} editable text(s), the focus on ${focused}`;
+          // What the field holds when no editable text is there: a read-only form shows its text
+          // with contenteditable="false", an editor not yet mounted with none.
+          const states = await presenting
+            .locator('[data-testid="field-matchSummary"] [contenteditable]')
+            .evaluateAll((elements) => elements.map((element) => element.getAttribute("contenteditable")).join(","));
+          seen = `${editors} editable text(s) (contenteditable: ${states || "none"}), the focus on ${focused}`;
           return editors > 0 && editor.first().evaluate((element) => element.contains(document.activeElement));
         },
         { timeout: 45_000, interval: 500 },
