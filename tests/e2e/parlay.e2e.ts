@@ -62,6 +62,13 @@ const toastAge = (page: Page) =>
 
 const toast = (page: Page) => page.locator(".toast-viewport .toast");
 const badge = (page: Page) => page.locator(".parlay-button--badge .parlay-button__badge");
+/**
+ * The header badge's count once it has caught up: the badge hears of a change through the
+ * `parlayUpdated` event and renders in a task of its own, after the dialog's list (a click's own
+ * render), so a read right after the list changed can still see the count before.
+ */
+const badgeShows = (page: Page, count: string) =>
+  expect.poll(() => badge(page).textContent(), { timeout: 5_000 }).toBe(count);
 
 beforeAll(async () => {
   site = await sharedSite("fixtures");
@@ -78,7 +85,7 @@ afterAll(async () => {
 describe("the Parlay Builder in Chromium", () => {
   it("adds a pick, opens the builder, copies the parlay, removes and clears", async () => {
     const { context, page, problems } = await openPage(UPCOMING);
-    expect(await badge(page).textContent()).toBe("0");
+    await badgeShows(page, "0");
     await page.locator(".parlay-button--badge button").click();
     expect(await page.getByText(EMPTY_PARLAY_NOTICE).count()).toBe(1);
     await page.keyboard.press("Escape");
@@ -88,7 +95,7 @@ describe("the Parlay Builder in Chromium", () => {
     const dialog = page.getByRole("dialog", { name: "Parlay Builder" });
     await dialog.waitFor();
     expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
-    expect(await badge(page).textContent()).toBe("1");
+    await badgeShows(page, "1");
     const [stored] = await storedPicks(page);
     expect(stored).toMatchObject({
       matchup: "Newcastle United vs Brentford",
@@ -142,7 +149,7 @@ describe("the Parlay Builder in Chromium", () => {
       ],
     );
     expect(await item.count()).toBe(2);
-    expect(await badge(page).textContent()).toBe("2");
+    await badgeShows(page, "2");
     expect(await dialog.locator(".parlay-modal__summary").textContent()).toContain(
       `Combined probability (all picks land)${formatPercent(30, 1)}`,
     );
@@ -170,13 +177,13 @@ describe("the Parlay Builder in Chromium", () => {
       .getByRole("button", { name: /^Remove/ })
       .click();
     expect(await item.count()).toBe(1);
-    expect(await badge(page).textContent()).toBe("1");
+    await badgeShows(page, "1");
     expect(await dialog.locator(".parlay-modal__warning").count()).toBe(0);
     await dialog.getByRole("button", { name: "Clear All" }).click();
     expect(await dialog.getByText(EMPTY_PARLAY_NOTICE).count()).toBe(1);
     expect(await dialog.getByRole("button", { name: "Clear All" }).isDisabled()).toBe(true);
     expect(await dialog.getByRole("button", { name: "Copy Parlay" }).isDisabled()).toBe(true);
-    expect(await badge(page).textContent()).toBe("0");
+    await badgeShows(page, "0");
     expect(await storedPicks(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Close Parlay Builder" }).click();
     expect(await addButton.textContent()).toBe("Add to Parlay Builder");
@@ -481,7 +488,7 @@ describe("the add button on ranked match cards", () => {
     );
     await page.keyboard.press("Escape");
     expect(await cardButton.textContent()).toBe(ADDED_TO_PARLAY_LABEL);
-    expect(await badge(page).textContent()).toBe("1");
+    await badgeShows(page, "1");
 
     // The explainer promises the button on the cards, which now holds.
     expect(await page.locator("section[aria-labelledby=parlay-builder-title]").textContent()).toContain(
