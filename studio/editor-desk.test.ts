@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseEnv } from "@shared/config/env";
 import { createContent, type Content } from "@shared/content/content";
 import { localContentSource, serializeDataset } from "@shared/content/local-source";
@@ -172,6 +172,32 @@ describe.each(testDatabases())("the editors' desk against a local site on $drive
     await new Promise<void>((resolve) => site?.close(() => resolve()) ?? resolve());
     await sanity?.close();
     await testDb.dispose();
+  });
+
+  it("starts a new tab on the site's clock another tab learnt, before the tab's own first answer", async () => {
+    // The browser's storage, shared by the Studio's tabs; Node has none.
+    const kept = new Map<string, string>();
+    vi.stubGlobal("localStorage", {
+      getItem: (key: string) => kept.get(key) ?? null,
+      setItem: (key: string, value: string) => void kept.set(key, value),
+    });
+    const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+    try {
+      pointStudioAt(url);
+      await fetchFixtureList("premier-league");
+      // A new tab: nothing read from the site yet, and already on its replayed clock (a form's
+      // lock at kick-off is decided at its first render).
+      const requests = siteRequests.length;
+      pointStudioAt(url);
+      expect(Math.abs(siteNow().getTime() - worker.clock.now().getTime())).toBeLessThan(5_000);
+      expect(siteRequests.length).toBe(requests);
+      // Another site's offset is not this one's.
+      pointStudioAt("http://127.0.0.1:9/");
+      expect(Math.abs(siteNow().getTime() - Date.now())).toBeLessThan(1_000);
+    } finally {
+      vi.unstubAllGlobals();
+      pointStudioAt(url);
+    }
   });
 
   describe("the fixture list and its template", () => {

@@ -32,14 +32,46 @@ export type {
 };
 
 let siteBase = previewSiteUrl.replace(/\/$/, "");
-/** The site's clock minus this machine's, from the last answer. */
-let clockOffsetMs = 0;
+
+/**
+ * Where the last offset learnt is kept for the Studio's other tabs and its next load: a form's
+ * read-only rule (a kicked-off fixture is locked) is decided when the form first renders, which
+ * can be before this tab's first answer from the site. Without it a new tab took the machine's
+ * clock for the site's, and on a replayed clock every fixture of the replay had kicked off.
+ */
+const OFFSET_STORAGE_KEY = "fkp.site-clock-offset";
+
+function storedOffset(base: string): number {
+  try {
+    const stored = JSON.parse(globalThis.localStorage?.getItem(OFFSET_STORAGE_KEY) ?? "null") as {
+      site?: unknown;
+      offsetMs?: unknown;
+    } | null;
+    return stored?.site === base && typeof stored.offsetMs === "number" && Number.isFinite(stored.offsetMs)
+      ? stored.offsetMs
+      : 0;
+  } catch {
+    // No storage (a test's Node), or a value another version wrote: the machine's clock.
+    return 0;
+  }
+}
+
+function keepOffset(base: string, offsetMs: number): void {
+  try {
+    globalThis.localStorage?.setItem(OFFSET_STORAGE_KEY, JSON.stringify({ site: base, offsetMs }));
+  } catch {
+    // Storage full or refused: this tab still has the offset.
+  }
+}
+
+/** The site's clock minus this machine's, from the last answer (or the last any tab kept). */
+let clockOffsetMs = storedOffset(siteBase);
 const answers = new Map<string, { at: number; body: Promise<unknown> }>();
 
 /** Points the Studio at another site (tests); forgets what it read. */
 export function pointStudioAt(url: string): void {
   siteBase = url.replace(/\/$/, "");
-  clockOffsetMs = 0;
+  clockOffsetMs = storedOffset(siteBase);
   answers.clear();
 }
 
@@ -71,6 +103,7 @@ async function readJson<Body extends { now: string }>(path: string): Promise<Bod
     if (!response.ok) throw new SiteApiError(response.status, `The site answered ${response.status} for ${path}`);
     const json = (await response.json()) as Body;
     clockOffsetMs = new Date(json.now).getTime() - Date.now();
+    keepOffset(siteBase, clockOffsetMs);
     return json;
   })();
   answers.set(url, { at: Date.now(), body });
