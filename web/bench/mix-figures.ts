@@ -83,8 +83,8 @@ export async function measureMix(
   log(
     `Steady rates (open loop, evenly spaced, ${stepSeconds} s each, at most ${options.connections} in flight; held = p99 <= ${P99_LIMIT_MS} ms, no errors):`,
   );
-  let rate = Math.max(1, Math.round(capacity * 0.3));
-  for (let i = 0; i < maxSteps; i++) {
+  /** One steady step at `rate`, recorded and printed. */
+  const step = async (rate: number): Promise<PacedRun> => {
     const run = await measureAtRate({
       origin: site.origin,
       paths: sequence,
@@ -94,6 +94,11 @@ export async function measureMix(
     });
     steps.push(run);
     log(describe(run));
+    return run;
+  };
+  let rate = Math.max(1, Math.round(capacity * 0.3));
+  for (let i = 0; i < maxSteps; i++) {
+    const run = await step(rate);
     if (!held(run)) break;
     highestHeld = run;
     rate = Math.round(rate + increment);
@@ -101,15 +106,7 @@ export async function measureMix(
   // Not even the first step held: halve until one does.
   while (!highestHeld && rate > 1) {
     rate = Math.max(1, Math.floor(rate / 2));
-    const run = await measureAtRate({
-      origin: site.origin,
-      paths: sequence,
-      rate,
-      durationS: stepSeconds,
-      connections: options.connections,
-    });
-    steps.push(run);
-    log(describe(run));
+    const run = await step(rate);
     if (held(run)) highestHeld = run;
   }
   const firstMissed = steps.find((run) => !held(run));
