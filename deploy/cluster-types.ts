@@ -24,10 +24,13 @@ export interface Cluster {
   /** The application role's connection (what the processes use). */
   appUrl: string;
   ownerUrl: string;
-  /** Stops web process `index` (it drains), starts it again and waits until it serves. */
+  /**
+   * Takes web process `index` out of Varnish's rotation, stops it (it drains), starts it again and
+   * waits until Varnish sends it requests again.
+   */
   restartWeb(index: number): Promise<void>;
-  /** Every web process in turn. */
-  rollingRestart(): Promise<void>;
+  /** Every web process in turn; `onBack` hears each one's name once it is back in rotation. */
+  rollingRestart(onBack?: (name: string) => void): Promise<void>;
   /** What a process printed so far: `web1`, `web2`, `worker`, `varnish`. */
   output(name: string): string;
   /** The process ids now running, by name (benchmarks pin them to a core). */

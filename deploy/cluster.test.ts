@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { VCL_TEMPLATE, clusterVcl, varnishdPath } from "./varnish-control";
+import { VCL_TEMPLATE, backInRotation, clusterVcl, varnishdPath } from "./varnish-control";
 
 const template = readFileSync(VCL_TEMPLATE, "utf8");
 
@@ -20,6 +20,32 @@ describe("the cluster's VCL", () => {
 
   it("refuses a template without the marked blocks", () => {
     expect(() => clusterVcl("vcl 4.1;", [4101])).toThrow('no "# backends:begin"');
+  });
+});
+
+describe("a restarted web process back in Varnish's rotation", () => {
+  // Bitmaps as varnishstat prints them: the newest probe in the lowest bit.
+  const probes = (newestFirst: string) => BigInt(`0b${[...newestFirst].reverse().join("") || "0"}`);
+
+  it("waits for three good probes in a row from the new process", () => {
+    expect(backInRotation(probes("111"))).toBe(true);
+    expect(backInRotation(probes("11111"))).toBe(true);
+    expect(backInRotation(probes("11100"))).toBe(true);
+    expect(backInRotation(probes("110"))).toBe(false);
+    expect(backInRotation(probes("1"))).toBe(false);
+  });
+
+  it("does not count the stopped process's good probes, which Varnish still counts", () => {
+    // Three probes refused during the restart, two good ones from before it: Varnish says
+    // healthy (2 of 5), but one slow probe of the new process would make it sick again.
+    expect(backInRotation(probes("00011"))).toBe(false);
+    expect(backInRotation(probes("10011"))).toBe(false);
+    expect(backInRotation(probes("11011"))).toBe(false);
+  });
+
+  it("is never back while Varnish counts it sick", () => {
+    expect(backInRotation(0n)).toBe(false);
+    expect(backInRotation(probes("00001"))).toBe(false);
   });
 });
 

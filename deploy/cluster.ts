@@ -131,8 +131,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       appUrl,
       ownerUrl,
       restartWeb,
-      async rollingRestart() {
-        for (let index = 0; index < options.webPorts.length; index++) await restartWeb(index);
+      async rollingRestart(onBack) {
+        for (let index = 0; index < options.webPorts.length; index++) {
+          await restartWeb(index);
+          onBack?.(`web${index + 1}`);
+        }
       },
       output: (name) => (earlier.get(name) ?? "") + (processes.get(name)?.output ?? ""),
       pids: () =>

@@ -45,9 +45,30 @@ const PROBE_WINDOW = 5;
 const PROBE_THRESHOLD = 2;
 
 /**
- * Whether Varnish's probe counts a backend healthy now: at least PROBE_THRESHOLD good probes
- * among the last PROBE_WINDOW, read from its `happy` bitmap (`varnishstat`, newest probe in the
- * lowest bit; read as text, since the 64-bit bitmap does not fit a JSON number).
+ * How many of the newest probes must all have passed before a restarted backend counts as back in
+ * rotation. Counting good probes in the window (Varnish's own rule) would also count good probes
+ * of the process that was stopped: with three probes refused while it restarted, two old ones
+ * still make the threshold, and one slow probe of the new process then makes it sick again,
+ * while the next process is already out of rotation (every request a 503 from Varnish). Three
+ * newest probes good means the new process answered three in a row, and three more failures in
+ * a row would be needed to take it out.
+ */
+export const FRESH_GOOD_PROBES = PROBE_THRESHOLD + 1;
+
+/**
+ * Whether a backend is back in rotation by its `happy` bitmap (newest probe in the lowest bit):
+ * Varnish counts it healthy, and its FRESH_GOOD_PROBES newest probes all passed.
+ */
+export function backInRotation(happy: bigint): boolean {
+  let good = 0;
+  for (let bit = 0n; bit < BigInt(PROBE_WINDOW); bit++) if ((happy >> bit) & 1n) good++;
+  const fresh = (1n << BigInt(FRESH_GOOD_PROBES)) - 1n;
+  return good >= PROBE_THRESHOLD && (happy & fresh) === fresh;
+}
+
+/**
+ * Whether a restarted backend is back in rotation now (backInRotation), read from Varnish's
+ * `happy` bitmap (`varnishstat`; read as text, since the 64-bit bitmap does not fit a JSON number).
  */
 export function varnishSeesHealthy(varnishDir: string, backend: string): Promise<boolean> {
   return new Promise((resolve) => {
@@ -55,10 +76,7 @@ export function varnishSeesHealthy(varnishDir: string, backend: string): Promise
       if (error) return resolve(false);
       const line = stdout.split("\n").find((l) => l.includes(`.${backend}.happy`));
       const bitmap = line ? /^\S+\s+(\d+)/.exec(line)?.[1] : undefined;
-      if (!bitmap) return resolve(false);
-      let good = 0;
-      for (let bit = 0n; bit < BigInt(PROBE_WINDOW); bit++) if ((BigInt(bitmap) >> bit) & 1n) good++;
-      resolve(good >= PROBE_THRESHOLD);
+      resolve(bitmap ? backInRotation(BigInt(bitmap)) : false);
     });
   });
 }

@@ -177,7 +177,12 @@ async function main() {
     server.prependListener("request", (_req, res) => {
       res.shouldKeepAlive = false;
     });
+    // server.close() closes the connections idle at that moment; one whose answer was already on
+    // its way stays open once idle until its keep-alive timeout (5 s more of a rolling restart).
+    const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
+    closeIdle.unref();
     server.close(() => {
+      clearInterval(closeIdle);
       void workerStopped.finally(() => versions.close().finally(() => db.close().finally(() => process.exit(0))));
     });
     setTimeout(() => process.exit(1), 10_000).unref();

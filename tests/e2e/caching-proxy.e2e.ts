@@ -245,6 +245,10 @@ describeWithProxy("the production topology: Varnish in front of two web processe
     let running = true;
     let sent = 0;
     const failures: string[] = [];
+    // When each failure came, against the restart's steps, for a failure's message.
+    const started = Date.now();
+    const since = () => `at ${((Date.now() - started) / 1000).toFixed(2)} s`;
+    const steps: string[] = [];
     const load = Promise.all(
       Array.from({ length: 6 }, async (_v, lane) => {
         for (let i = lane; running; i++) {
@@ -254,20 +258,22 @@ describeWithProxy("the production topology: Varnish in front of two web processe
             const response = await fetch(`${proxy}${path}`, init);
             await response.arrayBuffer();
             if (response.status >= 500)
-              failures.push(`${path}: ${response.status} from ${response.headers.get("server") ?? "the site"}`);
+              failures.push(
+                `${path}: ${response.status} from ${response.headers.get("server") ?? "the site"} ${since()}`,
+              );
           } catch (error) {
-            failures.push(`${path}: ${(error as Error).message}`);
+            failures.push(`${path}: ${(error as Error).message} ${since()}`);
           }
         }
       }),
     );
     try {
-      await cluster.rollingRestart();
+      await cluster.rollingRestart((name) => steps.push(`${name} back in rotation ${since()}`));
     } finally {
       running = false;
       await load;
     }
-    expect(failures).toEqual([]);
+    expect(failures, steps.join("; ")).toEqual([]);
     expect(sent).toBeGreaterThan(200);
     for (const name of ["web1", "web2"]) expect(cluster.output(name)).toContain("SIGTERM: finishing open requests");
   }, 180_000);
