@@ -13,6 +13,8 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureSiteBuild } from "../web/site-build/build";
+import { SERVER_ENTRY } from "../web/site-build/outputs";
 import { prepareDatabase } from "./cluster-database";
 import { answers, launch, stopProcess, waitFor, type Managed } from "./cluster-processes";
 import type { Cluster, ClusterOptions } from "./cluster-types";
@@ -83,7 +85,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       const web = launch(
         name,
         process.execPath,
-        ["--import", "tsx", "web/start.ts"],
+        [SERVER_ENTRY],
         {
           ...base,
           PORT: String(port),
@@ -100,7 +102,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       processes.set(name, web);
       await waitFor(name, web, () => answers(`http://127.0.0.1:${port}/healthz`), 120_000);
     };
-    // One after the other: the first builds the site if its build is out of date.
+    await ensureSiteBuild();
     for (let index = 0; index < options.webPorts.length; index++) await startWeb(index);
     await waitFor("varnish", varnish, () => answers(`${proxyUrl}/healthz`), 30_000);
 

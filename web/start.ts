@@ -1,11 +1,10 @@
 /**
- * `npm start`: builds the site if its build is missing or older than the sources, opens the
- * database (embedded PGlite unless DATABASE_URL is set), applies migrations (as the role of
+ * The site's process (`npm start` runs it from the server bundle, build/server/start.js, after
+ * building what is out of date; `npm run dev` from the sources under tsx): opens the database (embedded PGlite unless DATABASE_URL is set), applies migrations (as the role of
  * MIGRATION_DATABASE_URL when set) and serves.
  */
 import "./node-env";
-import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
@@ -19,7 +18,6 @@ import { createMetricsRegistry, startMetricsServer } from "@shared/observability
 import { createPreviewSessions, databasePreviewSessionStore } from "./app/features/content/preview.server";
 import { startEmbeddedWorker, type EmbeddedWorker } from "@sync-worker/embedded";
 import { createOperatorServices } from "@sync-worker/operations";
-import { VISUAL_EDITING_SCRIPT } from "./visual-editing/script";
 import { registerDataVersionMetrics } from "./observability/web-metrics";
 import { createProxyPurger } from "./proxy/purge";
 import { createSiteServer } from "./server";
@@ -28,42 +26,11 @@ const startedAt = performance.now();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildFile = path.join(root, "build/index.js");
 
-function newestSourceMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSourceMtime(full));
-    else if (!entry.name.includes(".test.")) newest = Math.max(newest, statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function ensureBuild() {
-  const sources = Math.max(
-    newestSourceMtime(path.join(root, "web/app")),
-    newestSourceMtime(path.join(root, "shared")),
-    statSync(path.join(root, "remix.config.js")).mtimeMs,
-  );
-  const bridge = path.join(root, "public", VISUAL_EDITING_SCRIPT);
-  const bridgeSources = newestSourceMtime(path.join(root, "web/visual-editing"));
-  if (
-    existsSync(buildFile) &&
-    statSync(buildFile).mtimeMs >= sources &&
-    existsSync(bridge) &&
-    statSync(bridge).mtimeMs >= bridgeSources
-  )
-    return;
-  console.log("Building the site (remix build)...");
-  const result = spawnSync(path.join(root, "node_modules/.bin/remix"), ["build"], { cwd: root, stdio: "inherit" });
-  // The visual-editing bridge of draft preview, a script of its own (web/visual-editing/).
-  const bridgeBuild =
-    result.status === 0
-      ? spawnSync(process.execPath, ["--import", "tsx", "web/visual-editing/build.ts"], { cwd: root, stdio: "inherit" })
-      : result;
-  if (result.status !== 0 || bridgeBuild.status !== 0) {
-    console.error("The build failed; see the errors above.");
-    process.exit(1);
-  }
+/** The Remix build the process serves: `npm start` and `npm run build` write it (web/site-build/). */
+function requireBuild() {
+  if (existsSync(buildFile)) return;
+  console.error("The site is not built: run `npm run build` first (`npm start` builds it when it is out of date).");
+  process.exit(1);
 }
 
 function loadEnv(): Env {
@@ -89,7 +56,7 @@ async function main() {
     secrets: secretValues({ ...process.env, ...env }),
   });
   routeConsoleToLog(log);
-  ensureBuild();
+  requireBuild();
   const db = await openDb(
     env.DATABASE_URL
       ? { url: env.DATABASE_URL, migrationUrl: env.MIGRATION_DATABASE_URL }

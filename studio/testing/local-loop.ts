@@ -15,6 +15,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { LOCAL_CONTENT_LAKE_HTTP_PORT, LOCAL_CONTENT_LAKE_PORT, LOCAL_PROJECT_ID } from "../environment";
 import { LOCAL_DATASET, LOCAL_EDITOR_TOKEN, startContentLake, type ContentLake } from "./content-lake";
+import { ensureSiteBuild } from "../../web/site-build/build";
+import { SERVER_ENTRY } from "../../web/site-build/outputs";
 import { ensureStudioBuild } from "./studio-build";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -56,7 +58,8 @@ async function main(): Promise<void> {
     webhook: { url: `http://127.0.0.1:${sitePort}/api/content/webhook`, secret: secrets.webhook },
     log: (line) => console.log(`[content-lake] ${line}`),
   });
-  const site = spawn(process.execPath, ["--import", "tsx", "web/start.ts"], {
+  await ensureSiteBuild();
+  const site = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, PORT: String(sitePort), ...siteEnvForLake(lake, secrets) },

@@ -7,8 +7,9 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import { serverBundleUrl } from "@shared/config/server-bundle";
 
 /** tsx's ESM API as a file URL, resolved from this project, so a thread can load TypeScript wherever the process started. */
 export function tsxApiUrl(): string {
@@ -21,10 +22,17 @@ export function tsxApiUrl(): string {
 }
 
 /**
- * A thread running a TypeScript module: the process may run under tsx (`npm start`) or vitest,
- * and neither hands its loader to a new thread, so the thread registers tsx before importing.
+ * A thread running a TypeScript module. In the server bundle (`npm start`) the thread runs the
+ * module's own bundle beside it (build/server/engine-thread.js for engine-thread.ts). Otherwise
+ * the process runs the sources under tsx or vitest, and neither hands its loader to a new
+ * thread, so the thread registers tsx before importing.
  */
 export function startTypeScriptThread(module: URL): Worker {
+  const bundle = serverBundleUrl();
+  if (bundle) {
+    const name = path.basename(fileURLToPath(module)).replace(/\.tsx?$/, ".js");
+    return new Worker(new URL(`./${name}`, bundle), { execArgv: [] });
+  }
   const bootstrap = `import(${JSON.stringify(tsxApiUrl())}).then(({ register }) => { register(); return import(${JSON.stringify(module.href)}); });`;
   return new Worker(bootstrap, { eval: true, execArgv: [] });
 }

@@ -1,5 +1,5 @@
 /**
- * Runs the site for a benchmark: `node --import tsx web/start.ts` as a child process (pinned to
+ * Runs the site for a benchmark: `node build/server/start.js` (as `npm start` does) as a child process (pinned to
  * the server core when possible), on the embedded PGlite database or on a scratch PostgreSQL
  * database created for the run, with the embedded worker filling it from FOOTBALL_DATA_DIR.
  * Waits until the site serves and until the worker's start-up run has finished (predictions,
@@ -13,6 +13,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { API_STATUS } from "@shared/domain/urls";
+import { ensureSiteBuild } from "../site-build/build";
+import { SERVER_ENTRY } from "../site-build/outputs";
 import { SERVER_CORE, pinnedCommand } from "./cpu-pinning";
 import { getJson, probe } from "./http-probe";
 
@@ -140,18 +142,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts the site and resolves once it answers HTTP (building it first if its build is stale). */
 export async function startSite(options: SiteOptions, timeoutMs = 5 * 60_000): Promise<RunningSite> {
+  await ensureSiteBuild();
   const port = await freePort();
   const token = randomBytes(24).toString("hex");
   const env = siteEnvironment(options, port, token);
   mkdirSync(path.dirname(options.logFile), { recursive: true });
   if (env.PGLITE_DATA_DIR) mkdirSync(path.dirname(env.PGLITE_DATA_DIR), { recursive: true });
   const log = createWriteStream(options.logFile, { flags: "a" });
-  const { command, args } = pinnedCommand(SERVER_CORE, process.execPath, [
-    ...(options.nodeArgs ?? []),
-    "--import",
-    "tsx",
-    "web/start.ts",
-  ]);
+  const { command, args } = pinnedCommand(SERVER_CORE, process.execPath, [...(options.nodeArgs ?? []), SERVER_ENTRY]);
   const startedAt = Date.now();
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   const recent: string[] = [];

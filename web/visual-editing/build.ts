@@ -1,7 +1,7 @@
 /**
  * Builds the visual-editing bridge (bridge.ts) into public/visual-editing/bridge.js: one ES
- * module with everything it needs (Sanity's overlay code and its own React), minified. `npm run
- * build` and `npm start` run it after `remix build`.
+ * module with everything it needs (Sanity's overlay code and its own React), minified. The site's
+ * build runs it after `remix build` (web/site-build/build.ts).
  *
  *   node --import tsx web/visual-editing/build.ts
  */

@@ -1,3 +1,4 @@
+import { ensureSiteBuild } from "../../../web/site-build/build";
 import { findChromium } from "./browser";
 import { startSharedSites } from "./shared-sites";
 import { launchChromiumServer, SHARED_BROWSER_ENV } from "./site";
@@ -25,6 +26,9 @@ async function startOnce(): Promise<Started> {
     process.exit(1);
   }
   process.env.CHROMIUM_PATH = found.path;
+  // The sites start from the server bundle: built here when a source changed since (npm test's
+  // build:e2e built it; a run of one file after an edit needs it again).
+  await ensureSiteBuild();
   // One Chromium for every file (a launch costs about a second of CPU, 28 files launched one each).
   const browser = await launchChromiumServer();
   process.env[SHARED_BROWSER_ENV] = browser.wsEndpoint();

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from "playwright-core";
 import { migratedPgliteDataDir } from "@shared/db/test-databases";
+import { SERVER_ENTRY } from "../../../web/site-build/outputs";
 import { chromiumPath } from "./browser";
 
 const root = path.resolve(import.meta.dirname, "../../..");
@@ -29,7 +30,8 @@ export interface RunningSite {
 }
 
 /**
- * Starts the real site (`web/start.ts`) with its own empty embedded database, on a free port
+ * Starts the real site (`web/start.ts`, from the server bundle the run's global setup built when it
+ * was out of date) with its own empty embedded database, on a free port
  * unless `port` names one (the built Studio reads the site at its default, localhost:3000). The
  * database is a copy of one migrated once (migratedPgliteDataDir) unless `env` names another.
  */
@@ -41,7 +43,7 @@ export async function startSite(
   const dataDir = mkdtempSync(path.join(tmpdir(), "site-e2e-"));
   if (!env.DATABASE_URL && !env.PGLITE_DATA_DIR) cpSync(await migratedPgliteDataDir(), dataDir, { recursive: true });
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "web/start.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: root,
     detached: true,
     env: {
