@@ -1,6 +1,7 @@
 /**
  * The site's process (`npm start` runs it from the server bundle, build/server/start.js, after
- * building what is out of date; `npm run dev` from the sources under tsx): opens the database (embedded PGlite unless DATABASE_URL is set), applies migrations (as the role of
+ * building what is out of date; `npm run dev` from the sources under tsx): opens the database
+ * (embedded PGlite unless DATABASE_URL is set), applies migrations (as the role of
  * MIGRATION_DATABASE_URL when set) and serves.
  */
 import "./node-env";

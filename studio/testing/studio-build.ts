@@ -5,28 +5,17 @@
  *   node --import tsx studio/testing/studio-build.ts
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { newestSourceMtime } from "../../web/site-build/newest-source";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 export const STUDIO_DIST = path.join(root, "studio-dist");
 
-function newestSource(): number {
-  let newest = 0;
-  const visit = (entry: string) => {
-    const stats = statSync(entry);
-    if (stats.isDirectory()) {
-      for (const child of readdirSync(entry)) {
-        if (child === "node_modules" || child === "testing" || child.startsWith(".")) continue;
-        visit(path.join(entry, child));
-      }
-    } else if (!entry.endsWith(".test.ts")) newest = Math.max(newest, stats.mtimeMs);
-  };
-  for (const entry of ["sanity.config.ts", "sanity.cli.ts", "path-aliases.ts", "package-lock.json", "studio", "shared"])
-    visit(path.join(root, entry));
-  return newest;
-}
+/** What the Studio's build reads (its local test tools in studio/testing/ aside). */
+const SOURCES = ["sanity.config.ts", "sanity.cli.ts", "path-aliases.ts", "package-lock.json", "studio", "shared"];
+const newestSource = () => newestSourceMtime(root, SOURCES, ["testing"]);
 
 /** Written beside a local build: a Studio built for a real project (SANITY_STUDIO_PROJECT_ID) is not reused. */
 const STAMP = path.join(STUDIO_DIST, "local-build.json");

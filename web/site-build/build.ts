@@ -7,12 +7,13 @@
  *   node --import tsx web/site-build/build.ts [--if-stale]
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildVisualEditing } from "../visual-editing/build";
 import { VISUAL_EDITING_SCRIPT } from "../visual-editing/script";
 import { SERVER_ENTRY } from "./outputs";
+import { newestSourceMtime } from "./newest-source";
 import { buildServerBundle } from "./server-bundle";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -24,31 +25,23 @@ export const SITE_BUILD_OUTPUTS = [
   SERVER_ENTRY,
 ];
 
-/** What the build reads, besides package-lock.json (a changed dependency). */
-const SOURCE_FOLDERS = ["web", "shared", "sync-worker"];
-const SOURCE_FILES = ["remix.config.js", "path-aliases.ts", "tsconfig.json", "package-lock.json"];
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
-    else if (!entry.name.includes(".test.")) newest = Math.max(newest, statSync(full).mtimeMs);
-  }
-  return newest;
-}
+/** What the build reads: its source folders, its configuration and package-lock.json (a changed dependency). */
+const SOURCES = [
+  "web",
+  "shared",
+  "sync-worker",
+  "remix.config.js",
+  "path-aliases.ts",
+  "tsconfig.json",
+  "package-lock.json",
+];
 
 /** Whether every part of the build is there and newer than every source. */
 export function siteBuildIsCurrent(): boolean {
-  if (!SITE_BUILD_OUTPUTS.every((file) => existsSync(file))) return false;
-  const built = Math.min(...SITE_BUILD_OUTPUTS.map((file) => statSync(file).mtimeMs));
-  const sources = Math.max(
-    ...SOURCE_FOLDERS.map((folder) => newestMtime(path.join(root, folder))),
-    ...SOURCE_FILES.filter((file) => existsSync(path.join(root, file))).map(
-      (file) => statSync(path.join(root, file)).mtimeMs,
-    ),
+  const built = Math.min(
+    ...SITE_BUILD_OUTPUTS.map((file) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? -Infinity),
   );
-  return built >= sources;
+  return built >= newestSourceMtime(root, SOURCES);
 }
 
 /** Builds all three parts; throws when one fails (its errors are printed above). */
