@@ -10,6 +10,12 @@ import {
   type RunningSite,
 } from "./support/site";
 
+/**
+ * The first Add to Parlay Builder loads the builder's code (it is not in the first load): on a
+ * loaded 2-core machine that took over the 1 s expect.poll waits by default.
+ */
+const PARLAY_OPENS_MS = 10_000;
+
 let site: RunningSite;
 let browser: Browser;
 /** The week's featured match as the worker chose it: its match page path, teams and best pick. */
@@ -96,7 +102,7 @@ describe("the home page's sections after Top League Picks", () => {
     // The explainer's button opens the Parlay Builder dialog (openParlayModal), empty so far.
     await page.getByRole("button", { name: "Open the Parlay Builder" }).click();
     const dialog = page.getByRole("dialog", { name: "Parlay Builder" });
-    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expect.poll(() => dialog.isVisible(), { timeout: PARLAY_OPENS_MS }).toBe(true);
     expect(
       await dialog
         .getByText(
@@ -195,7 +201,7 @@ describe("the home page's sections after Top League Picks", () => {
     // Before kick-off the parlay button adds the best pick and opens the builder.
     await embedded.getByRole("button", { name: "Add to Parlay Builder" }).click();
     const dialog = page.getByRole("dialog", { name: "Parlay Builder" });
-    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expect.poll(() => dialog.isVisible(), { timeout: PARLAY_OPENS_MS }).toBe(true);
     expect(await dialog.locator(".parlay-modal__pick-text").textContent()).toBe(`${bestPick} — ${featured.teams}`);
     await dialog.getByRole("button", { name: "Close Parlay Builder" }).click();
 
