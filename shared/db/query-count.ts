@@ -4,9 +4,10 @@
  * logger of every database opened with openDb() reports each statement here; statements run
  * outside `countQueries` are not counted.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
+import { createScopedStorage } from "../async/scoped-storage";
 
-const counter = new AsyncLocalStorage<{ statements: number }>();
+// Off between units of work: cached pages run none (shared/async/scoped-storage.ts).
+const counter = createScopedStorage<{ statements: number }>();
 
 /** Runs `work` and counts the statements it ran, including those of anything it awaited. */
 export async function countQueries<T>(work: () => Promise<T>): Promise<{ result: T; queries: number }> {

@@ -2,6 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { liveScoreSchema } from "~/api/resources/live.schema";
 import { matchListSchema, matchRecordSchema } from "~/api/resources/matches.schema";
+import { JSON_ANSWER_CSP } from "../../web/page-cache/answer-headers";
 import { launchChromium, openPage, waitForPage, type RunningSite } from "./support/site";
 import { sharedSite } from "./support/shared-sites";
 
@@ -64,6 +65,25 @@ describe("the JSON API on the running site", () => {
     const score = await fetch(`${site.url}${live.liveUrl}`);
     expect(score.headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=15");
     expect(liveScoreSchema.parse(await score.json())).toMatchObject({ matchId: live.id, matchState: "live" });
+  });
+
+  it("sends JSON answers the security headers an API needs and none of those only a page uses", async () => {
+    const documentOnly = ["x-frame-options", "cross-origin-opener-policy", "x-xss-protection", "origin-agent-cluster"];
+    const page = await fetch(`${site.url}/`);
+    for (const name of documentOnly) expect(page.headers.get(name), `page: ${name}`).not.toBeNull();
+    expect(page.headers.get("content-security-policy")).toMatch(/script-src 'self'/);
+
+    const matches = matchListSchema.parse(await (await fetch(`${site.url}/api/matches/league/premier-league`)).json());
+    const live = matches.find((m) => m.matchState === "live")!;
+    // The first live request may render it, the second finds it cached: both carry the same headers.
+    for (const path of ["/api/matches/league/premier-league", live.liveUrl, live.liveUrl]) {
+      const answer = await fetch(site.url + path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get("content-security-policy"), path).toBe(JSON_ANSWER_CSP);
+      expect(answer.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(answer.headers.get("cross-origin-resource-policy"), path).toBe("same-origin");
+      for (const name of documentOnly) expect(answer.headers.get(name), `${path}: ${name}`).toBeNull();
+    }
   });
 
   it("answers bad input with JSON 4xx", async () => {

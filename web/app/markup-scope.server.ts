@@ -10,10 +10,11 @@
  * (`inRequestScope`, exported by entry.server.tsx); outside any scope (tests calling a loader)
  * markup is plain data.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
+import { createScopedStorage } from "@shared/async/scoped-storage";
 import type { ServerHtml } from "./components/ServerMarkup";
 
-const scope = new AsyncLocalStorage<{ document: boolean }>();
+// Off between renders: cached pages run none (shared/async/scoped-storage.ts).
+const scope = createScopedStorage<{ document: boolean }>();
 
 /** Runs `render` as the render of a document (true) or of a client-side navigation's data (false). */
 export function inRequestScope<T>(document: boolean, render: () => T): T {

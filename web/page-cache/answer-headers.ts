@@ -29,6 +29,39 @@ export const NOT_STORED_HEADERS = new Set([
   "x-request-id",
 ]);
 
+/**
+ * The security headers that only a document uses (framing, window isolation, the old browsers'
+ * XSS filter and download prompt, DNS prefetching, Flash and PDF policies). A JSON answer (the
+ * API, the live score polled every 15 s) is never a page: it keeps nosniff, its Cross-Origin-
+ * Resource-Policy and a CSP that allows nothing, as OWASP's REST cheat sheet advises, and sheds
+ * the rest: a cached API answer's headers went from 1,037 to 593 bytes, for a body of 2 to a
+ * few hundred bytes.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  "cross-origin-opener-policy",
+  "origin-agent-cluster",
+  "referrer-policy",
+  "x-dns-prefetch-control",
+  "x-download-options",
+  "x-frame-options",
+  "x-permitted-cross-domain-policies",
+  "x-xss-protection",
+];
+
+/** The CSP of a JSON answer: nothing may load, and nothing may frame it. */
+export const JSON_ANSWER_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** Whether a Content-Type names JSON (application/json, or any +json type). */
+export function isJsonContentType(contentType: string | null | undefined): boolean {
+  return /^application\/(?:[\w.-]+\+)?json\b/i.test(contentType ?? "");
+}
+
+/** A JSON answer's headers: without the document-only ones, with the CSP that allows nothing. */
+export function withJsonAnswerHeaders(headers: Map<string, string>): void {
+  for (const name of DOCUMENT_ONLY_HEADERS) headers.delete(name);
+  headers.set("content-security-policy", JSON_ANSWER_CSP);
+}
+
 /** Whether a shared cache may keep an answer with this Cache-Control. */
 export function sharedCacheMayStore(cacheControl: string): boolean {
   return /\bpublic\b/i.test(cacheControl) && !/\b(?:no-store|private|no-cache)\b/i.test(cacheControl);

@@ -16,8 +16,10 @@ import { surrogateKeyHeaders, surrogateKeys } from "../proxy/surrogate-keys";
 import { createRouteMatcher } from "../route-match";
 import {
   isDataRequestPath,
+  isJsonContentType,
   NOT_STORED_HEADERS,
   sharedCacheMayStore,
+  withJsonAnswerHeaders,
   withoutStaleWhileRevalidate,
 } from "./answer-headers";
 import { contentSecurityPolicy, inlineScriptHashes, inlineStyleHashes, type CspOptions } from "./csp";
@@ -72,19 +74,27 @@ export function createRenderer(options: RenderOptions) {
     // Server markup is in a document's HTML once, not again in its loader data (web/app/markup-scope.server.ts).
     const inRequestScope = (options.build.entry.module as { inRequestScope?: RequestScope }).inRequestScope;
     const document = !isDataRequestPath(request.url);
-    const { result: response, queries } = await countQueries(() =>
-      inRequestScope
-        ? inRequestScope(document, () => handleRequest(request, context))
-        : handleRequest(request, context),
-    );
-    const loaderEnd = timing.renderStartedAt ?? performance.now();
-    const body = Buffer.from(await response.arrayBuffer());
+    // The body is read inside both scopes: React renders it while it streams, and each scope is
+    // switched off once the last render in it ends (shared/async/scoped-storage.ts).
+    let handled = 0;
+    const renderWhole = async () => {
+      const answer = await handleRequest(request, context);
+      handled = performance.now();
+      return { response: answer, body: Buffer.from(await answer.arrayBuffer()) };
+    };
+    const {
+      result: { response, body },
+      queries,
+    } = await countQueries(() => (inRequestScope ? inRequestScope(document, renderWhole) : renderWhole()));
+    const loaderEnd = timing.renderStartedAt ?? handled;
     // Security headers set by the middleware before this handler, then the route's own.
     const headers = new Map<string, string>(base);
     for (const [name, value] of response.headers) {
       if (name === "vary" || !NOT_STORED_HEADERS.has(name)) headers.set(name, value);
     }
-    if ((response.headers.get("content-type") ?? "").includes("text/html")) {
+    const contentType = response.headers.get("content-type");
+    if (isJsonContentType(contentType)) withJsonAnswerHeaders(headers);
+    else if ((contentType ?? "").includes("text/html")) {
       const html = body.toString("utf8");
       headers.set(
         "content-security-policy",
