@@ -203,6 +203,19 @@ describe.each(testDatabases())("the predictions job and the walk-forward catch-u
     );
   });
 
+  it("ends its engine's thread after a run whose state is stored, and starts the next run's thread warm from it", async () => {
+    const before = await rows("select * from predictions order by fixture_id");
+    const engine = newEngine();
+    const first = await worker.run(createPredictionsJob({ engine, releaseEngine: true }));
+    expect(first.status).toBe("ok");
+    expect(engine.isFresh()).toBe(true);
+    const next = await worker.run(createPredictionsJob({ engine, releaseEngine: true }));
+    expect(next).toMatchObject({ status: "ok", rowsRead: 130 + 20, rowsWritten: 0 });
+    expect(await detailsOf(next.id)).toMatchObject({ coldStarts: 0, engineStart: "stored fit" });
+    expect(engine.isFresh()).toBe(true);
+    expect(await rows("select * from predictions order by fixture_id")).toEqual(before);
+  });
+
   it("ignores a stored fit of another model version, fits from scratch, and stores its own in its place", async () => {
     const [stored] = await rows<{ payload: string }>(
       `select encode(payload, 'base64') as payload from engine_states where key = '${FIT_KEY}'`,
