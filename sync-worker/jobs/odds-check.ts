@@ -36,6 +36,8 @@ export function createOddsCheckJob(
       everyMs: 24 * 60 * 60_000,
     },
     transactional: false,
+    // Its thread reads the CSV files; the database holds only its input hash and its result.
+    besideQueue: true,
     async run(ctx) {
       const dir = options.dataDir === undefined ? (ctx.settings.footballDataDir ?? null) : options.dataDir;
       if (!dir || !existsSync(dir))

@@ -2,7 +2,9 @@
  * The embedded scheduler: the worker's jobs on timers inside one process (the web process on
  * PGlite, or `npm run worker` without Postgres). Jobs run one at a time from a queue, so they
  * never overlap and the site's queries are never starved; a job already queued is not queued
- * twice. A failing job is recorded and logged; nothing here throws into the host process.
+ * twice. A job that works in a thread of its own on files (`besideQueue`, the odds check) runs in
+ * a second lane beside the queue, one at a time there too. A failing job is recorded and logged;
+ * nothing here throws into the host process.
  */
 import { runJob, type JobRun } from "../jobs/run-job";
 import type { JobDefinition, ProgressReporter } from "../jobs/types";
@@ -13,7 +15,7 @@ export interface InProcessScheduler {
   enqueue(name: string): void;
   /** Resolves once nothing is running or queued. */
   idle(): Promise<void>;
-  /** Stops the timers and abandons the running job (its transaction rolls back); resolves when it has stopped. */
+  /** Stops the timers and abandons the running jobs (a transaction rolls back); resolves when they have stopped. */
   stop(reason?: string): Promise<void>;
 }
 
@@ -33,13 +35,24 @@ export function isOff(job: JobDefinition, services: Pick<WorkerServices, "provid
   return job.kind !== undefined && services.providers.sources[job.kind] === "off";
 }
 
+/** Jobs waiting their turn, and the one running. */
+interface Lane {
+  queue: string[];
+  running: Promise<void> | null;
+}
+
 export function startInProcessScheduler(services: WorkerServices, options: InProcessOptions): InProcessScheduler {
   const jobs = new Map(options.jobs.map((job) => [job.name, job]));
   const controller = new AbortController();
-  const queue: string[] = [];
   const timers: NodeJS.Timeout[] = [];
-  let running: Promise<void> | null = null;
   let idleWaiters: (() => void)[] = [];
+  /** The queue, and the lane beside it for the jobs marked `besideQueue`. */
+  const lanes: Lane[] = [
+    { queue: [], running: null },
+    { queue: [], running: null },
+  ];
+  const laneOf = (name: string): Lane => lanes[jobs.get(name)?.besideQueue ? 1 : 0];
+  const busy = () => lanes.some((lane) => lane.running !== null || lane.queue.length > 0);
 
   async function runOne(name: string): Promise<void> {
     const job = jobs.get(name);
@@ -65,25 +78,27 @@ export function startInProcessScheduler(services: WorkerServices, options: InPro
     }
   }
 
-  function pump(): void {
-    if (running) return;
-    const name = queue.shift();
+  function pump(lane: Lane): void {
+    if (lane.running) return;
+    const name = lane.queue.shift();
     if (name === undefined) {
+      if (busy()) return;
       const waiters = idleWaiters;
       idleWaiters = [];
       for (const resolve of waiters) resolve();
       return;
     }
-    running = runOne(name).finally(() => {
-      running = null;
-      pump();
+    lane.running = runOne(name).finally(() => {
+      lane.running = null;
+      pump(lane);
     });
   }
 
   function enqueue(name: string): void {
-    if (controller.signal.aborted || queue.includes(name)) return;
-    queue.push(name);
-    pump();
+    const lane = laneOf(name);
+    if (controller.signal.aborted || lane.queue.includes(name)) return;
+    lane.queue.push(name);
+    pump(lane);
   }
 
   for (const name of options.startWith) enqueue(name);
@@ -97,13 +112,12 @@ export function startInProcessScheduler(services: WorkerServices, options: InPro
 
   return {
     enqueue,
-    idle: () =>
-      running || queue.length > 0 ? new Promise<void>((resolve) => idleWaiters.push(resolve)) : Promise.resolve(),
+    idle: () => (busy() ? new Promise<void>((resolve) => idleWaiters.push(resolve)) : Promise.resolve()),
     async stop(reason = "the worker is stopping") {
       for (const timer of timers) clearInterval(timer);
-      queue.length = 0;
+      for (const lane of lanes) lane.queue.length = 0;
       controller.abort(reason);
-      await running;
+      for (const lane of lanes) await lane.running;
       for (const resolve of idleWaiters.splice(0)) resolve();
     },
   };

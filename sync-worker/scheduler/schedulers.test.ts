@@ -87,6 +87,42 @@ describe.each(testDatabases())("the in-process scheduler on $driver", (testDb) =
     expect(worker.log.lines.filter((l) => l.line.includes("no job named"))).toEqual([]);
   });
 
+  it("runs a job marked besideQueue beside the queue, one such job at a time, and is idle once both lanes are", async () => {
+    const periods = new Map<string, { start: number; end: number }>();
+    const timed = (name: string, takesMs: number, besideQueue: boolean): JobDefinition => ({
+      ...probeJob(name, { takesMs }).job,
+      besideQueue,
+      async run(ctx) {
+        const start = performance.now();
+        await probeJob(name, { takesMs }).job.run(ctx);
+        periods.set(name, { start, end: performance.now() });
+        return emptyResult();
+      },
+    });
+    const jobs = [
+      timed("probe-files", 300, true),
+      timed("probe-files-too", 60, true),
+      timed("probe-first", 100, false),
+      timed("probe-second", 100, false),
+    ];
+    const scheduler = startInProcessScheduler(testWorker(db), {
+      jobs,
+      startWith: ["probe-files", "probe-first", "probe-files-too", "probe-second"],
+      timers: false,
+    });
+    await scheduler.idle();
+    await scheduler.stop();
+    const period = (name: string) => periods.get(name)!;
+    expect([...periods.keys()].sort()).toEqual(["probe-files", "probe-files-too", "probe-first", "probe-second"]);
+    // The queue's jobs ran during the long job beside it, one after the other.
+    expect(period("probe-first").start).toBeLessThan(period("probe-files").end);
+    expect(period("probe-second").start).toBeGreaterThanOrEqual(period("probe-first").end);
+    expect(period("probe-second").end).toBeLessThan(period("probe-files").end);
+    // The lane beside the queue runs its jobs one at a time too.
+    expect(period("probe-files-too").start).toBeGreaterThanOrEqual(period("probe-files").end);
+    expect(await runsOf(db, "probe-files-too")).toEqual([{ status: "ok", error: null }]);
+  });
+
   it("abandons the running job when stopped, and records it", async () => {
     const endless = probeJob("probe-endless", { takesMs: 60_000 });
     const scheduler = startInProcessScheduler(testWorker(db), {
