@@ -55,9 +55,9 @@ export async function openDb(options: OpenDbOptions = {}): Promise<DbHandle> {
 /**
  * PGlite's buffer pool. Its WebAssembly memory holds the pool, never gives memory back, and on
  * the embedded default it is the web process's own: with PostgreSQL's 128 MB the pool filled with
- * the whole 62 MB database and PGlite held 210 MB. With 32 MB the pages read less often come from
+ * the whole 62 MB database and PGlite held 203 MB. With 32 MB the pages read less often come from
  * the data files through the operating system's cache instead, which the process does not hold:
- * 150 MB, about 100 MB less resident memory, and the same render times for a cache miss.
+ * 142 MB, about 100 MB less resident memory, and the same render times for a cache miss.
  */
 const PGLITE_SHARED_BUFFERS = "32MB";
 

@@ -260,14 +260,12 @@ export async function waitForData(
     // says nothing about the start-up run: wait and ask again.
     const readable = site.internalToken !== "";
     let rows: JobRow[] | null = null;
-    let unread = false;
     if (readable) {
       try {
         rows = await readJobTable(site.origin, site.internalToken);
       } catch {
         rows = null;
       }
-      unread = rows === null;
     }
     let matches = 0;
     try {
@@ -278,7 +276,7 @@ export async function waitForData(
     const since = (rows ?? []).filter((r) => r.startedAt >= site.startedAt - 1_000);
     const finished = (name: string) => since.some((r) => r.job === name && r.status !== "running");
     const failed = since.filter((r) => r.status === "failed").map((r) => r.job);
-    const ready = matches > 0 && !unread && (rows === null || START_UP_FINISHERS.every(finished));
+    const ready = matches > 0 && (!readable || (rows !== null && START_UP_FINISHERS.every(finished)));
     if (ready) return { failedJobs: failed };
     if (Date.now() - began > timeoutMs) {
       throw new Error(
