@@ -198,7 +198,10 @@ describe("the home page's sections after Top League Picks", () => {
       expect(await motw.getByText(heading).count()).toBe(0);
     }
 
-    // Before kick-off the parlay button adds the best pick and opens the builder.
+    // Before kick-off the parlay button adds the best pick and opens the builder. The server's
+    // button listens once the page has hydrated (root.tsx marks it after LazyParlaySlots' listeners
+    // are on): a click before that is the server markup's alone, and a loaded machine got there first.
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await embedded.getByRole("button", { name: "Add to Parlay Builder" }).click();
     const dialog = page.getByRole("dialog", { name: "Parlay Builder" });
     await expect.poll(() => dialog.isVisible(), { timeout: PARLAY_OPENS_MS }).toBe(true);
