@@ -79,19 +79,22 @@ describe("the browser build", () => {
     }
   });
 
-  it("leaves the Parlay Builder dialog out of the first load", () => {
+  it.each([
+    ["the Parlay Builder dialog", "web/app/features/parlay/components/ParlayModal.tsx"],
+    ["the header's live PB button and its tooltip", "web/app/features/parlay/components/ParlayButton.tsx"],
+  ])("leaves %s out of the first load", (_, source) => {
     // The browser build's metafile names each output file (public/build/…) and its sources.
     const metafile = JSON.parse(readFileSync(path.join(ROOT_DIR, "build/metafile.js.json"), "utf8")) as {
       outputs: Record<string, { inputs: Record<string, unknown> }>;
     };
-    const dialogFiles = Object.entries(metafile.outputs)
-      .filter(([, output]) => "web/app/features/parlay/components/ParlayModal.tsx" in output.inputs)
+    const files = Object.entries(metafile.outputs)
+      .filter(([, output]) => source in output.inputs)
       .map(([file]) => file.replace(/^public/, ""));
-    expect(dialogFiles).toHaveLength(1);
+    expect(files).toHaveLength(1);
     for (const load of loads)
       expect(
         load.scripts.map((script) => script.source),
         load.page,
-      ).not.toContain(dialogFiles[0]);
+      ).not.toContain(files[0]);
   });
 });

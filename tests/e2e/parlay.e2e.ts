@@ -87,7 +87,8 @@ describe("the Parlay Builder in Chromium", () => {
     const { context, page, problems } = await openPage(UPCOMING);
     await badgeShows(page, "0");
     await page.locator(".parlay-button--badge button").click();
-    expect(await page.getByText(EMPTY_PARLAY_NOTICE).count()).toBe(1);
+    // The button's code loads as the pointer reaches the header: the click is answered once it has.
+    await page.getByText(EMPTY_PARLAY_NOTICE).waitFor({ timeout: 5_000 });
     await page.keyboard.press("Escape");
 
     const addButton = page.locator(".parlay-add__button");
@@ -300,6 +301,54 @@ describe("the Parlay Builder in Chromium", () => {
     await page.locator(".parlay-button--badge button").hover();
     await page.clock.runFor(50);
     await tooltip.waitFor({ timeout: 1000 });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the header's PB button before its code has loaded", () => {
+  /** Holds the live button's code (LazyParlayButton loads it on reach) until `release` is called. */
+  async function holdButtonCode(page: Page): Promise<{ release: () => void; marked: () => Promise<number> }> {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/build\/_shared\/ParlayButton-\w+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The first button, marked: the live one that takes its place has no mark.
+    await page.locator(".parlay-button--badge button").evaluate((button) => button.setAttribute("data-first", ""));
+    return { release, marked: () => page.locator(".parlay-button--badge button[data-first]").count() };
+  }
+
+  it("answers a click that came first with the empty notice, and keeps the focus on the button", async () => {
+    const { context, page, problems } = await openPage(LEAGUE);
+    const { release, marked } = await holdButtonCode(page);
+    const button = page.locator(".parlay-button--badge button");
+    await button.focus();
+    await button.click();
+    expect(await page.getByText(EMPTY_PARLAY_NOTICE).count()).toBe(0);
+    release();
+    await page.getByText(EMPTY_PARLAY_NOTICE).waitFor({ timeout: 5_000 });
+    expect(await marked()).toBe(0);
+    expect(await button.getAttribute("aria-expanded")).toBe("true");
+    expect(await page.evaluate(() => document.activeElement?.closest(".parlay-button--badge") !== null)).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("counts the tooltip's 700 ms from when the pointer arrived, not from when the code did", async () => {
+    const { context, page, problems } = await openPage(LEAGUE);
+    const { release, marked } = await holdButtonCode(page);
+    const tooltip = page.getByRole("tooltip");
+    await stopClock(page);
+    await page.locator(".parlay-button--badge button").hover();
+    await page.clock.runFor(650);
+    release();
+    await expect.poll(marked, { timeout: 5_000 }).toBe(0);
+    expect(await tooltip.count()).toBe(0);
+    await page.clock.runFor(100);
+    await tooltip.waitFor({ timeout: 1000 });
+    expect(await tooltip.textContent()).toBe("Parlay Builder");
     expect(problems).toEqual([]);
     await context.close();
   });

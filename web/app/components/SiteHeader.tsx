@@ -2,7 +2,7 @@ import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { NAV_LINKS } from "@shared/domain/urls";
 import { SITE_NAME, SITE_SHORT_NAME } from "@shared/domain/site";
-import { ParlayButton } from "../features/parlay/components/ParlayButton";
+import { LazyParlayButton } from "../features/parlay/components/LazyParlayButton";
 import { SearchBox } from "../features/search/components/SearchBox";
 import { TODAY_NAV_LABEL, TODAY_PATH } from "../features/match/today-link";
 
@@ -76,7 +76,7 @@ export function SiteHeader() {
           >
             <span aria-hidden="true" className="theme-toggle__icon" />
           </button>
-          <ParlayButton variant="badge" />
+          <LazyParlayButton variant="badge" />
           <button
             ref={toggleRef}
             type="button"
@@ -108,7 +108,7 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <ParlayButton variant="menu" />
+        <LazyParlayButton variant="menu" />
       </div>
     </header>
   );

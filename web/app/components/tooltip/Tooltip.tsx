@@ -13,17 +13,30 @@ function describedBy(...ids: (string | undefined)[]): string | undefined {
   return present.length > 0 ? present.join(" ") : undefined;
 }
 
-export function Tooltip({ text, children }: { text: string; children: ReactElement<{ "aria-describedby"?: string }> }) {
+export function Tooltip({
+  text,
+  children,
+  hoveredSince = null,
+}: {
+  text: string;
+  children: ReactElement<{ "aria-describedby"?: string }>;
+  /** When the pointer came over the trigger, if it was there before this tooltip was: the delay counts from then. */
+  hoveredSince?: number | null;
+}) {
   const [open, setOpen] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   const id = useId();
 
-  const show = () => {
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => setOpen(true), tooltipOpenDelay(Date.now(), lastClosedAt));
+  /** Opens after the delay counted from `since`; a second pointer-over or focus while it waits changes nothing. */
+  const show = (since = Date.now()) => {
+    if (timer.current !== undefined) return;
+    const wait = since + tooltipOpenDelay(since, lastClosedAt) - Date.now();
+    if (wait <= 0) setOpen(true);
+    else timer.current = window.setTimeout(() => setOpen(true), wait);
   };
   const hide = () => {
     window.clearTimeout(timer.current);
+    timer.current = undefined;
     setOpen((wasOpen) => {
       if (wasOpen) lastClosedAt = Date.now();
       return false;
@@ -38,14 +51,19 @@ export function Tooltip({ text, children }: { text: string; children: ReactEleme
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, [open]);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  // Mounted under the pointer (in place of a button that was there first): counts from its arrival.
+  const firstHover = useRef(hoveredSince);
+  useEffect(() => {
+    if (firstHover.current !== null) show(firstHover.current);
+    return () => window.clearTimeout(timer.current);
+  }, []);
 
   return (
     <span
       className="tooltip"
-      onPointerEnter={show}
+      onPointerEnter={() => show()}
       onPointerLeave={hide}
-      onFocus={show}
+      onFocus={() => show()}
       onBlur={hide}
       onPointerDown={hide}
     >

@@ -1,18 +1,36 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Tooltip } from "~/components/tooltip/Tooltip";
 import { EMPTY_PARLAY_NOTICE, hasStoredParlay, OPEN_PARLAY_MODAL_EVENT } from "./parlay-first-load";
 import { useParlayCount } from "./useParlayCount";
 
+/** What the visitor did to the first button (LazyParlayButton) before this one took its place. */
+export interface ParlayReach {
+  /** When the pointer came over it (Date.now()), if it is still there. */
+  hoveredSince: number | null;
+  focused: boolean;
+  clicked: boolean;
+}
+
+export interface ParlayButtonProps {
+  variant: "badge" | "menu";
+  /** The button's text for a count: the first button's own, so that both say the same. */
+  face: (variant: "badge" | "menu", count: number) => ReactNode;
+  reached?: ParlayReach;
+}
+
 /**
- * The 'PB' header button (variant "badge") and the menu's 'Parlay Builder' button. With at
- * least one stored pick it asks for the parlay dialog; otherwise it shows the empty notice.
- * Picks stored but not yet counted (their reading code still loading) are read first.
+ * The 'PB' header button (variant "badge") and the menu's 'Parlay Builder' button, once loaded
+ * (LazyParlayButton). With at least one stored pick it asks for the parlay dialog; otherwise it
+ * shows the empty notice. Picks stored but not yet counted (their reading code still loading)
+ * are read first. What the visitor did to the first button carries over: its click is answered
+ * and its focus kept.
  */
-export function ParlayButton({ variant }: { variant: "badge" | "menu" }) {
+export function ParlayButton({ variant, face, reached }: ParlayButtonProps) {
   const count = useParlayCount();
   const [noticeOpen, setNoticeOpen] = useState(false);
   const noticeId = useId();
   const wrapperRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!noticeOpen) return;
@@ -41,31 +59,38 @@ export function ParlayButton({ variant }: { variant: "badge" | "menu" }) {
     else setNoticeOpen((was) => !was);
   };
 
+  // Once, as this button takes the first one's place: the focus and the click it had.
+  const carriedOver = useRef(reached);
+  const answerFirstClick = useRef(onClick);
+  useEffect(() => {
+    const first = carriedOver.current;
+    if (!first) return;
+    const active = document.activeElement;
+    if (first.focused && (active === null || active === document.body)) buttonRef.current?.focus();
+    if (first.clicked) answerFirstClick.current();
+  }, []);
+
   const button = (
     <button
+      ref={buttonRef}
       type="button"
       onClick={onClick}
       aria-describedby={noticeOpen ? noticeId : undefined}
       aria-expanded={count === 0 ? noticeOpen : undefined}
     >
-      {/* The name is the visible text plus hidden words: "PB Parlay Builder, 2 picks". */}
-      {variant === "badge" ? (
-        <>
-          PB<span className="visually-hidden"> Parlay Builder,</span>
-        </>
-      ) : (
-        <>
-          Parlay Builder<span className="visually-hidden">,</span>
-        </>
-      )}{" "}
-      <span className="parlay-button__badge">{count}</span>
-      <span className="visually-hidden"> {count === 1 ? "pick" : "picks"}</span>
+      {face(variant, count)}
     </button>
   );
 
   return (
     <div className={`parlay-button parlay-button--${variant}`} ref={wrapperRef}>
-      {variant === "badge" ? <Tooltip text="Parlay Builder">{button}</Tooltip> : button}
+      {variant === "badge" ? (
+        <Tooltip text="Parlay Builder" hoveredSince={reached?.hoveredSince ?? null}>
+          {button}
+        </Tooltip>
+      ) : (
+        button
+      )}
       {noticeOpen ? (
         <p id={noticeId} role="status" className="parlay-button__notice">
           {EMPTY_PARLAY_NOTICE}
