@@ -22,9 +22,9 @@ const BUILD_DIR = path.join(ROOT_DIR, "public/build");
 
 /**
  * The site's own code on a first load, gzip bytes, beyond the framework. The target is 10 kB
- * (10_000); this is the smallest 500-byte step the heaviest page type passes today: the home
- * page, 11.8 kB (its Match of the Week brings the match header, its kick-off's local time and
- * the refresh timer). Decision 005's addendum lists what is left to make lazy.
+ * (10_000); this holds the heaviest page type today with half a kB to spare: the home page,
+ * 11.5 kB on these fixtures (its Match of the Week brings the match header, its kick-off's
+ * local time and the refresh timer). Decision 005's addendum lists what is left to make lazy.
  */
 const APP_CODE_BUDGET_BYTES = 12_000;
 

@@ -9,7 +9,7 @@
  */
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
 import type { ParlayButtonProps, ParlayReach } from "./ParlayButton";
-import { hasStoredParlay, PARLAY_STORAGE_KEY, PARLAY_UPDATED_EVENT } from "./parlay-first-load";
+import { hasStoredParlay, PARLAY_UPDATED_EVENT } from "./parlay-first-load";
 
 export type ParlayButtonVariant = "badge" | "menu";
 
@@ -69,24 +69,22 @@ export function LazyParlayButton({ variant }: { variant: ParlayButtonVariant }) 
           if (!button?.matches(":hover")) reach.current.hoveredSince = null;
           setButton(() => loaded);
         },
-        (error: unknown) => console.warn("Could not load the Parlay Builder button", error),
+        (error: unknown) => console.warn("Could not load the parlay buttons", error),
       );
+    // A change in another tab's storage may be the parlay's: the live buttons read it.
     const start = () => load.current();
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === PARLAY_STORAGE_KEY) start();
-    };
     const header = first.current?.closest("header") ?? document;
     if (hasStoredParlay()) start();
     header.addEventListener("pointerover", start);
     header.addEventListener("focusin", start);
     window.addEventListener(PARLAY_UPDATED_EVENT, start);
-    window.addEventListener("storage", onStorage);
+    window.addEventListener("storage", start);
     return () => {
       active = false;
       header.removeEventListener("pointerover", start);
       header.removeEventListener("focusin", start);
       window.removeEventListener(PARLAY_UPDATED_EVENT, start);
-      window.removeEventListener("storage", onStorage);
+      window.removeEventListener("storage", start);
     };
   }, [Button]);
 

@@ -1,6 +1,10 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { EMPTY_PARLAY_NOTICE } from "@shared/domain/parlay";
 import { Tooltip } from "~/components/tooltip/Tooltip";
-import { EMPTY_PARLAY_NOTICE, hasStoredParlay, OPEN_PARLAY_MODAL_EVENT } from "./parlay-first-load";
+// Not parlay-first-load.ts, which the first page view's code holds: importing it here would give
+// it a file of its own, loaded with every page.
+import { OPEN_PARLAY_MODAL_EVENT } from "./parlay-events";
+import { readParlay } from "./parlay-storage";
 import { useParlayCount } from "./useParlayCount";
 
 /** What the visitor did to the first button (LazyParlayButton) before this one took its place. */
@@ -21,8 +25,7 @@ export interface ParlayButtonProps {
 /**
  * The 'PB' header button (variant "badge") and the menu's 'Parlay Builder' button, once loaded
  * (LazyParlayButton). With at least one stored pick it asks for the parlay dialog; otherwise it
- * shows the empty notice. Picks stored but not yet counted (their reading code still loading)
- * are read first. What the visitor did to the first button carries over: its click is answered
+ * shows the empty notice. What the visitor did to the first button carries over: its click is answered
  * and its focus kept.
  */
 export function ParlayButton({ variant, face, reached }: ParlayButtonProps) {
@@ -47,15 +50,9 @@ export function ParlayButton({ variant, face, reached }: ParlayButtonProps) {
     };
   }, [noticeOpen]);
 
+  // The stored picks decide, not the count, which a click carried over comes before.
   const onClick = () => {
-    const open = () => window.dispatchEvent(new CustomEvent(OPEN_PARLAY_MODAL_EVENT));
-    if (count > 0) open();
-    // Picks stored a moment ago, not counted yet (the storage code is on its way): it decides.
-    else if (hasStoredParlay())
-      import("./parlay-storage").then(
-        ({ readParlay }) => (readParlay().length > 0 ? open() : setNoticeOpen((was) => !was)),
-        (error: unknown) => console.warn("Could not read the stored parlay", error),
-      );
+    if (readParlay().length > 0) window.dispatchEvent(new CustomEvent(OPEN_PARLAY_MODAL_EVENT));
     else setNoticeOpen((was) => !was);
   };
 
