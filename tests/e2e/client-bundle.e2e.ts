@@ -79,6 +79,25 @@ describe("the browser build", () => {
     }
   });
 
+  it("leaves out the empty stand-ins of the .server modules a route imports for its loader", () => {
+    // Remix puts `module.exports = {}` in place of a `.server` module in the browser build; the
+    // patch in patches/ marks it free of side effects, so that a stand-in nothing reads is
+    // dropped instead of making a file of its own, or a part of one, on every page that imports
+    // it (decision 016). The root reads two server-only texts as undefined: those stay.
+    const metafile = JSON.parse(readFileSync(path.join(ROOT_DIR, "build/metafile.js.json"), "utf8")) as {
+      outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
+    };
+    const standIns = Object.values(metafile.outputs).flatMap((output) =>
+      Object.entries(output.inputs)
+        .filter(([source, input]) => source.startsWith("empty-module:") && input.bytesInOutput > 0)
+        .map(([source]) => source),
+    );
+    expect(standIns.sort()).toEqual([
+      "empty-module:./features/content/preview-storage-script.server",
+      "empty-module:./theme-script.server",
+    ]);
+  });
+
   it.each([
     ["the Parlay Builder dialog", "web/app/features/parlay/components/ParlayModal.tsx"],
     ["the header's live PB button and its tooltip", "web/app/features/parlay/components/ParlayButton.tsx"],

@@ -34,6 +34,8 @@ const SOURCES = [
   "path-aliases.ts",
   "tsconfig.json",
   "package-lock.json",
+  // Dependency patches (patch-package): the Remix compiler's, decision 016.
+  "patches",
 ];
 
 /** Whether every part of the build is there and newer than every source. */
