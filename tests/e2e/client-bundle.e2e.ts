@@ -22,11 +22,11 @@ const BUILD_DIR = path.join(ROOT_DIR, "public/build");
 
 /**
  * The site's own code on a first load, gzip bytes, beyond the framework. The target is 10 kB
- * (10_000); this holds the heaviest page type today with half a kB to spare: the home page,
- * 11.5 kB on these fixtures (its Match of the Week brings the match header, its kick-off's
+ * (10_000); this is the smallest 500-byte step the heaviest page type passes today: the home
+ * page, 11.3 kB on these fixtures (its Match of the Week brings the match header, its kick-off's
  * local time and the refresh timer). Decision 005's addendum lists what is left to make lazy.
  */
-const APP_CODE_BUDGET_BYTES = 12_000;
+const APP_CODE_BUDGET_BYTES = 11_500;
 
 function clientFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -77,6 +77,18 @@ describe("the browser build", () => {
         .map((script) => `${script.source} ${script.gzipBytes}`);
       expect(load.app, `${load.page}: ${app.join(", ")}`).toBeLessThanOrEqual(APP_CODE_BUDGET_BYTES);
     }
+  });
+
+  it("gives every public page type one stylesheet, the same file for all", async () => {
+    const sheets = new Set<string>();
+    for (const { page, path: pagePath } of FIRST_LOAD_PAGES) {
+      const html = await (await fetch(site.url + pagePath)).text();
+      const links = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1]);
+      expect(links, page).toHaveLength(1);
+      sheets.add(links[0]);
+    }
+    expect([...sheets]).toHaveLength(1);
+    expect([...sheets][0]).toMatch(/^\/build\/css-bundle-\w+\.css$/);
   });
 
   it("leaves out the empty stand-ins of the .server modules a route imports for its loader", () => {

@@ -1,3 +1,4 @@
+import { cssBundleHref } from "@remix-run/css-bundle";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
@@ -20,22 +21,32 @@ import { getSiteTexts } from "./site-texts.server";
 import { THEME_SCRIPT } from "./theme-script.server";
 import { VISUAL_EDITING_SCRIPT } from "../visual-editing/script";
 import { PREVIEW_STORAGE_SCRIPT } from "./features/content/preview-storage-script.server";
-import appStyles from "./styles/app.css";
-import parlayStyles from "./features/parlay/styles/parlay.css";
-import playerSkeletonStyles from "./features/player/styles/player-skeleton.css";
-import localTimesStyles from "./styles/local-times.css";
-import searchStyles from "./features/search/styles/search.css";
+// The site's stylesheet: every public page's styles, bundled by Remix into one file
+// (cssBundleHref), in this order. One render-blocking request on any page instead of two to
+// eight, one file cached for every page after the first, and no stylesheet to fetch on a
+// client-side navigation. A page's own styles are scoped by their classes (the block of each
+// feature), so they do nothing on the other pages. Internal pages (the status page, the social
+// card) keep stylesheets of their own: no visitor's page loads them.
+import "./styles/app.css";
+// The Parlay Builder dialog and add buttons can appear on any page.
+import "./features/parlay/styles/parlay.css";
+import "./features/player/styles/player-skeleton.css";
+import "./styles/local-times.css";
+// The header's search box is on every page.
+import "./features/search/styles/search.css";
+import "./features/home/styles/home.css";
+import "./features/match/styles/fixture-list.css";
+import "./features/match/styles/live-probability.css";
+import "./features/match/styles/key-insights.css";
+import "./features/league/styles/season-outlook.css";
+import "./features/team/styles/teams.css";
+import "./features/player/styles/players.css";
+import "./features/search/styles/search-page.css";
 import { PlayerNavigationSkeleton } from "./features/player/components/PlayerPageSkeleton";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "stylesheet", href: appStyles },
-  // The Parlay Builder dialog and add buttons can appear on any page.
-  { rel: "stylesheet", href: parlayStyles },
-  { rel: "stylesheet", href: playerSkeletonStyles },
-  { rel: "stylesheet", href: localTimesStyles },
-  // The header's search box is on every page.
-  { rel: "stylesheet", href: searchStyles },
+  ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
 ];
 
 export const meta: MetaFunction = () => [{ title: SITE_NAME }];

@@ -1,4 +1,4 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
@@ -13,10 +13,7 @@ import { noindexMeta } from "../route-meta";
 import { requireRoutePage } from "../route-page.server";
 import { siteSeo } from "../features/seo/seo.server";
 import { loadTeamListPage } from "../features/team/team-page.server";
-import teamStyles from "../features/team/styles/teams.css";
 import { HOME, leagueUrl } from "@shared/domain/urls";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: teamStyles }];
 
 /** A league's team list, /{league-slug}/teams (the -predictions forms and /teams redirect here). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

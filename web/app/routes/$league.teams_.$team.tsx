@@ -1,4 +1,4 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { useLiveRefresh } from "../features/match/components/useLiveRefresh";
@@ -8,17 +8,10 @@ import { pageCacheControl } from "../cache-control";
 import { errorPageMeta } from "../route-meta";
 import { loadTeamPageMarkup } from "../features/team/team-page-markup.server";
 import { requireTeamRoute } from "../features/team/team-page.server";
-import seasonOutlookStyles from "../features/league/styles/season-outlook.css";
-import teamStyles from "../features/team/styles/teams.css";
 import { TEAM_NOT_FOUND } from "../features/team/team";
 
 /** The not-found pages of this route (not-found.ts). */
 const NOT_FOUND = [TEAM_NOT_FOUND];
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: teamStyles },
-  { rel: "stylesheet", href: seasonOutlookStyles },
-];
 
 /** The canonical team page, /{league-slug}/teams/{team-slug}; ids, codes and other prefixes redirect here. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

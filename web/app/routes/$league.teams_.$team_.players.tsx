@@ -1,4 +1,4 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
@@ -8,7 +8,6 @@ import { squadPageMeta } from "../features/player/player-meta.server";
 import { loadSquadPage } from "../features/player/player-page.server";
 import { errorPageMeta } from "../route-meta";
 import { siteSeo } from "../features/seo/seo.server";
-import playerStyles from "../features/player/styles/players.css";
 import { TEAM_NOT_FOUND } from "../features/team/team";
 
 /** The not-found pages of this route (not-found.ts). */
@@ -19,8 +18,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [page, site] = await Promise.all([loadSquadPage(context, request), siteSeo(context, request)]);
   return withPageMeta(page, squadPageMeta(page.data, site));
 }
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: playerStyles }];
 
 export const headers: HeadersFunction = publicPageHeaders;
 

@@ -1,4 +1,4 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
@@ -8,7 +8,6 @@ import { playerPageMeta } from "../features/player/player-meta.server";
 import { loadPlayerPage } from "../features/player/player-page.server";
 import { errorPageMeta } from "../route-meta";
 import { siteSeo } from "../features/seo/seo.server";
-import playerStyles from "../features/player/styles/players.css";
 import { PLAYER_NOT_FOUND } from "../features/player/player";
 import { TEAM_NOT_FOUND } from "../features/team/team";
 
@@ -20,8 +19,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [page, site] = await Promise.all([loadPlayerPage(context, request), siteSeo(context, request)]);
   return withPageMeta(page, playerPageMeta(page.data, site));
 }
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: playerStyles }];
 
 export const headers: HeadersFunction = publicPageHeaders;
 

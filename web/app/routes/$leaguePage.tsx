@@ -1,4 +1,4 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
@@ -7,21 +7,12 @@ import { ServerMarkup } from "../components/ServerMarkup";
 import { publicPageHeaders } from "../cache-control";
 import { loadLeaguePage } from "../features/league/league-page.server";
 import { errorPageMeta } from "../route-meta";
-import playerStyles from "../features/player/styles/players.css";
-import seasonOutlookStyles from "../features/league/styles/season-outlook.css";
-import fixtureListStyles from "../features/match/styles/fixture-list.css";
 import { LEAGUE_TABLE_ANCHOR } from "@shared/domain/urls";
 
 /** A league's page, /{league-slug}-predictions: rendered on the server (LeaguePageContent), with live parlay buttons. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadLeaguePage(context, request);
 }
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: playerStyles },
-  { rel: "stylesheet", href: seasonOutlookStyles },
-  { rel: "stylesheet", href: fixtureListStyles },
-];
 
 export const headers: HeadersFunction = publicPageHeaders;
 

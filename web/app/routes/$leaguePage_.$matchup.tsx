@@ -1,4 +1,4 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
@@ -9,9 +9,6 @@ import { loadMatchPage } from "../features/match/match-page.server";
 import { loadMatchweekPage } from "../features/league/matchweek-page.server";
 import { isMatchweekPath } from "../route-page.server";
 import { errorPageMeta } from "../route-meta";
-import liveProbabilityStyles from "../features/match/styles/live-probability.css";
-import keyInsightsStyles from "../features/match/styles/key-insights.css";
-import fixtureListStyles from "../features/match/styles/fixture-list.css";
 import { MATCH_NOT_FOUND } from "../features/match/match";
 
 /** The not-found pages of this route (not-found.ts). */
@@ -26,12 +23,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (isMatchweekPath(request)) return loadMatchweekPage(context, request);
   return loadMatchPage(context, request);
 }
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: liveProbabilityStyles },
-  { rel: "stylesheet", href: keyInsightsStyles },
-  { rel: "stylesheet", href: fixtureListStyles },
-];
 
 export const headers: HeadersFunction = publicPageHeaders;
 

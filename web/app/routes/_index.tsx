@@ -1,4 +1,4 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { publicPageHeaders } from "../cache-control";
@@ -6,13 +6,10 @@ import { EmbeddedMatchView } from "../features/match/components/EmbeddedMatchVie
 import { ServerMarkup } from "../components/ServerMarkup";
 import { loadHomePage } from "../features/home/home-page.server";
 import { HOME_SECTIONS } from "../features/home/home";
-import homeStyles from "../features/home/styles/home.css";
 import { COMING_SOON } from "@shared/domain/picks";
 
 // The home page has no error boundary of its own: on an error the root's takes over, with its meta.
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeStyles }];
 
 export const headers: HeadersFunction = publicPageHeaders;
 

@@ -1,12 +1,10 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { MatchView } from "../features/match/components/MatchView";
 import { loadMatchPage } from "../features/match/match-page.server";
 import { errorPageMeta } from "../route-meta";
-import liveProbabilityStyles from "../features/match/styles/live-probability.css";
-import keyInsightsStyles from "../features/match/styles/key-insights.css";
 import { MATCH_NOT_FOUND } from "../features/match/match";
 
 /** The not-found pages of this route (not-found.ts). */
@@ -16,11 +14,6 @@ const NOT_FOUND = [MATCH_NOT_FOUND];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadMatchPage(context, request);
 }
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: liveProbabilityStyles },
-  { rel: "stylesheet", href: keyInsightsStyles },
-];
 
 export const headers: HeadersFunction = publicPageHeaders;
 

@@ -1,19 +1,16 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { ServerMarkup } from "../components/ServerMarkup";
 import { publicPageHeaders } from "../cache-control";
 import { useLiveRefresh } from "../features/match/components/useLiveRefresh";
 import { loadMatchDayPage } from "../features/match/match-day-page.server";
-import fixtureListStyles from "../features/match/styles/fixture-list.css";
 import { errorPageMeta } from "../route-meta";
 
 /** /matches/{YYYY-MM-DD}: the five leagues' matches of any day, the same page as /today (today.tsx). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return loadMatchDayPage(context, request, params.day ?? "");
 }
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: fixtureListStyles }];
 
 export const headers: HeadersFunction = publicPageHeaders;
 

@@ -1,10 +1,4 @@
-import {
-  data,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { pageCacheControl, publicPageHeaders } from "../cache-control";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
@@ -12,7 +6,6 @@ import { ServerMarkup } from "../components/ServerMarkup";
 import { SEARCH_QUERY_MAX_LENGTH } from "../features/search/search-index";
 import { renderSearchResults } from "../features/search/search-results.server";
 import { SEARCH_PAGE_LIMIT, searchSite } from "../features/search/search.server";
-import searchPageStyles from "../features/search/styles/search-page.css";
 import { SITE_NAME } from "@shared/domain/site";
 
 /** /search?q=: the header's search without JavaScript, and the full list of results. */
@@ -25,8 +18,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { headers: { "Cache-Control": pageCacheControl(false) } },
   );
 }
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: searchPageStyles }];
 
 export const headers: HeadersFunction = publicPageHeaders;
 

@@ -1,14 +1,11 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { errorPageMeta } from "../route-meta";
 import { loadTeamPage, requireTeamRoute } from "../features/team/team-page.server";
-import teamStyles from "../features/team/styles/teams.css";
 import { TEAM_NOT_FOUND } from "../features/team/team";
 
 /** The not-found pages of this route (not-found.ts). */
 const NOT_FOUND = [TEAM_NOT_FOUND];
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: teamStyles }];
 
 /**
  * /teams/{id} and /teams/{code}: links that know a club but not its league. Once the club is

@@ -1,19 +1,16 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "../components/GeneralErrorBoundary";
 import { ServerMarkup } from "../components/ServerMarkup";
 import { publicPageHeaders } from "../cache-control";
 import { useLiveRefresh } from "../features/match/components/useLiveRefresh";
 import { loadMatchDayPage } from "../features/match/match-day-page.server";
-import fixtureListStyles from "../features/match/styles/fixture-list.css";
 import { errorPageMeta } from "../route-meta";
 
 /** /today: the five leagues' matches of the site clock's day, as the compact fixtures list. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadMatchDayPage(context, request);
 }
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: fixtureListStyles }];
 
 export const headers: HeadersFunction = publicPageHeaders;
 
