@@ -23,10 +23,11 @@ const BUILD_DIR = path.join(ROOT_DIR, "public/build");
 /**
  * The site's own code on a first load, gzip bytes, beyond the framework. The target is 10 kB
  * (10_000); this is the smallest 500-byte step the heaviest page type passes today: the home
- * page, 11.3 kB on these fixtures (its Match of the Week brings the match header, its kick-off's
- * local time and the refresh timer). Decision 005's addendum lists what is left to make lazy.
+ * page, 10.8 kB on these fixtures (its Match of the Week shows a kick-off time, which brings the
+ * local times' code, and the refresh timer). Decision 005's addendum lists what is left to make
+ * lazy.
  */
-const APP_CODE_BUDGET_BYTES = 11_500;
+const APP_CODE_BUDGET_BYTES = 11_000;
 
 function clientFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

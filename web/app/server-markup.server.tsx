@@ -19,8 +19,17 @@ function ServerLink({ to, className, children }: PageLinkProps) {
   );
 }
 
+/**
+ * The prefix of the ids React gives inside server markup (useId): a ServerMarkup there (the
+ * Match of the Week's header parts) carries a `data-markup` id that hydration never reads, and
+ * the prefix keeps it from being one the page's own tree uses, which hydration does read.
+ */
+export const SERVER_HTML_ID_PREFIX = "sm";
+
 export function renderServerHtml(node: ReactNode): ServerHtml {
   return serverHtml(
-    renderToStaticMarkup(<PageLinkContext.Provider value={ServerLink}>{node}</PageLinkContext.Provider>),
+    renderToStaticMarkup(<PageLinkContext.Provider value={ServerLink}>{node}</PageLinkContext.Provider>, {
+      identifierPrefix: SERVER_HTML_ID_PREFIX,
+    }),
   );
 }

@@ -17,7 +17,7 @@ export interface ServerHtml {
   html?: string;
 }
 
-type Host = "section" | "nav" | "p" | "div" | "dl" | "footer";
+type Host = "section" | "nav" | "p" | "div" | "dl" | "footer" | "article";
 
 type HostAttributes = Omit<HTMLAttributes<HTMLElement>, "children" | "dangerouslySetInnerHTML">;
 

@@ -2,7 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { publicPageHeaders } from "../cache-control";
-import { EmbeddedMatchView } from "../features/match/components/EmbeddedMatchView";
+import { MatchOfTheWeek } from "../features/home/components/MatchOfTheWeek";
 import { ServerMarkup } from "../components/ServerMarkup";
 import { loadHomePage } from "../features/home/home-page.server";
 import { HOME_SECTIONS } from "../features/home/home";
@@ -54,7 +54,7 @@ export default function HomePage() {
         {myTeams}
         <section aria-labelledby="motw-title" className="page-section">
           <h2 id="motw-title">{HOME_SECTIONS.matchOfTheWeek}</h2>
-          {matchOfTheWeek ? <EmbeddedMatchView match={matchOfTheWeek} /> : <p className="empty-text">{COMING_SOON}</p>}
+          {matchOfTheWeek ? <MatchOfTheWeek data={matchOfTheWeek} /> : <p className="empty-text">{COMING_SOON}</p>}
         </section>
         <ServerMarkup
           as="section"

@@ -1,7 +1,8 @@
 /**
- * The home page's loader: the Match of the Week as data (its view refreshes in the browser),
- * everything else rendered on the server (the hero, the week's top pick of each league, the
- * explainers, the Algo Lab and the link to the track record), and the page's head tags.
+ * The home page's loader: everything rendered on the server (the Match of the Week, the hero,
+ * the week's top pick of each league, the explainers, the Algo Lab and the link to the track
+ * record), with what the Match of the Week needs to refresh itself in the browser, and the
+ * page's head tags.
  */
 import { data } from "@remix-run/node";
 import { pageCacheControl } from "~/cache-control";
@@ -11,6 +12,9 @@ import { HeroContent, ResultsLinkContent, TopLeaguePicksContent } from "./compon
 import { HowItWorks } from "./components/HowItWorks";
 import { LeagueCoverage } from "./components/LeagueCoverage";
 import { embeddedMatch } from "../match/embedded-match.server";
+import { EmbeddedMatchBody } from "../match/components/EmbeddedMatchView";
+import { embeddedRefreshMs } from "../match/components/embedded-refresh";
+import { MATCH_OF_THE_WEEK_TITLE_ID } from "./home";
 import { getHomeHero } from "./home.server";
 import { getMatchOfTheWeek, getTopLeaguePicks } from "./home-picks.server";
 import { getAlgoLabRecord } from "./home-sections.server";
@@ -31,7 +35,14 @@ export async function loadHomePage(context: AppContext, request: Request) {
   const live = [featured, ...topLeaguePicks.map((pick) => pick.match)].some((match) => match?.state === "live");
   return data(
     {
-      matchOfTheWeek: featured && embeddedMatch(featured),
+      matchOfTheWeek: featured && {
+        id: featured.id,
+        state: featured.state,
+        refreshMs: embeddedRefreshMs(featured.state),
+        markup: renderServerHtml(
+          <EmbeddedMatchBody match={embeddedMatch(featured)} titleId={MATCH_OF_THE_WEEK_TITLE_ID} />,
+        ),
+      },
       markup: {
         hero: renderServerHtml(<HeroContent hero={hero} />),
         topLeaguePicks: renderServerHtml(<TopLeaguePicksContent picks={topLeaguePicks} />),

@@ -22,3 +22,6 @@ export const HOW_IT_WORKS_STEPS = [
   },
 ] as const;
 export const VIEW_RESULTS_TEXT = "View Latest Results & Hit Rates";
+
+/** The id of the Match of the Week's title (its h3), which names its article. */
+export const MATCH_OF_THE_WEEK_TITLE_ID = "motw-match-title";

@@ -1,30 +1,24 @@
 import { useEffect } from "react";
-import { formatUpdatedAgo } from "@shared/domain/updated-ago";
-
-/** How often the header's 'Updated Ns ago' counts on between refreshes. */
-export const UPDATED_AGO_TICK_MS = 1_000;
 
 /**
- * Keeps every 'Updated Ns ago' on the page (server markup with `data-updated-ago-ms`, the time
- * behind the text when the server rendered it) counting each second, from the moment the
- * browser first shows it; a refresh brings new markup and the count starts again from it. The
- * first change comes after hydration, so the server's text and the hydrated one are the same.
+ * Runs the 'Updated Ns ago' clock (updated-ago-clock.ts) while `live`: its code loads then, so
+ * a page with no live match never fetches it. The first change comes after hydration, so the
+ * server's text and the hydrated one are the same.
  */
 export function useUpdatedAgoClock(live: boolean): void {
   useEffect(() => {
     if (!live) return;
-    const update = () => {
-      const now = Date.now();
-      for (const element of document.querySelectorAll<HTMLElement>("[data-updated-ago-ms]")) {
-        const base = Number(element.dataset.updatedAgoMs);
-        if (!Number.isFinite(base)) continue;
-        if (!element.dataset.updatedAgoSeen) element.dataset.updatedAgoSeen = String(now);
-        const text = formatUpdatedAgo(base + now - Number(element.dataset.updatedAgoSeen));
-        if (element.textContent !== text) element.textContent = text;
-      }
+    let active = true;
+    let stop: (() => void) | null = null;
+    import("./updated-ago-clock").then(
+      ({ startUpdatedAgoClock }) => {
+        if (active) stop = startUpdatedAgoClock();
+      },
+      (error: unknown) => console.warn("Could not load the live clock", error),
+    );
+    return () => {
+      active = false;
+      stop?.();
     };
-    update();
-    const timer = window.setInterval(update, UPDATED_AGO_TICK_MS);
-    return () => window.clearInterval(timer);
   }, [live]);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { MatchState } from "@shared/domain/picks";
 import { embeddedMatchDataUrl } from "./embedded-match-fetch";
-import { embeddedRefreshMs } from "./useEmbeddedRefresh";
+import { embeddedRefreshMs } from "./embedded-refresh";
 
 describe("embeddedRefreshMs", () => {
   it.each<[MatchState, number | null]>([
