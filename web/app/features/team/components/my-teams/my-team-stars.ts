@@ -5,9 +5,9 @@
  * handles their presses (one listener on the document, so server markup needs no handlers). The
  * state follows changes made in other tabs.
  *
- * The code that reads, checks and writes the list (my-teams.ts) is not part of a page's first
- * load unless this browser has stored a list: with nothing stored every star starts unpressed,
- * and the first press adds its club at once (what that code does to an empty list), then the
+ * The code that reads, checks and writes the list (my-teams.ts, with the stars' work that needs
+ * it: my-team-star-presses.ts) is not part of a page's first load unless this browser has stored
+ * a list: with nothing stored every star starts unpressed, and the first press adds its club at once (what that code does to an empty list), then the
  * code loads; presses before it arrives are answered here too (pressEarly). A press that needs
  * the code before it has loaded is answered when it arrives.
  */
@@ -24,14 +24,18 @@ function teamOf(button: HTMLElement): MyTeam {
   return { id: Number(button.dataset.myTeam), name: button.dataset.teamName ?? "", url: button.dataset.teamUrl ?? "" };
 }
 
-type MyTeamsCode = typeof import("./my-teams");
+/** The page's stars, for the code that answers them once loaded (my-team-star-presses.ts). */
+const PAGE_STARS = { all: () => document.querySelectorAll<HTMLButtonElement>(STAR), teamOf };
+
+/** What answers the stars once the list's code has loaded (my-team-star-presses.ts). */
+type MyTeamsCode = typeof import("./my-team-star-presses");
 
 let code: MyTeamsCode | null = null;
 let loading: Promise<MyTeamsCode | null> | null = null;
 
 /** Runs `use` with the list's code, once loaded (offline or after a new deployment: nothing, and the next call tries again). */
 function withCode(use: (loaded: MyTeamsCode) => void): void {
-  loading ??= import("./my-teams").then(
+  loading ??= import("./my-team-star-presses").then(
     (module) => (code = module),
     (error: unknown) => {
       console.warn("Could not load My Teams", error);
@@ -51,35 +55,11 @@ function stored(): string | null {
   }
 }
 
-/** Shows the page's stars with each club's state. */
-function syncStars({ readMyTeams }: MyTeamsCode): void {
-  const ids = new Set(readMyTeams().map((team) => team.id));
-  for (const button of document.querySelectorAll<HTMLButtonElement>(STAR)) {
-    const team = teamOf(button);
-    button.setAttribute("aria-pressed", String(ids.has(team.id)));
-    button.setAttribute("aria-label", starLabel(team.name));
-    button.hidden = false;
-  }
-}
-
-/** A press of a star: its club joins or leaves the list, or the reader hears why not. */
-function pressStar(loaded: MyTeamsCode, button: HTMLButtonElement): void {
-  const result = loaded.toggleMyTeam(loaded.readMyTeams(), teamOf(button));
-  const message =
-    result.change === "full"
-      ? loaded.MY_TEAMS_FULL_MESSAGE
-      : loaded.writeMyTeams(result.teams)
-        ? null
-        : "This browser does not let the site keep My Teams.";
-  if (message) window.dispatchEvent(new CustomEvent(loaded.ERROR_TOAST_EVENT_NAME, { detail: { message } }));
-  syncStars(loaded);
-}
-
 function showStars(): void {
-  if (code) return syncStars(code);
+  if (code) return code.syncStars(PAGE_STARS);
   // Nothing stored: every star is unpressed, as the server sent it.
   if (stored() === null) for (const button of document.querySelectorAll<HTMLButtonElement>(STAR)) button.hidden = false;
-  else withCode(syncStars);
+  else withCode((loaded) => loaded.syncStars(PAGE_STARS));
 }
 
 /**
@@ -117,13 +97,13 @@ function pressEarly(button: HTMLButtonElement): boolean {
 function onClick(event: MouseEvent): void {
   const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>(STAR);
   if (!button) return;
-  if (code) return pressStar(code, button);
-  if (pressEarly(button)) withCode(syncStars);
-  else withCode((loaded) => pressStar(loaded, button));
+  if (code) return code.pressStar(PAGE_STARS, button);
+  if (pressEarly(button)) withCode((loaded) => loaded.syncStars(PAGE_STARS));
+  else withCode((loaded) => loaded.pressStar(PAGE_STARS, button));
 }
 
 function onStorage(event: StorageEvent): void {
-  if (event.key === MY_TEAMS_KEY || event.key === null) withCode(syncStars);
+  if (event.key === MY_TEAMS_KEY || event.key === null) withCode((loaded) => loaded.syncStars(PAGE_STARS));
 }
 
 /** Runs the page's stars; `markup` is whatever changes when the page's content is replaced. */
