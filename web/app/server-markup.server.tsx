@@ -24,7 +24,7 @@ function ServerLink({ to, className, children }: PageLinkProps) {
  * Match of the Week's header parts) carries a `data-markup` id that hydration never reads, and
  * the prefix keeps it from being one the page's own tree uses, which hydration does read.
  */
-export const SERVER_HTML_ID_PREFIX = "sm";
+const SERVER_HTML_ID_PREFIX = "sm";
 
 export function renderServerHtml(node: ReactNode): ServerHtml {
   return serverHtml(

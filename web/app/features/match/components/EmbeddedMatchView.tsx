@@ -6,9 +6,6 @@ import { MatchHero } from "./MatchHero";
 import { useEmbeddedRefresh } from "./useEmbeddedRefresh";
 import { useUpdatedAgoClock } from "./useUpdatedAgoClock";
 
-/** The class of the article an embedded match is shown in (home.css). */
-export const EMBEDDED_MATCH_CLASS = "match-embedded";
-
 /**
  * What is inside the embedded match's article: the match header, the three picks with the
  * model's probabilities and a link to the full analysis. The home page first shows it as server
@@ -45,7 +42,7 @@ export function EmbeddedMatchView({ match: initial }: { match: EmbeddedMatch }) 
   useUpdatedAgoClock(match.state === "live");
   const titleId = useId();
   return (
-    <article className={EMBEDDED_MATCH_CLASS} aria-labelledby={titleId} data-refresh-ms={refreshMs ?? undefined}>
+    <article className="match-embedded" aria-labelledby={titleId} data-refresh-ms={refreshMs ?? undefined}>
       <EmbeddedMatchBody match={match} titleId={titleId} />
     </article>
   );

@@ -71,13 +71,13 @@ export function LazyParlayButton({ variant }: { variant: ParlayButtonVariant }) 
         },
         (error: unknown) => console.warn("Could not load the parlay buttons", error),
       );
-    // A change in another tab's storage may be the parlay's: the live buttons read it.
     const start = () => load.current();
     const header = first.current?.closest("header") ?? document;
     if (hasStoredParlay()) start();
     header.addEventListener("pointerover", start);
     header.addEventListener("focusin", start);
     window.addEventListener(PARLAY_UPDATED_EVENT, start);
+    // A change in another tab's storage may be the parlay's: the live buttons read it.
     window.addEventListener("storage", start);
     return () => {
       active = false;

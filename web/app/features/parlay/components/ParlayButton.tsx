@@ -25,8 +25,8 @@ export interface ParlayButtonProps {
 /**
  * The 'PB' header button (variant "badge") and the menu's 'Parlay Builder' button, once loaded
  * (LazyParlayButton). With at least one stored pick it asks for the parlay dialog; otherwise it
- * shows the empty notice. What the visitor did to the first button carries over: its click is answered
- * and its focus kept.
+ * shows the empty notice. What the visitor did to the first button carries over: its click is
+ * answered and its focus kept.
  */
 export function ParlayButton({ variant, face, reached }: ParlayButtonProps) {
   const count = useParlayCount();

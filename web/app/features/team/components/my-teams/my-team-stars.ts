@@ -7,9 +7,10 @@
  *
  * The code that reads, checks and writes the list (my-teams.ts, with the stars' work that needs
  * it: my-team-star-presses.ts) is not part of a page's first load unless this browser has stored
- * a list: with nothing stored every star starts unpressed, and the first press adds its club at once (what that code does to an empty list), then the
- * code loads; presses before it arrives are answered here too (pressEarly). A press that needs
- * the code before it has loaded is answered when it arrives.
+ * a list: with nothing stored every star starts unpressed, and the first press adds its club at
+ * once (what that code does to an empty list), then the code loads; presses before it arrives
+ * are answered here too (pressEarly). A press that needs the code before it has loaded is
+ * answered when it arrives.
  */
 import { useEffect } from "react";
 import type { MyTeam } from "./my-teams";
@@ -29,6 +30,8 @@ const PAGE_STARS = { all: () => document.querySelectorAll<HTMLButtonElement>(STA
 
 /** What answers the stars once the list's code has loaded (my-team-star-presses.ts). */
 type MyTeamsCode = typeof import("./my-team-star-presses");
+
+const syncPageStars = (loaded: MyTeamsCode) => loaded.syncStars(PAGE_STARS);
 
 let code: MyTeamsCode | null = null;
 let loading: Promise<MyTeamsCode | null> | null = null;
@@ -56,10 +59,10 @@ function stored(): string | null {
 }
 
 function showStars(): void {
-  if (code) return code.syncStars(PAGE_STARS);
+  if (code) return syncPageStars(code);
   // Nothing stored: every star is unpressed, as the server sent it.
   if (stored() === null) for (const button of document.querySelectorAll<HTMLButtonElement>(STAR)) button.hidden = false;
-  else withCode((loaded) => loaded.syncStars(PAGE_STARS));
+  else withCode(syncPageStars);
 }
 
 /**
@@ -98,12 +101,12 @@ function onClick(event: MouseEvent): void {
   const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>(STAR);
   if (!button) return;
   if (code) return code.pressStar(PAGE_STARS, button);
-  if (pressEarly(button)) withCode((loaded) => loaded.syncStars(PAGE_STARS));
+  if (pressEarly(button)) withCode(syncPageStars);
   else withCode((loaded) => loaded.pressStar(PAGE_STARS, button));
 }
 
 function onStorage(event: StorageEvent): void {
-  if (event.key === MY_TEAMS_KEY || event.key === null) withCode((loaded) => loaded.syncStars(PAGE_STARS));
+  if (event.key === MY_TEAMS_KEY || event.key === null) withCode(syncPageStars);
 }
 
 /** Runs the page's stars; `markup` is whatever changes when the page's content is replaced. */
