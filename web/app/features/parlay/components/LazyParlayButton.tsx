@@ -2,8 +2,9 @@
  * The header's Parlay Builder buttons (the 'PB' badge and the menu's button) as every visitor
  * first sees them: no picks counted, no notice, no tooltip. Their code (ParlayButton: the count,
  * the empty notice, the tooltip) is not part of a page's first load. It loads when the visitor
- * reaches for the header (pointer over it, focus in it: the buttons are usually alive before the
- * pointer is on one), at once when this session holds picks or the parlay changes. A click,
+ * reaches for a button (pointer over it, focus on it), at once when this session holds picks or
+ * the parlay changes. Not on a pointer over the rest of the header: the browser reports one under
+ * a pointer that has not moved when the page first lays out, which is no visitor's reach. A click,
  * focus or hover on a button that came first is carried over to the live one: the click is
  * answered, the focus kept, and the tooltip's 700 ms counted from when the pointer arrived.
  */
@@ -72,17 +73,12 @@ export function LazyParlayButton({ variant }: { variant: ParlayButtonVariant }) 
         (error: unknown) => console.warn("Could not load the parlay buttons", error),
       );
     const start = () => load.current();
-    const header = first.current?.closest("header") ?? document;
     if (hasStoredParlay()) start();
-    header.addEventListener("pointerover", start);
-    header.addEventListener("focusin", start);
     window.addEventListener(PARLAY_UPDATED_EVENT, start);
     // A change in another tab's storage may be the parlay's: the live buttons read it.
     window.addEventListener("storage", start);
     return () => {
       active = false;
-      header.removeEventListener("pointerover", start);
-      header.removeEventListener("focusin", start);
       window.removeEventListener(PARLAY_UPDATED_EVENT, start);
       window.removeEventListener("storage", start);
     };
@@ -95,7 +91,11 @@ export function LazyParlayButton({ variant }: { variant: ParlayButtonVariant }) 
       ref={first}
       type="button"
       aria-expanded={false}
-      onPointerEnter={() => (reach.current.hoveredSince = Date.now())}
+      onPointerEnter={() => {
+        reach.current.hoveredSince = Date.now();
+        load.current();
+      }}
+      onFocus={() => load.current()}
       onClick={() => {
         reach.current.clicked = true;
         load.current();
