@@ -68,14 +68,19 @@ describe("the home page in Chromium", () => {
       .getByRole("button", { name: /^(PB )?Parlay Builder, 0 picks$/ })
       .last()
       .click();
-    expect(
-      await page
-        .getByText(
-          "Your Parlay Builder is empty — start by adding a pick from any match page. You can add up to 10 picks before sharing.",
-        )
-        .first()
-        .isVisible(),
-    ).toBe(true);
+    // The button's code loads as the pointer reaches it: the click is answered once it has.
+    await expect
+      .poll(
+        () =>
+          page
+            .getByText(
+              "Your Parlay Builder is empty — start by adding a pick from any match page. You can add up to 10 picks before sharing.",
+            )
+            .first()
+            .isVisible(),
+        { timeout: 5_000 },
+      )
+      .toBe(true);
     await page.mouse.click(200, 700);
     await expect.poll(() => menu.isVisible()).toBe(false);
     await page.close();
