@@ -12,6 +12,7 @@
 import { format } from "node:util";
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from "pino";
 import pretty from "pino-pretty";
+import { LineBatcher } from "./line-batcher";
 
 export type LogFormat = "json" | "pretty";
 export type LogLevelName = "debug" | "info" | "warn" | "error";
@@ -154,14 +155,17 @@ export function createLog(options: LogOptions): AppLog {
     options.format === "pretty"
       ? prettyStream(options.destination)
       : (options.destination ??
-        pino.destination({
-          dest: 1,
-          sync: false,
-          minLength: BATCH_BYTES,
-          maxWrite: MAX_WRITE_BYTES,
-          periodicFlush: FLUSH_EVERY_MS,
-          maxLength: MAX_BUFFERED_BYTES,
-        }));
+        new LineBatcher(
+          // The batcher hands over whole batches: each is written as soon as no write is under way.
+          pino.destination({
+            dest: 1,
+            sync: false,
+            minLength: 0,
+            maxWrite: MAX_WRITE_BYTES,
+            maxLength: MAX_BUFFERED_BYTES,
+          }),
+          { batchBytes: BATCH_BYTES, flushEveryMs: FLUSH_EVERY_MS },
+        ));
   return pino(settings, destination);
 }
 
