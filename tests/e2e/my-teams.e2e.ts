@@ -177,6 +177,42 @@ describe("My Teams", () => {
     });
   }
 
+  it("answers a first press at once, before the list's code has loaded, and a second press when the code arrives", async () => {
+    const { context } = await profile(1280);
+    const page = await context.newPage();
+    const problems = collectConsoleProblems(page);
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    await page.route(/\/build\/_shared\/my-team-star-presses-\w+\.js$/, async (route) => {
+      asked += 1;
+      await held;
+      await route.continue();
+    });
+    await page.goto(site.url + TEAM_LIST);
+    const chelsea = page.getByRole("button", { name: "Add Chelsea to My Teams" });
+    const arsenal = page.getByRole("button", { name: "Add Arsenal to My Teams" });
+    await expect.poll(() => chelsea.isVisible()).toBe(true);
+    // Nothing stored: the page's first load has not asked for the list's code.
+    expect(asked).toBe(0);
+
+    await chelsea.click();
+    expect(await chelsea.getAttribute("aria-pressed")).toBe("true");
+    expect(await storedTeams(page)).toEqual([CHELSEA]);
+    await expect.poll(() => asked).toBe(1);
+
+    // A list is stored now: this press waits for the code, which applies the full rules.
+    await arsenal.click();
+    expect(await arsenal.getAttribute("aria-pressed")).toBe("false");
+    expect(await storedTeams(page)).toEqual([CHELSEA]);
+    release();
+    await expect.poll(() => arsenal.getAttribute("aria-pressed")).toBe("true");
+    expect(await storedTeams(page)).toEqual([CHELSEA, ARSENAL]);
+    expect(await chelsea.getAttribute("aria-pressed")).toBe("true");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("serves the same cached home page with and without favourites", async () => {
     const visit = async (stored?: MyTeam[]) => {
       const { context } = await profile(1280, stored);

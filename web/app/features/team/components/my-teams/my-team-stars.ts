@@ -8,9 +8,8 @@
  * The code that reads, checks and writes the list (my-teams.ts, with the stars' work that needs
  * it: my-team-star-presses.ts) is not part of a page's first load unless this browser has stored
  * a list: with nothing stored every star starts unpressed, and the first press adds its club at
- * once (what that code does to an empty list), then the code loads; presses before it arrives
- * are answered here too (pressEarly). A press that needs the code before it has loaded is
- * answered when it arrives.
+ * once (what that code does to an empty list, pressEarly), then the code loads. A later press
+ * before it has arrived is answered when it arrives.
  */
 import { useEffect } from "react";
 import type { MyTeam } from "./my-teams";
@@ -66,34 +65,20 @@ function showStars(): void {
 }
 
 /**
- * Presses before the list's code has loaded are answered here, at once, while the list is empty
- * or is the one written here (its every club known): a club joins or leaves as the code would
- * have it. The code takes over long before the list could be full (my-teams.ts's limit).
+ * A press before the list's code has loaded, with nothing stored: its club becomes the list at
+ * once, as the code would have it. False when a list is stored (the code answers the press when
+ * it arrives) or storage refuses.
  */
-const EARLY_LIST_LIMIT = 5;
-
-/** The list as written here: its stored text and its clubs. */
-let written: { text: string; teams: MyTeam[] } | null = null;
-
-/** Answers a press without the list's code; false when it cannot (a list stored before, a refusing storage). */
 function pressEarly(button: HTMLButtonElement): boolean {
-  const text = stored();
-  const teams = text === null ? [] : text === written?.text ? written.teams : null;
-  if (!teams) return false;
+  if (stored() !== null) return false;
   const team = teamOf(button);
-  const next = teams.some((t) => t.id === team.id) ? teams.filter((t) => t.id !== team.id) : [...teams, team];
-  if (next.length > EARLY_LIST_LIMIT) return false;
-  const nextText = JSON.stringify(next);
   try {
-    if (next.length === 0) window.localStorage.removeItem(MY_TEAMS_KEY);
-    else window.localStorage.setItem(MY_TEAMS_KEY, nextText);
+    window.localStorage.setItem(MY_TEAMS_KEY, JSON.stringify([team]));
   } catch {
     return false;
   }
-  written = next.length === 0 ? null : { text: nextText, teams: next };
-  const ids = new Set(next.map((t) => t.id));
   for (const star of document.querySelectorAll<HTMLButtonElement>(STAR))
-    star.setAttribute("aria-pressed", String(ids.has(Number(star.dataset.myTeam))));
+    star.setAttribute("aria-pressed", String(Number(star.dataset.myTeam) === team.id));
   return true;
 }
 
