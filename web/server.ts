@@ -13,6 +13,7 @@ import type { AppContext } from "./app/load-context";
 import { contentSecurityPolicy, type CspOptions } from "./page-cache/csp";
 import { createPageServer } from "./page-cache/http";
 import { PageCache } from "./page-cache/page-cache";
+import { servePublicFiles } from "./public-files";
 import { createRateLimiter, rateLimitTiers } from "./rate-limit";
 import { limitRequestBodies } from "./request-limits";
 import { requestIdOfResponse } from "./observability/request-id";
@@ -114,7 +115,7 @@ export function createSiteServer(
   // Fingerprinted build assets never change; everything else in public/ may.
   const compress = compression();
   app.use("/build", compress, express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
-  app.use(compress, express.static(path.join(root, "public"), { maxAge: "1h" }));
+  app.use(servePublicFiles(path.join(root, "public"), compress));
 
   app.use(createRateLimiter(rateLimitTiers(env)));
   app.use(limitRequestBodies({ maxBytes: env.MAX_REQUEST_BODY_KB * 1024 }));
