@@ -224,6 +224,40 @@ describe("the home page's sections after Top League Picks", () => {
     await page.close();
   });
 
+  it("opens the builder for a click made before the parlay code came, though the first refresh replaced the button meanwhile", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems = collectConsoleProblems(page);
+    /** Holds a chunk until its release is called. */
+    const hold = async (chunk: RegExp) => {
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(chunk, async (route) => {
+        await held;
+        await route.continue();
+      });
+      return release;
+    };
+    const releaseParlay = await hold(/\/build\/_shared\/ParlayButtonSlots-\w+\.js$/);
+    const releaseRefresh = await hold(/\/build\/_shared\/embedded-match-fetch-\w+\.js$/);
+    await page.goto(site.url + "/");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const markup = await motwSection(page).locator(".match-embedded").elementHandle();
+    await motwSection(page).getByRole("button", { name: "Add to Parlay Builder" }).click();
+    // The click gave the window focus, which starts the first refresh: its view takes the
+    // markup's place, the server's button with it, before the parlay code has come.
+    await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+    releaseRefresh();
+    await expect.poll(() => markup.evaluate((element) => element.isConnected), { timeout: 10_000 }).toBe(false);
+    releaseParlay();
+    const dialog = page.getByRole("dialog", { name: "Parlay Builder" });
+    await expect.poll(() => dialog.isVisible(), { timeout: PARLAY_OPENS_MS }).toBe(true);
+    expect(await dialog.locator(".parlay-modal__pick-text").textContent()).toBe(
+      `${featured.bestPick} — ${featured.teams}`,
+    );
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it("re-fetches the embedded match every 60 s before kick-off, without reloading the page", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems = collectConsoleProblems(page);

@@ -91,10 +91,16 @@ export function ParlayButtonSlots({ pendingClick }: ParlayButtonSlotsProps) {
       refocus.current = null;
       focused.querySelector("button")?.focus();
     }
-    const slot = replay.current;
-    if (!slot || !slots.some((s) => s.element === slot)) return;
+    const clicked = replay.current;
+    if (!clicked) return;
+    // The slot clicked may have left the page before this code came: a refresh of the markup
+    // around it (the Match of the Week's first, which the click's own focus starts) puts a new
+    // slot for the same pick in its place. The click goes to that one.
+    const pickId = clicked.isConnected ? null : readSlotPick(clicked)?.id;
+    const slot = slots.find((s) => s.element === clicked || (pickId != null && s.pick.id === pickId));
+    if (!slot) return;
     replay.current = null;
-    slot.querySelector("button")?.click();
+    slot.element.querySelector("button")?.click();
   }, [slots]);
 
   return <>{slots.map((slot) => createPortal(<AddToParlayButton pick={slot.pick} />, slot.element, slot.key))}</>;
