@@ -146,8 +146,7 @@ async function check(): Promise<void> {
   const dir = dataDirectory();
   const started = performance.now();
   const scored: ScoredTeamForecast[] = [];
-  const run = await runOddsCheck(dir, LEAGUE_KEYS, config, new Date(), null, {
-    outlookOnly,
+  const run = await runOddsCheck(dir, LEAGUE_KEYS, config, new Date(), null, outlookOnly ? "outlook" : "all", {
     onScored: (f) => scored.push(f),
   });
   console.log();
