@@ -21,7 +21,8 @@ beforeAll(async () => {
   mkdirSync(path.join(dir, "build"));
   writeFileSync(path.join(dir, "build", "entry.js"), "js");
   const app = express();
-  app.use(servePublicFiles(dir, compression()));
+  app.use(compression());
+  app.use(servePublicFiles(dir));
   app.all("*", (req, res) => {
     handedOn.push(req.path);
     res.status(404).send("page");

@@ -20,17 +20,14 @@ function entriesOf(dir: string): Set<string> {
   }
 }
 
-/** Serves public/'s files (compressed by `compress` where worth it); hands every other request on untouched. */
-export function servePublicFiles(dir: string, compress: RequestHandler): RequestHandler {
+/** Serves public/'s files; hands every other request on untouched. */
+export function servePublicFiles(dir: string): RequestHandler {
   const serve = express.static(dir, { maxAge: "1h" });
   const entries = entriesOf(dir);
   return (req, res, next) => {
     const slash = req.path.indexOf("/", 1);
     const entry = slash === -1 ? req.path.slice(1) : req.path.slice(1, slash);
     if (!entries.has(entry)) return next();
-    compress(req, res, (error?: unknown) => {
-      if (error) next(error);
-      else void serve(req, res, next);
-    });
+    void serve(req, res, next);
   };
 }

@@ -115,7 +115,12 @@ export function createSiteServer(
   // Fingerprinted build assets never change; everything else in public/ may.
   const compress = compression();
   app.use("/build", compress, express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
-  app.use(servePublicFiles(path.join(root, "public"), compress));
+  // Every answer from here on passes through compression: the page server compresses its own
+  // answers (compression leaves those alone), and its writeHead wrapper is what keeps repeated
+  // headers given to writeHead as a list (an internal page's Set-Cookie per path) once helmet has
+  // set headers on the response (Node's own writeHead then keeps only the last of each name).
+  app.use(compress);
+  app.use(servePublicFiles(path.join(root, "public")));
 
   app.use(createRateLimiter(rateLimitTiers(env)));
   app.use(limitRequestBodies({ maxBytes: env.MAX_REQUEST_BODY_KB * 1024 }));
