@@ -128,16 +128,9 @@ export type OddsCheckRun =
   | { unchanged: false; inputsHash: string; matchesRead: number; files: number; payload: OddsCheckPayload };
 
 /**
- * The parts of the check a run computes: the season outlook, the parts that stand on the
- * engine's walk-forward (the half-time forecast, the scorelines, the closing line), or both. The
- * worker's job runs the first two in threads side by side (odds-check-client.ts) and merges them.
- */
-export type OddsCheckPart = "outlook" | "walk" | "all";
-
-/**
- * Reads the history in `dir` (missing files left out) and runs the checks of `part`, unless the
- * inputs' hash is `unlessInputs` (the stored run's): then it returns at once, before any fit.
- * `study` is the bench's: every scored team forecast of the outlook part.
+ * Reads the history in `dir` (missing files left out) and runs both checks, unless the inputs'
+ * hash is `unlessInputs` (the stored run's): then it returns at once, before any fit. `study` is
+ * the bench's: the outlook part alone (no half-time part) and every scored team forecast.
  */
 export async function runOddsCheck(
   dir: string,
@@ -145,16 +138,15 @@ export async function runOddsCheck(
   config: OddsCheckConfig,
   ranAt: Date,
   unlessInputs: string | null = null,
-  part: OddsCheckPart = "all",
-  study: { onScored?: (forecast: ScoredTeamForecast) => void } = {},
+  study: { outlookOnly?: boolean; onScored?: (forecast: ScoredTeamForecast) => void } = {},
 ): Promise<OddsCheckRun> {
   const history = await loadFootballDataHistory(dir, ODDS_CHECK_HISTORY_SEASONS, { leagues, skipMissing: true });
   const inputsHash = oddsCheckInputsHash(history.matches, config);
   const counts = { inputsHash, matchesRead: history.matches.length, files: history.files };
   if (inputsHash === unlessInputs) return { unchanged: true, ...counts };
-  const outlook = part === "walk" ? null : runOutlookCheck(history.matches, config, study.onScored);
+  const outlook = runOutlookCheck(history.matches, config, study.onScored);
   const known = knownMatches(history.matches, config);
-  const walked = part === "outlook" ? null : liveSeasonsWalk(known, config);
+  const walked = study.outlookOnly ? null : liveSeasonsWalk(known, config);
   const live = runLiveCheck(known, config, walked);
   const scoreline = walked ? runScorelineCheck(walked.walk.rows, config.liveSeasons) : null;
   const closingLine = walked ? runClosingLineCheck(walked.walk.rows, config.liveSeasons) : null;

@@ -146,7 +146,8 @@ async function check(): Promise<void> {
   const dir = dataDirectory();
   const started = performance.now();
   const scored: ScoredTeamForecast[] = [];
-  const run = await runOddsCheck(dir, LEAGUE_KEYS, config, new Date(), null, outlookOnly ? "outlook" : "all", {
+  const run = await runOddsCheck(dir, LEAGUE_KEYS, config, new Date(), null, {
+    outlookOnly,
     onScored: (f) => scored.push(f),
   });
   console.log();

@@ -4,9 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@shared/db";
 import { testDatabases } from "@shared/db/test-databases";
-import { LEAGUE_KEYS } from "@shared/domain/leagues";
 import { ODDS_CHECK_MODEL_KEY, parseOddsCheckPayload } from "@shared/model/odds-check";
-import { DEFAULT_ODDS_CHECK_CONFIG, runOddsCheck } from "../bench/odds-check";
 import { TEST_MODEL_OPTIONS } from "../test-support/replayed-season";
 import { writeSyntheticSeasons } from "../test-support/synthetic-seasons";
 import { testWorker, type TestWorker } from "../test-support/worker";
@@ -120,18 +118,6 @@ describe.each(testDatabases())("the odds-check job on $driver", (testDb) => {
     }
     // A league appears once it has a best pick held against a close.
     expect(closing.byLeague.every((row) => row.league === "premier-league" && row.picks > 0)).toBe(true);
-
-    // The two parts, each run in a thread of its own and merged, are the check run whole in one place.
-    const whole = await runOddsCheck(
-      dataDir,
-      LEAGUE_KEYS,
-      { ...DEFAULT_ODDS_CHECK_CONFIG, ...CONFIG, asOf: CLOCK.getTime() },
-      CLOCK,
-    );
-    const withoutTimes = (value: unknown) =>
-      JSON.parse(JSON.stringify(value, (key, field: unknown) => (key === "elapsedMs" ? undefined : field))) as unknown;
-    expect(whole.unchanged).toBe(false);
-    expect(withoutTimes(payload)).toEqual(withoutTimes(!whole.unchanged && whole.payload));
 
     const again = await worker.run(job);
     expect(again).toMatchObject({ status: "ok", rowsWritten: 0 });

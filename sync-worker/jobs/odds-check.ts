@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { ODDS_CHECK_MODEL_KEY } from "@shared/model/odds-check";
 import { DEFAULT_ODDS_CHECK_CONFIG, oddsCheckFiles, type OddsCheckConfig } from "../bench/odds-check";
-import { runOddsCheckInThreads } from "../model/odds-check-client";
+import { runOddsCheckInThread } from "../model/odds-check-client";
 import { storeReadModel } from "../store/read-models";
 import { emptyResult, skipped, throwIfAborted, type JobDefinition } from "./types";
 
@@ -18,10 +18,9 @@ function storedInputsHash(inputs: string | undefined): string | null {
  * on the football-data.co.uk history in FOOTBALL_DATA_DIR, with only the matches played before
  * the clock. The figures go to read_models under `odds-check` for /algo-results.
  *
- * It runs in two threads of its own (a minute of CPU on the whole history, split between its
- * outlook and walk-forward parts) and only when its inputs changed: each thread reads the files
- * first and stops there when the hash of the matches it would use and of the check's settings is
- * the stored run's. Without a local copy
+ * It runs in its own thread (a minute or two of CPU on the whole history) and only when its
+ * inputs changed: the thread reads the files first and stops there when the hash of the
+ * matches it would use and of the check's settings is the stored run's. Without a local copy
  * of the files (a fresh clone, the public origin, tests) it records nothing and says so.
  */
 export function createOddsCheckJob(
@@ -50,7 +49,7 @@ export function createOddsCheckJob(
       const [stored] = await ctx.db.execute<{ inputs: string }>(
         sql`select inputs from read_models where key = ${ODDS_CHECK_MODEL_KEY}`,
       );
-      const run = await runOddsCheckInThreads(
+      const run = await runOddsCheckInThread(
         {
           dir,
           leagues: [...ctx.settings.leagues],
