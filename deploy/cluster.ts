@@ -13,6 +13,7 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { withMallocArenas } from "@shared/config/malloc-arenas";
 import { ensureSiteBuild } from "../web/site-build/build";
 import { SERVER_ENTRY } from "../web/site-build/outputs";
 import { prepareDatabase } from "./cluster-database";
@@ -30,13 +31,14 @@ const PROBE_SETTLE_TIMEOUT_MS = 30_000;
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const { ownerUrl, appUrl } = await prepareDatabase(options);
   const proxyUrl = `http://127.0.0.1:${options.proxyPort}`;
-  const base: Record<string, string | undefined> = {
+  // Each process starts as npm start and npm run worker start theirs (shared/config/malloc-arenas.ts).
+  const base: Record<string, string | undefined> = withMallocArenas({
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: "production",
     ...options.env,
     DATABASE_URL: appUrl,
-  };
+  });
   const processes = new Map<string, Managed>();
   /** What replaced processes printed before they stopped. */
   const earlier = new Map<string, string>();
