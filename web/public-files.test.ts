@@ -53,24 +53,18 @@ describe("servePublicFiles", () => {
   });
 
   it("hands pages, data requests, missing files and the build folder on to what follows", async () => {
-    for (const target of [
+    const targets = [
       "/",
       "/premier-league-predictions",
       "/_root.data",
       "/social/missing.png",
       "/build/entry.js",
       "/favicon.svg.bak",
-    ]) {
+    ];
+    for (const target of targets) {
       const answer = await fetch(base + target);
       expect([target, answer.status, await answer.text()]).toEqual([target, 404, "page"]);
     }
-    expect(handedOn).toEqual([
-      "/",
-      "/premier-league-predictions",
-      "/_root.data",
-      "/social/missing.png",
-      "/build/entry.js",
-      "/favicon.svg.bak",
-    ]);
+    expect(handedOn).toEqual(targets);
   });
 });
