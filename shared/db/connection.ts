@@ -30,6 +30,7 @@ import {
   type JournalEntry,
 } from "./migrate-apply";
 import { lockPgliteDataDir } from "./pglite-lock";
+import { takeTurns } from "./pglite-turns";
 import { statementCounter } from "./query-count";
 import * as schema from "./schema";
 
@@ -84,6 +85,8 @@ async function openPglite(options: OpenDbOptions): Promise<Connection> {
     unlock();
     throw error;
   }
+  // Requests waiting on the event loop are answered between two statements (shared/db/pglite-turns.ts).
+  takeTurns(client);
   const db = drizzlePglite({ client, schema, logger: statementCounter });
   const execute = async <Row>(query: SQL | string) => (await db.execute(toSql(query))).rows as Row[];
 
