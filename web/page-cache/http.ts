@@ -119,6 +119,8 @@ export function createPageServer(options: PageServerOptions): PageServer {
   let rerendering: Promise<void> | null = null;
   let rerenderAgain = false;
   function rerenderReadPages(): Promise<void> {
+    // The change is seen now: the pages it put out of date stand in while they are rendered again.
+    cache.observeVersions();
     if (rerendering) {
       rerenderAgain = true;
       return rerendering;

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { VersionVector } from "@shared/db/data-versions";
 import { contentSecurityPolicy, inlineScriptHashes } from "./csp";
 import { chooseEncoding, etagOfBody, PageCache, STALE_IF_ERROR_MS } from "./page-cache";
+import { RERENDER_GRACE_MS } from "./stale-window";
 
 function harness(maxBytes = 1024 * 1024, maxAgeMs = 60_000) {
   let versions: VersionVector = { data: 1, live: 1, content: 1 };
@@ -93,6 +94,44 @@ describe("page cache", () => {
     expect(cache.find("/league")).toBeUndefined();
     expect(cache.fallback("/league")?.body.toString()).toBe("old league");
     expect(cache.stats()).toMatchObject({ expired: 1, entries: 0 });
+  });
+
+  it("lets an entry older than its stale window stand in for RERENDER_GRACE_MS after a change it was current until", () => {
+    const { cache, page, bump, advance } = harness(1024 * 1024, 60_000);
+    // The live score: a 20 s window, and two ticks that wrote nothing since it was rendered.
+    page("/api/live/1", "1-0", ["live"], 20_000);
+    advance(40_000);
+    expect(cache.lookup("/api/live/1")?.body.toString()).toBe("1-0");
+    bump("live");
+    cache.observeVersions();
+    advance(RERENDER_GRACE_MS - 1);
+    const found = cache.find("/api/live/1");
+    expect(found?.current).toBe(false);
+    expect(found?.entry.body.toString()).toBe("1-0");
+    advance(1);
+    expect(cache.find("/api/live/1")).toBeUndefined();
+    expect(cache.fallback("/api/live/1")?.body.toString()).toBe("1-0");
+  });
+
+  it("does not let an entry stand in past its window when it is more than one change behind, too old, or never may", () => {
+    const { cache, page, bump, advance } = harness(1024 * 1024, 60_000);
+    page("/two-behind", "two behind", ["live"], 20_000);
+    page("/never", "never stale", ["live"], 0);
+    advance(25_000);
+    bump("live");
+    cache.observeVersions();
+    advance(1_000);
+    bump("live");
+    cache.observeVersions();
+    expect(cache.find("/two-behind")).toBeUndefined();
+    expect(cache.find("/never")).toBeUndefined();
+
+    page("/old", "older than the maximum age", ["live"], 20_000);
+    advance(59_000);
+    bump("live");
+    cache.observeVersions();
+    advance(1_000);
+    expect(cache.find("/old")).toBeUndefined();
   });
 
   it("retires an out-of-date entry whose page could not be rendered again", () => {

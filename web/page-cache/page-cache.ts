@@ -8,12 +8,14 @@
  * Compressed forms (gzip, brotli) are made once per entry, when a client first asks for one.
  *
  * An entry that went out of date stays while it is young enough to stand in for its page (see
- * `staleMs`): the page server answers from it at once while one render in the background
- * replaces it (web/page-cache/http.ts), so no visitor waits for a re-render after a write.
+ * `staleMs`), or while the change that put it out of date is a few seconds old (see `find`): the
+ * page server answers from it at once while one render in the background replaces it
+ * (web/page-cache/http.ts), so no visitor waits for a re-render after a write.
  */
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
-import type { DataScope, VersionVector } from "@shared/db/data-versions";
+import { DATA_SCOPES, type DataScope, type VersionVector } from "@shared/db/data-versions";
+import { RERENDER_GRACE_MS } from "./stale-window";
 
 export type ContentEncoding = "br" | "gzip" | "identity";
 
@@ -155,9 +157,39 @@ export class PageCache {
     rerenders: 0,
   };
   private readonly now: () => number;
+  /** The data versions as this cache last saw them, the ones before, and when each scope last changed. */
+  private seen: {
+    versions: VersionVector;
+    previous: Record<DataScope, number>;
+    changedAt: Record<DataScope, number>;
+  } | null = null;
 
   constructor(private readonly options: PageCacheOptions) {
     this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * The data versions now, noting when this cache first saw each change (the page server calls
+   * it as soon as the versions change; any lookup does too).
+   */
+  observeVersions(): VersionVector {
+    const versions = this.options.versions();
+    const seen = this.seen;
+    if (!seen) {
+      this.seen = {
+        versions,
+        previous: { ...versions },
+        changedAt: { data: -Infinity, live: -Infinity, content: -Infinity },
+      };
+    } else if (seen.versions !== versions) {
+      for (const scope of DATA_SCOPES) {
+        if (versions[scope] === seen.versions[scope]) continue;
+        seen.previous[scope] = seen.versions[scope];
+        seen.changedAt[scope] = this.now();
+      }
+      seen.versions = versions;
+    }
+    return versions;
   }
 
   get enabled(): boolean {
@@ -171,9 +203,13 @@ export class PageCache {
   }
 
   /**
-   * The entry for `key`: current, or out of date but within its `staleMs` (it stays in the cache
-   * until a new render replaces it). One older than that is dropped from the cache and kept aside
-   * as the page's last good answer, for when the page cannot be rendered again.
+   * The entry for `key`: current, or out of date but fit to stand in while its page is rendered
+   * again (it stays in the cache until a new render replaces it): younger than its `staleMs`, or
+   * current until a change this cache saw less than RERENDER_GRACE_MS ago (a page read less
+   * often than its data changes, the live score between two ticks that wrote nothing, would
+   * otherwise be too old to stand in when the change comes, and every request for it would wait).
+   * One that is neither is dropped from the cache and kept aside as the page's last good answer,
+   * for when the page cannot be rendered again.
    */
   find(key: string): FoundPage | undefined {
     const entry = this.entries.get(key);
@@ -181,9 +217,23 @@ export class PageCache {
     entry.used = true;
     entry.hits++;
     if (this.isCurrent(entry)) return { entry, current: true };
-    if (this.now() - entry.storedAt < entry.staleMs) return { entry, current: false };
+    const age = this.now() - entry.storedAt;
+    if (age < entry.staleMs || (entry.staleMs > 0 && age < this.options.maxAgeMs && this.justChanged(entry)))
+      return { entry, current: false };
     this.retire(entry);
     return undefined;
+  }
+
+  /** The entry was current until the latest change of each scope it is behind on, and those changes are recent. */
+  private justChanged(entry: CachedPage): boolean {
+    const seen = this.seen;
+    if (!seen) return false;
+    const now = this.now();
+    return entry.dependsOn.every(
+      (scope) =>
+        entry.versions[scope] === seen.versions[scope] ||
+        (entry.versions[scope] === seen.previous[scope] && now - seen.changedAt[scope] < RERENDER_GRACE_MS),
+    );
   }
 
   /** Whether this entry is the cache's own for its key, and out of date. */
@@ -211,7 +261,7 @@ export class PageCache {
 
   isCurrent(entry: CachedPage): boolean {
     if (this.now() - entry.storedAt >= this.options.maxAgeMs) return false;
-    const versions = this.options.versions();
+    const versions = this.observeVersions();
     return entry.dependsOn.every((scope) => entry.versions[scope] === versions[scope]);
   }
 
