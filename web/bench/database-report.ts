@@ -100,6 +100,13 @@ export function printTargets(report: DatabaseReport, pinned: boolean): void {
       ? `Saturday 15:00 mix: highest steady rate with p99 <= ${P99_STEADY_MS} ms ${formatCount(within50.targetRate)} req/s (p99 ${formatMs(within50.p99Ms)} ms), ${((within50.targetRate / flatOut) * 100).toFixed(0)}% of its flat-out ${formatCount(flatOut)} req/s (target at least ${STEADY_SHARE_TARGET * 100}%)`
       : `Saturday 15:00 mix: no steady rate with p99 <= ${P99_STEADY_MS} ms`,
   );
+  const staticWithin50 = report.mix?.staticWithin50;
+  if (report.mix && report.mix.staticSteps.length > 0)
+    log(
+      staticWithin50
+        ? `  the static server of the same bytes at the same rates: highest with p99 <= ${P99_STEADY_MS} ms ${formatCount(staticWithin50.targetRate)} req/s (p99 ${formatMs(staticWithin50.p99Ms)} ms), ${((staticWithin50.targetRate / throughputCells(report.mix.static).median) * 100).toFixed(0)}% of its own flat-out; the site held ${within50 ? ((within50.targetRate / staticWithin50.targetRate) * 100).toFixed(0) : 0}% of the static server's rate`
+        : `  the static server of the same bytes: no steady rate with p99 <= ${P99_STEADY_MS} ms`,
+    );
   const mb = (bytes: number | null) => (bytes === null ? "n/a" : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
   log(`site process after the run: ${mb(report.rssAfter)} resident (peak ${mb(report.peakRss)})`);
 }
