@@ -222,12 +222,19 @@ export const lockPicksJob: JobDefinition = {
     cron: ["* * * * *"],
     everyMs: 60_000,
     async due({ db, clock }) {
+      // The lock check (a function call per match) only for the matches without a locked pick:
+      // `offset 0` keeps the planner from checking it first for every match that kicked off
+      // (1,067 calls, 16 to 36 ms on the embedded database, every minute, on the web process's
+      // event loop; 94 calls and 5 ms this way).
       const [row] = await db.execute<{ due: boolean }>(sql`
         select exists (
-          select 1 from fixtures f join predictions p on p.fixture_id = f.id
-          where f.kickoff_at <= ${clock.now().toISOString()}::timestamptz
-            and not exists (select 1 from pick_ledger l where l.fixture_id = f.id)
-            and ${LOCK_OPEN}) as due`);
+          select 1 from (
+            select f.id, f.kickoff_at from fixtures f join predictions p on p.fixture_id = f.id
+            where f.kickoff_at <= ${clock.now().toISOString()}::timestamptz
+              and not exists (select 1 from pick_ledger l where l.fixture_id = f.id)
+            offset 0
+          ) f
+          where ${LOCK_OPEN}) as due`);
       return row.due;
     },
   },
