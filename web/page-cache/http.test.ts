@@ -173,6 +173,37 @@ describe("the page server under load", () => {
     expect(loader.renders).toBe(2);
   });
 
+  it("renders out-of-date pages again one at a time, the ones visitors ask for first", async () => {
+    const { url, loader, bump, pages } = await harness();
+    for (const path of ["/a", "/b", "/c", "/d"]) await fetch(`${url}${path}`);
+    await fetch(`${url}/d`);
+    expect(loader.renders).toBe(4);
+
+    bump();
+    loader.hold();
+    // The pass over the pages read since they were rendered ("/d") starts, and is held.
+    const pass = pages.rerenderReadPages();
+    await until(() => loader.renders === 5);
+    // Three pages asked for meanwhile: each answered from its previous page, none rendered yet.
+    const during = await Promise.all(["/a", "/b", "/c"].map((path) => fetch(`${url}${path}`)));
+    expect(during.map(outcomeOf)).toEqual(["rerender", "rerender", "rerender"]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(loader.renders).toBe(5);
+
+    loader.open();
+    await pass;
+    expect(loader.renders).toBe(8);
+    const after = await Promise.all(["/a", "/b", "/c", "/d"].map((path) => fetch(`${url}${path}`)));
+    expect(after.map(outcomeOf)).toEqual(["hit", "hit", "hit", "hit"]);
+    // "/d" first (its pass had started), then the pages asked for, in the order they were asked.
+    expect(await Promise.all(after.map((answer) => answer.text()))).toEqual([
+      "render 6 of /a",
+      "render 7 of /b",
+      "render 8 of /c",
+      "render 5 of /d",
+    ]);
+  });
+
   it("renders the pages read since the change before anyone asks, and leaves unread ones", async () => {
     const { url, loader, bump, pages } = await harness();
     await fetch(`${url}/read`);

@@ -11,8 +11,8 @@
  * - A page whose data changed is answered from its previous entry at once (`cache;desc=rerender`,
  *   with its Age) while one render in the background replaces it, for as long as the page's own
  *   Cache-Control lets a shared cache serve it stale. After each change of the data versions
- *   (`rerenderReadPages`), the pages read since they were rendered are rendered again, one at a
- *   time, before anyone asks.
+ *   (`rerenderReadPages`), the pages read since they were rendered are rendered again before
+ *   anyone asks. Background renders run one at a time, with a turn of the event loop between two.
  *
  * Every answer carries Server-Timing (cache hit, miss or bypass; loader, render and total time;
  * the statements the database ran) and every HTML answer a CSP allowing exactly its inline
@@ -66,7 +66,7 @@ export function createPageServer(options: PageServerOptions): PageServer {
       send(req, res, found.entry, found.entry, { cache: "hit", totalMs: 0 }, started);
     } else {
       cache.count("rerenders");
-      void rerender(found.entry);
+      void queueRerender(found.entry, asked);
       send(req, res, found.entry, found.entry, { cache: "rerender", totalMs: 0 }, started);
     }
     return true;
@@ -116,25 +116,43 @@ export function createPageServer(options: PageServerOptions): PageServer {
     }
   }
 
-  let rerendering: Promise<void> | null = null;
-  let rerenderAgain = false;
+  /**
+   * Pages to render again in the background, one at a time, with a turn of the event loop between
+   * two: the pages visitors asked for first, then those read since they were rendered (most read
+   * first). A change puts dozens of pages out of date at once; rendered side by side, their
+   * renders took the event loop from the requests the cache answers meanwhile (p99 275 ms at a
+   * change on PostgreSQL, 8,300 req/s of the Saturday mix).
+   */
+  const asked = new Map<string, CachedPage>();
+  const read = new Map<string, CachedPage>();
+  let draining: Promise<void> | null = null;
+
+  function queueRerender(stale: CachedPage, queue: Map<string, CachedPage>): Promise<void> {
+    // A page a visitor asked for goes before the pages only read, even if it was queued among them.
+    if (queue === asked) read.delete(stale.key);
+    if (stale.recipe && !asked.has(stale.key) && !read.has(stale.key)) queue.set(stale.key, stale);
+    draining ??= drain().finally(() => {
+      draining = null;
+    });
+    return draining;
+  }
+
+  async function drain(): Promise<void> {
+    for (;;) {
+      const next = asked.size > 0 ? asked : read;
+      const first = next.values().next();
+      if (first.done) return;
+      next.delete(first.value.key);
+      await rerender(first.value);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+
   function rerenderReadPages(): Promise<void> {
     // The change is seen now: the pages it put out of date stand in while they are rendered again.
     cache.observeVersions();
-    if (rerendering) {
-      rerenderAgain = true;
-      return rerendering;
-    }
-    rerendering = (async () => {
-      do {
-        rerenderAgain = false;
-        // One at a time: the requests that hit the cache meanwhile keep the event loop.
-        for (const entry of cache.readSinceStored(READ_PAGES_RERENDERED)) await rerender(entry);
-      } while (rerenderAgain);
-    })().finally(() => {
-      rerendering = null;
-    });
-    return rerendering;
+    for (const entry of cache.readSinceStored(READ_PAGES_RERENDERED)) void queueRerender(entry, read);
+    return draining ?? Promise.resolve();
   }
 
   async function remixHandler(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
