@@ -80,7 +80,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
-async function harness(): Promise<Harness> {
+async function harness(backgroundRenderPatienceMs?: number): Promise<Harness> {
   let versions: VersionVector = { data: 1, live: 1, content: 1 };
   const loader = heldLoader();
   const cache = new PageCache({ maxBytes: 1024 * 1024, maxAgeMs: 60_000, versions: () => versions });
@@ -93,6 +93,7 @@ async function harness(): Promise<Harness> {
     csp: { analyticsSources: [], frameAncestors: [] },
     versions: () => versions,
     siteOrigin: "https://site.example",
+    backgroundRenderPatienceMs,
   });
   const app = express();
   app.all("*", (req, res, next) => void pages.remixHandler(req, res, next));
@@ -202,6 +203,20 @@ describe("the page server under load", () => {
       "render 8 of /c",
       "render 5 of /d",
     ]);
+  });
+
+  it("lets a background render that hangs hold up the next one for its patience only", async () => {
+    const { url, loader, bump } = await harness(100);
+    await fetch(`${url}/a`);
+    await fetch(`${url}/b`);
+    bump();
+    loader.hold();
+    expect(outcomeOf(await fetch(`${url}/a`))).toBe("rerender");
+    expect(outcomeOf(await fetch(`${url}/b`))).toBe("rerender");
+    expect(loader.renders).toBe(3);
+    // "/a" hangs: "/b" starts once the patience is over.
+    await until(() => loader.renders === 4);
+    loader.open();
   });
 
   it("renders the pages read since the change before anyone asks, and leaves unread ones", async () => {

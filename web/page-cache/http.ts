@@ -30,6 +30,9 @@ import { createSender } from "./send-answer";
 /** A render of a cacheable page under way, and its entry once stored (null: not stored). */
 type Flight = Promise<{ rendered: Rendered; entry: CachedPage | null }>;
 
+/** How long a background render may hold up the next one in the queue. */
+export const BACKGROUND_RENDER_PATIENCE_MS = 10_000;
+
 /** How many pages read since their last render are rendered again after a change, at most. */
 export const READ_PAGES_RERENDERED = 64;
 
@@ -37,6 +40,8 @@ export interface PageServerOptions extends RenderOptions {
   cache: PageCache;
   /** The public origin: cached pages are rendered for it, whatever Host a client sent. */
   siteOrigin: string;
+  /** How long a background render may hold up the next one (default BACKGROUND_RENDER_PATIENCE_MS). */
+  backgroundRenderPatienceMs?: number;
 }
 
 export interface PageServer {
@@ -143,7 +148,16 @@ export function createPageServer(options: PageServerOptions): PageServer {
       const first = next.values().next();
       if (first.done) return;
       next.delete(first.value.key);
-      await rerender(first.value);
+      // A render that hangs (a loader waiting on a service with no answer) holds up the others
+      // for BACKGROUND_RENDER_PATIENCE_MS at most; it goes on meanwhile, and is joined as before.
+      let patience: NodeJS.Timeout | undefined;
+      await Promise.race([
+        rerender(first.value),
+        new Promise<void>((resolve) => {
+          patience = setTimeout(resolve, options.backgroundRenderPatienceMs ?? BACKGROUND_RENDER_PATIENCE_MS);
+        }),
+      ]);
+      clearTimeout(patience);
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
