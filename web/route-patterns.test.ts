@@ -33,4 +33,23 @@ describe("the router's route patterns (patches/@remix-run+router+1.23.3.patch)",
       expect(matchPath({ path: "/:league", end: true }, "/la-liga/teams")).toBeNull();
     }
   });
+
+  it("ranks a route table once: the same table object is matched from its ranked branches, a new one is ranked anew", () => {
+    // A ranking is one sort of the table's branches (objects with `routesMeta`): counted through
+    // Array.prototype.sort.
+    const sort = vi.spyOn(Array.prototype, "sort");
+    const table = [
+      { id: "league", path: "/:leaguePage" },
+      { id: "about", path: "/about" },
+    ];
+    const rankings = () => sort.mock.contexts.filter((list) => Array.isArray(list) && list[0]?.routesMeta).length;
+    expect(matchRoutes(table, "/about")?.[0].route.id).toBe("about");
+    expect(rankings()).toBe(1);
+    for (const pathname of ["/about", "/la-liga-predictions", "/about"]) matchRoutes(table, pathname);
+    expect(rankings()).toBe(1);
+    // Another table, even with the same routes: ranked for itself, and matched by its own routes.
+    const other = [{ id: "team", path: "/:team" }];
+    expect(matchRoutes(other, "/about")?.[0].route.id).toBe("team");
+    expect(rankings()).toBe(2);
+  });
 });
