@@ -82,7 +82,10 @@ export async function measureMix(
   // Up to about 2.5 times the closed-loop figure: a short closed-loop run can catch the cache mid-refresh.
   const maxSteps = 22;
   const stepSeconds = Math.max(options.durationS, options.quick ? 2 : 5);
-  const held = (run: PacedRun) => run.p99Ms <= P99_LIMIT_MS && run.errors === 0 && !unexpectedAnswers(run.statuses);
+  /** p99 within `limitMs`, no errors and no unexpected answers. */
+  const within = (run: PacedRun, limitMs: number) =>
+    run.p99Ms <= limitMs && run.errors === 0 && !unexpectedAnswers(run.statuses);
+  const held = (run: PacedRun) => within(run, P99_LIMIT_MS);
   const describe = (run: PacedRun) =>
     `  ${formatCount(run.targetRate).padStart(6)} req/s: answered ${formatCount(run.achievedRate)}/s, p50 ${formatMs(run.p50Ms)} ms, p99 ${formatMs(run.p99Ms)} ms` +
     `${describeCache(run.cache) !== "-" ? `, cache ${describeCache(run.cache)}` : ""}, load gen CPU ${generatorLoad([run])}` +
@@ -127,9 +130,7 @@ export async function measureMix(
   if (!firstMissed) log("  every step held: the limit is above the last rate tried");
   const generatorBound = firstMissed !== undefined && firstMissed.generatorCpu >= GENERATOR_SATURATED;
   if (generatorBound) log("  the load generator was at its limit in the step not held: the site may hold more");
-  const within50 = steps.filter(
-    (run) => run.p99Ms <= P99_STEADY_MS && run.errors === 0 && !unexpectedAnswers(run.statuses),
-  );
+  const within50 = steps.filter((run) => within(run, P99_STEADY_MS));
   const highestWithin50 = within50.reduce<PacedRun | null>(
     (best, run) => (best === null || run.targetRate > best.targetRate ? run : best),
     null,
@@ -143,13 +144,13 @@ export async function measureMix(
   let staticWithin50: PacedRun | null = null;
   for (const { targetRate } of steps) {
     const run = await step(targetRate, baseline.origin, staticSteps);
-    if (run.p99Ms > P99_STEADY_MS || run.errors > 0 || unexpectedAnswers(run.statuses)) break;
+    if (!within(run, P99_STEADY_MS)) break;
     staticWithin50 = run;
   }
   if (staticSteps.length > 0 && staticWithin50 === staticSteps[staticSteps.length - 1]) {
     // Every rate the site was tried at: one step further.
     const run = await step(Math.round(staticWithin50.targetRate + increment), baseline.origin, staticSteps);
-    if (run.p99Ms <= P99_STEADY_MS && run.errors === 0 && !unexpectedAnswers(run.statuses)) staticWithin50 = run;
+    if (within(run, P99_STEADY_MS)) staticWithin50 = run;
   }
   return {
     site: siteRuns,

@@ -22,8 +22,8 @@ export interface MatchTeam {
 export const homeTeams = alias(teams, "home_team");
 export const awayTeams = alias(teams, "away_team");
 
-export const fixtureColumns = {
-  fixture: fixtures,
+/** The names, slugs and codes of a fixture's two teams, beside its own columns in every match read. */
+const teamColumns = {
   homeName: homeTeams.name,
   homeSlug: homeTeams.slug,
   homeCode: homeTeams.code,
@@ -31,6 +31,8 @@ export const fixtureColumns = {
   awaySlug: awayTeams.slug,
   awayCode: awayTeams.code,
 };
+
+export const fixtureColumns = { fixture: fixtures, ...teamColumns };
 
 export type FixtureRow = Awaited<ReturnType<typeof selectFixtures>>[number];
 
@@ -64,17 +66,13 @@ export const cardFixtureColumns = {
     awayScore: fixtures.awayScore,
     apiFootballFixtureId: fixtures.apiFootballFixtureId,
   },
-  homeName: homeTeams.name,
-  homeSlug: homeTeams.slug,
-  homeCode: homeTeams.code,
-  awayName: awayTeams.name,
-  awaySlug: awayTeams.slug,
-  awayCode: awayTeams.code,
+  ...teamColumns,
 };
 
 /** A fixture row with what a match card shows (every FixtureRow is one too). */
 export type CardFixtureRow = Awaited<ReturnType<typeof selectCardFixtures>>[number];
 
+/** As selectFixtures, with the card's columns only. */
 export function selectCardFixtures({ db }: Pick<AppContext, "db">) {
   return db.db
     .select(cardFixtureColumns)
