@@ -26,10 +26,31 @@ function ServerLink({ to, className, children }: PageLinkProps) {
  */
 const SERVER_HTML_ID_PREFIX = "sm";
 
+function htmlOf(node: ReactNode): string {
+  return renderToStaticMarkup(<PageLinkContext.Provider value={ServerLink}>{node}</PageLinkContext.Provider>, {
+    identifierPrefix: SERVER_HTML_ID_PREFIX,
+  });
+}
+
 export function renderServerHtml(node: ReactNode): ServerHtml {
-  return serverHtml(
-    renderToStaticMarkup(<PageLinkContext.Provider value={ServerLink}>{node}</PageLinkContext.Provider>, {
-      identifierPrefix: SERVER_HTML_ID_PREFIX,
-    }),
-  );
+  return serverHtml(htmlOf(node));
+}
+
+/** How many keys memoServerHtml keeps: far more than the site's constant sections. */
+const MEMO_LIMIT = 64;
+const memoized = new Map<string, string>();
+
+/**
+ * Markup that depends on nothing but `key` (a section of constant texts, the footer of a year):
+ * rendered the first time its key is asked for and kept, the last MEMO_LIMIT keys, so a page's
+ * render does not render the same sections again.
+ */
+export function memoServerHtml(key: string, render: () => ReactNode): ServerHtml {
+  let html = memoized.get(key);
+  if (html === undefined) {
+    html = htmlOf(render());
+    if (memoized.size >= MEMO_LIMIT) memoized.delete(memoized.keys().next().value as string);
+    memoized.set(key, html);
+  }
+  return serverHtml(html);
 }

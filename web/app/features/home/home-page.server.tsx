@@ -21,7 +21,7 @@ import { getAlgoLabRecord } from "./home-sections.server";
 import type { AppContext } from "~/load-context";
 import { homePageMeta } from "./home-meta.server";
 import { siteSeo } from "../seo/seo.server";
-import { renderServerHtml } from "~/server-markup.server";
+import { memoServerHtml, renderServerHtml } from "~/server-markup.server";
 
 export async function loadHomePage(context: AppContext, request: Request) {
   const preview = await context.previewSessions.isActive(request);
@@ -46,11 +46,11 @@ export async function loadHomePage(context: AppContext, request: Request) {
       markup: {
         hero: renderServerHtml(<HeroContent hero={hero} />),
         topLeaguePicks: renderServerHtml(<TopLeaguePicksContent picks={topLeaguePicks} />),
-        howItWorks: renderServerHtml(<HowItWorks />),
-        coverage: renderServerHtml(<LeagueCoverage />),
-        parlayExplainer: renderServerHtml(<ParlayExplainerText />),
+        howItWorks: memoServerHtml("home:howItWorks", () => <HowItWorks />),
+        coverage: memoServerHtml("home:coverage", () => <LeagueCoverage />),
+        parlayExplainer: memoServerHtml("home:parlayExplainer", () => <ParlayExplainerText />),
         algoLab: renderServerHtml(<AlgoLab record={algoLab} />),
-        resultsLink: renderServerHtml(<ResultsLinkContent />),
+        resultsLink: memoServerHtml("home:resultsLink", () => <ResultsLinkContent />),
       },
       meta: homePageMeta(site),
     },
