@@ -1,7 +1,9 @@
 /**
  * Runs the site for a benchmark: `node build/server/start.js` (as `npm start` does) as a child process (pinned to
  * the server core when possible), on the embedded PGlite database or on a scratch PostgreSQL
- * database created for the run, with the embedded worker filling it from FOOTBALL_DATA_DIR.
+ * database created for the run, with the worker filling it from FOOTBALL_DATA_DIR: in the site's
+ * own process (WORKER=embedded, the embedded default) or in a process of its own beside it
+ * (WORKER=separate, the default on PostgreSQL: the web process then holds only the site).
  * Waits until the site serves and until the worker's start-up run has finished (predictions,
  * track record, match of the week), read from /api-status with a token made for the run.
  */
@@ -16,7 +18,7 @@ import { withMallocArenas } from "@shared/config/malloc-arenas";
 import { API_STATUS } from "@shared/domain/urls";
 import { ensureSiteBuild } from "../site-build/build";
 import { SERVER_ENTRY } from "../site-build/outputs";
-import { SERVER_CORE, pinnedCommand } from "./cpu-pinning";
+import { LOAD_CORE, SERVER_CORE, pinnedCommand } from "./cpu-pinning";
 import { getJson, probe } from "./http-probe";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -38,6 +40,12 @@ export interface SiteOptions {
   env?: Record<string, string>;
   /** Flags for node itself, before the script (--trace-gc...). */
   nodeArgs?: string[];
+  /**
+   * Where the worker runs: in the site's process (the default) or, on PostgreSQL, in a process of
+   * its own (`npm run worker`) on the load generator's core: a worker elsewhere, as in
+   * production, leaves the site's core to the site.
+   */
+  worker?: "embedded" | "separate";
 }
 
 export interface RunningSite {
@@ -118,10 +126,11 @@ function siteEnvironment(options: SiteOptions, port: number, token: string): Nod
     // The benchmark is one client sending thousands of requests a second: no rate limits.
     RATE_LIMIT_READS_PER_MINUTE: "0",
     RATE_LIMIT_WRITES_PER_MINUTE: "0",
-    // One process fills the database on either kind, as the embedded default does.
-    WORKER: "embedded",
+    WORKER: options.worker ?? "embedded",
   });
   if (options.footballDataDir) env.FOOTBALL_DATA_DIR = options.footballDataDir;
+  if (options.worker === "separate" && options.database !== "postgres")
+    throw new Error("a worker of its own needs the shared PostgreSQL database");
   if (options.database === "postgres") {
     if (!options.databaseUrl) throw new Error("a PostgreSQL run needs a database URL");
     env.DATABASE_URL = options.databaseUrl;
@@ -141,6 +150,36 @@ function exited(child: ChildProcess): Promise<number | null> {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** SIGTERM, then SIGKILL if the process has not ended 15 s later. */
+async function stopChild(child: ChildProcess, exit: Promise<number | null>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill("SIGTERM");
+  const done = await Promise.race([exit.then(() => true), sleep(15_000).then(() => false)]);
+  if (!done) {
+    child.kill("SIGKILL");
+    await exit;
+  }
+}
+
+/** The worker in a process of its own, as `npm run worker` starts it, on the load generator's core, writing to `logFile`. */
+function startWorker(env: NodeJS.ProcessEnv, logFile: string) {
+  const log = createWriteStream(logFile, { flags: "a" });
+  const { command, args } = pinnedCommand(LOAD_CORE, process.execPath, [
+    "--import",
+    "tsx",
+    "sync-worker/cli.ts",
+    "worker",
+  ]);
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...env, WORKER: "separate" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  return { child, exit: exited(child), log };
+}
 
 /** Starts the site and resolves once it answers HTTP (building it first if its build is stale). */
 export async function startSite(options: SiteOptions, timeoutMs = 5 * 60_000): Promise<RunningSite> {
@@ -168,15 +207,15 @@ export async function startSite(options: SiteOptions, timeoutMs = 5 * 60_000): P
   child.stderr.on("data", onOutput("err"));
   const exit = exited(child);
 
+  let worker: { child: ChildProcess; exit: Promise<number | null>; log: ReturnType<typeof createWriteStream> } | null =
+    null;
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGTERM");
-      const done = await Promise.race([exit.then(() => true), sleep(15_000).then(() => false)]);
-      if (!done) {
-        child.kill("SIGKILL");
-        await exit;
-      }
+    if (worker) {
+      await stopChild(worker.child, worker.exit);
+      const workerLog = worker.log;
+      await new Promise<void>((resolve) => workerLog.end(resolve));
     }
+    await stopChild(child, exit);
     await new Promise<void>((resolve) => log.end(resolve));
   };
 
@@ -193,6 +232,8 @@ export async function startSite(options: SiteOptions, timeoutMs = 5 * 60_000): P
     }
     try {
       await probe(`${origin}/robots.txt`, {}, 5_000);
+      // The site has applied the migrations by now: the worker finds the schema it writes to.
+      if (options.worker === "separate") worker = startWorker(env, options.logFile.replace(/(\.log)?$/, "-worker.log"));
       return { origin, internalToken: token, pid: child.pid ?? 0, startedAt, stop };
     } catch {
       await sleep(500);

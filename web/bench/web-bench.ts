@@ -3,8 +3,9 @@
  *
  * For each database (the embedded PGlite; PostgreSQL too when TEST_DATABASE_URL or DATABASE_URL
  * names a server, in a scratch database created for the run and dropped after it) the benchmark
- * starts the site (`web/start.ts`, the worker inside it filling the database from
- * FOOTBALL_DATA_DIR), waits for its data, saves each measured page, serves those bytes from a
+ * starts the site (`web/start.ts`) and the worker that fills the database from FOOTBALL_DATA_DIR
+ * (inside the site's process on the embedded database, in a process of its own on PostgreSQL,
+ * as each runs by default), waits for its data, saves each measured page, serves those bytes from a
  * minimal node:http server (web/bench/static-server.ts) as the baseline, and measures:
  *
  * - throughput of repeated requests (cache hits once the site caches pages): answers/s, p50,
@@ -12,7 +13,7 @@
  * - the server time of a cache miss (a distinct ?v= per request, part of the cache key), median;
  * - the server time of a 304 (If-None-Match with the page's ETag), median;
  * - a Saturday 15:00 mix of home, league and match pages and live-score polls, while the
- *   embedded worker's live ticks (every 15 s of the replayed clock) change the live pages:
+ *   worker's live ticks (every 15 s of the replayed clock) change the live pages:
  *   throughput, the highest steady request rate the site holds with p99 <= 200 ms, and the
  *   highest with p99 <= 50 ms as a share of the mix's flat-out rate;
  * - each page's HTML size and the share of it that is inline loader data, and the site
@@ -72,7 +73,7 @@ async function benchDatabase(database: DatabaseKind, options: BenchOptions, pinn
     if (database === "postgres") scratch = await createScratchDatabase(options.serverUrl!, "bench_web");
     const label =
       database === "postgres"
-        ? `PostgreSQL (${scratch!.label}, created for this run)`
+        ? `PostgreSQL (${scratch!.label}, created for this run; the worker in a process of its own, WORKER=separate)`
         : "PGlite (embedded, .cache/bench-web/pglite)";
     log(`\n=== ${label} ===`);
     log(`load average at start: ${formatLoadAverage(loadStart)}`);
@@ -87,6 +88,8 @@ async function benchDatabase(database: DatabaseKind, options: BenchOptions, pinn
       footballDataDir,
       logFile: path.join(CACHE_DIR, `site-${database}.log`),
       echo: (line) => log(`  [site] ${line}`),
+      // As each kind runs by default: the embedded worker in the site's process; on PostgreSQL a worker of its own.
+      worker: database === "postgres" ? "separate" : "embedded",
     });
     log(
       `site serving at ${site.origin} after ${((Date.now() - startedAt) / 1000).toFixed(1)} s; waiting for its data (the first start fits the prediction engine: 1 to 3 minutes)`,
