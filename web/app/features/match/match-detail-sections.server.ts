@@ -9,7 +9,17 @@ import type { LineupPlayer } from "@shared/db/schema/fixtures";
 import { goalsFromTeamView, resultPill, type ResultPill } from "@shared/domain/form";
 import { inMatchOrder, type LiveProbabilityTick } from "@shared/model/live-probability-history";
 import type { AppContext } from "~/load-context";
-import { awayTeams, fixtureColumns, homeTeams, selectFixtures, teamsOf, type FixtureRow } from "./match-rows.server";
+import { unionAll } from "drizzle-orm/pg-core";
+import {
+  awayTeams,
+  cardFixtureColumns,
+  fixtureColumns,
+  homeTeams,
+  selectFixtures,
+  teamsOf,
+  type CardFixtureRow,
+  type FixtureRow,
+} from "./match-rows.server";
 
 export interface MarketOdds {
   home: number | null;
@@ -102,32 +112,61 @@ export function marketOddsOf(rows: readonly OddsRow[]): MarketOdds | null {
   };
 }
 
-/** A team's last five finished matches before a moment, newest first. */
+/** A team's last five finished matches before `before`, newest first. */
 export async function recentForm(context: Pick<AppContext, "db">, teamId: number, before: Date): Promise<FormEntry[]> {
-  const rows = await selectFixtures(context)
-    .where(
-      and(
-        or(eq(fixtures.homeTeamId, teamId), eq(fixtures.awayTeamId, teamId)),
-        eq(fixtures.matchState, "post-match"),
-        lt(fixtures.kickoffAt, before),
-      ),
-    )
-    .orderBy(desc(fixtures.kickoffAt))
-    .limit(FORM_LIMIT);
-  return rows.map((row) => {
-    const isHome = row.fixture.homeTeamId === teamId;
-    const { home, away } = teamsOf(row);
-    const { teamGoals, opponentGoals } = goalsFromTeamView(isHome, row.fixture.homeScore, row.fixture.awayScore);
-    return {
-      kickoffAt: row.fixture.kickoffAt.toISOString(),
-      isHome,
-      opponent: isHome ? away.name : home.name,
-      result: resultPill(teamGoals, opponentGoals),
-      score: `${teamGoals ?? "-"}-${opponentGoals ?? "-"}`,
-      teamGoals: teamGoals ?? null,
-      opponentGoals: opponentGoals ?? null,
-    };
-  });
+  const [form] = await recentForms(context, [teamId], before);
+  return form;
+}
+
+/**
+ * The forms of several teams before one moment (a match's two sides), in one statement: each
+ * team's last FORM_LIMIT finished matches, newest first, with the columns a form entry shows. A
+ * match between two of the teams is in both forms.
+ */
+export async function recentForms(
+  context: Pick<AppContext, "db">,
+  teamIds: readonly number[],
+  before: Date,
+): Promise<FormEntry[][]> {
+  const formOf = (teamId: number) =>
+    context.db.db
+      .select({ ...cardFixtureColumns, formTeam: sql<number>`${teamId}::integer`.as("form_team") })
+      .from(fixtures)
+      .leftJoin(homeTeams, eq(homeTeams.id, fixtures.homeTeamId))
+      .leftJoin(awayTeams, eq(awayTeams.id, fixtures.awayTeamId))
+      .where(
+        and(
+          or(eq(fixtures.homeTeamId, teamId), eq(fixtures.awayTeamId, teamId)),
+          eq(fixtures.matchState, "post-match"),
+          lt(fixtures.kickoffAt, before),
+        ),
+      )
+      .orderBy(desc(fixtures.kickoffAt))
+      .limit(FORM_LIMIT);
+  if (teamIds.length === 0) return [];
+  const [first, ...others] = teamIds.map(formOf);
+  const rows = others.length === 0 ? await first : await unionAll(first, others[0], ...others.slice(1));
+  return teamIds.map((teamId) =>
+    rows
+      .filter((row) => Number(row.formTeam) === teamId)
+      .sort((a, b) => b.fixture.kickoffAt.getTime() - a.fixture.kickoffAt.getTime())
+      .map((row) => formEntryOf(row, teamId)),
+  );
+}
+
+function formEntryOf(row: CardFixtureRow, teamId: number): FormEntry {
+  const isHome = row.fixture.homeTeamId === teamId;
+  const { home, away } = teamsOf(row);
+  const { teamGoals, opponentGoals } = goalsFromTeamView(isHome, row.fixture.homeScore, row.fixture.awayScore);
+  return {
+    kickoffAt: row.fixture.kickoffAt.toISOString(),
+    isHome,
+    opponent: isHome ? away.name : home.name,
+    result: resultPill(teamGoals, opponentGoals),
+    score: `${teamGoals ?? "-"}-${opponentGoals ?? "-"}`,
+    teamGoals: teamGoals ?? null,
+    opponentGoals: opponentGoals ?? null,
+  };
 }
 
 /** The moment a match's lineups and form are read up to: its own fixture (its lineup counts) and kick-off. */

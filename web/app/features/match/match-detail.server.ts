@@ -16,7 +16,7 @@ import {
   marketOddsOf,
   matchEvents,
   oddsRows,
-  recentForm,
+  recentForms,
   recentLineup,
   referenceOf,
   type FormEntry,
@@ -131,10 +131,9 @@ export function summaryOf(context: ReadContext, row: FixtureRow, inputs: PickInp
 export async function detailOf(context: ReadContext, row: FixtureRow, preview: boolean): Promise<MatchDetail> {
   const inputs = await pickInputs(context, [row], preview, { withScoreGrid: true });
   const { fixture } = row;
-  const [prices, homeForm, awayForm, homeLineup, awayLineup, meetings, events, history] = await Promise.all([
+  const [prices, [homeForm, awayForm], homeLineup, awayLineup, meetings, events, history] = await Promise.all([
     oddsRows(context, fixture.id),
-    recentForm(context, fixture.homeTeamId, fixture.kickoffAt),
-    recentForm(context, fixture.awayTeamId, fixture.kickoffAt),
+    recentForms(context, [fixture.homeTeamId, fixture.awayTeamId], fixture.kickoffAt),
     recentLineup(context, fixture.homeTeamId, referenceOf(row)),
     recentLineup(context, fixture.awayTeamId, referenceOf(row)),
     headToHead(context, row),

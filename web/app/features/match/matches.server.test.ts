@@ -24,6 +24,7 @@ import { getMatchOfTheWeek, getTopLeaguePicks } from "../home/home-picks.server"
 import { getTeamKeyPlayers } from "./key-players.server";
 import { getTopPlayers } from "../player/leaderboard.server";
 import { listLeagueMatches } from "./match-lists.server";
+import { recentForm } from "./match-detail-sections.server";
 import { getMatchById, getMatchBySlugs } from "./match-lookups.server";
 import { matchweekWindow } from "./matchweeks.server";
 import { getTopPicks } from "../picks/picks.server";
@@ -344,6 +345,30 @@ describe.each(testDatabases())("league and match read models on $driver", (testD
     expect(match!.headToHead).toEqual([]);
     expect(match!.events).toEqual([]);
     expect(match!.updatedAgo).toMatch(/^Updated \d+[sm] ago$/);
+  });
+
+  it("reads both sides' forms in one statement, a meeting of the two in each side's form", async () => {
+    const { result: match, queries } = await countQueries(() =>
+      getMatchBySlugs(context(), "premier-league", "chelsea", "arsenal", false),
+    );
+    const form = (side: "home" | "away") =>
+      match!.form[side].map((f) => `${f.result} ${f.score} ${f.isHome ? "vs" : "at"} ${f.opponent}`);
+    // Chelsea's and Arsenal's finished matches before their meeting of 31 January, newest first:
+    // their earlier meeting is in both, seen from each side.
+    expect(form("home")).toContain("Loss 1-2 at Arsenal");
+    expect(form("away")).toContain("Win 2-1 vs Chelsea");
+    for (const side of ["home", "away"] as const) {
+      const kickoffs = match!.form[side].map((f) => f.kickoffAt);
+      expect(kickoffs).toEqual([...kickoffs].sort().reverse());
+      expect(kickoffs.every((k) => k < "2026-01-31T15:00:00.000Z")).toBe(true);
+    }
+    // One form is one statement, and so are both: the match reads 10 statements, 11 when each
+    // side's form was read on its own.
+    const { queries: withOneForm } = await countQueries(() =>
+      recentForm(context(), match!.home.id, new Date(match!.kickoffAt)),
+    );
+    expect(withOneForm).toBe(1);
+    expect(queries).toBe(10);
   });
 
   it("reads head-to-head as the previous meetings in either venue, newest first", async () => {
