@@ -13,9 +13,8 @@ import { unionAll } from "drizzle-orm/pg-core";
 import {
   awayTeams,
   cardFixtureColumns,
-  fixtureColumns,
   homeTeams,
-  selectFixtures,
+  selectCardFixtures,
   teamsOf,
   type CardFixtureRow,
   type FixtureRow,
@@ -185,34 +184,54 @@ export async function recentLineup(
   teamId: number,
   reference: MatchReference,
 ): Promise<TeamLineup | null> {
+  const [lineup] = await recentLineups(context, [teamId], reference);
+  return lineup;
+}
+
+/**
+ * The most recent lineups of several teams up to one match (its two sides), in one statement:
+ * each team's lineup of the match itself when it has one, else of its last match before it.
+ */
+export async function recentLineups(
+  context: Pick<AppContext, "db">,
+  teamIds: readonly number[],
+  reference: MatchReference,
+): Promise<Array<TeamLineup | null>> {
   const upToReference = lt(fixtures.kickoffAt, reference.kickoffAt);
-  const [found] = await context.db.db
-    .select({ ...fixtureColumns, lineup: lineups })
-    .from(fixtures)
-    .innerJoin(lineups, and(eq(lineups.fixtureId, fixtures.id), eq(lineups.teamId, teamId)))
-    .leftJoin(homeTeams, eq(homeTeams.id, fixtures.homeTeamId))
-    .leftJoin(awayTeams, eq(awayTeams.id, fixtures.awayTeamId))
-    .where(reference.fixtureId === null ? upToReference : or(eq(fixtures.id, reference.fixtureId), upToReference))
-    .orderBy(desc(fixtures.kickoffAt))
-    .limit(1);
-  if (!found) return null;
-  const { lineup } = found;
-  const { home, away } = teamsOf(found);
-  return {
-    teamId,
-    fixtureId: found.fixture.id,
-    formation: lineup.formation,
-    coach: lineup.coachName,
-    startXi: lineup.startXi,
-    substitutes: lineup.substitutes.slice(0, LINEUP_BENCH_LIMIT),
-    kickoffAt: found.fixture.kickoffAt.toISOString(),
-    opponent: found.fixture.homeTeamId === teamId ? away.name : home.name,
-  };
+  const lineupOf = (teamId: number) =>
+    context.db.db
+      .select({ ...cardFixtureColumns, lineup: lineups })
+      .from(fixtures)
+      .innerJoin(lineups, and(eq(lineups.fixtureId, fixtures.id), eq(lineups.teamId, teamId)))
+      .leftJoin(homeTeams, eq(homeTeams.id, fixtures.homeTeamId))
+      .leftJoin(awayTeams, eq(awayTeams.id, fixtures.awayTeamId))
+      .where(reference.fixtureId === null ? upToReference : or(eq(fixtures.id, reference.fixtureId), upToReference))
+      .orderBy(desc(fixtures.kickoffAt))
+      .limit(1);
+  if (teamIds.length === 0) return [];
+  const [first, ...others] = teamIds.map(lineupOf);
+  const rows = others.length === 0 ? await first : await unionAll(first, others[0], ...others.slice(1));
+  return teamIds.map((teamId) => {
+    const found = rows.find((row) => row.lineup.teamId === teamId);
+    if (!found) return null;
+    const { lineup } = found;
+    const { home, away } = teamsOf(found);
+    return {
+      teamId,
+      fixtureId: found.fixture.id,
+      formation: lineup.formation,
+      coach: lineup.coachName,
+      startXi: lineup.startXi,
+      substitutes: lineup.substitutes.slice(0, LINEUP_BENCH_LIMIT),
+      kickoffAt: found.fixture.kickoffAt.toISOString(),
+      opponent: found.fixture.homeTeamId === teamId ? away.name : home.name,
+    };
+  });
 }
 
 export async function headToHead(context: Pick<AppContext, "db">, row: FixtureRow): Promise<HeadToHeadEntry[]> {
   const { homeTeamId, awayTeamId, kickoffAt } = row.fixture;
-  const rows = await selectFixtures(context)
+  const rows = await selectCardFixtures(context)
     .where(
       and(
         or(

@@ -17,7 +17,7 @@ import {
   matchEvents,
   oddsRows,
   recentForms,
-  recentLineup,
+  recentLineups,
   referenceOf,
   type FormEntry,
   type HeadToHeadEntry,
@@ -131,11 +131,10 @@ export function summaryOf(context: ReadContext, row: FixtureRow, inputs: PickInp
 export async function detailOf(context: ReadContext, row: FixtureRow, preview: boolean): Promise<MatchDetail> {
   const inputs = await pickInputs(context, [row], preview, { withScoreGrid: true });
   const { fixture } = row;
-  const [prices, [homeForm, awayForm], homeLineup, awayLineup, meetings, events, history] = await Promise.all([
+  const [prices, [homeForm, awayForm], [homeLineup, awayLineup], meetings, events, history] = await Promise.all([
     oddsRows(context, fixture.id),
     recentForms(context, [fixture.homeTeamId, fixture.awayTeamId], fixture.kickoffAt),
-    recentLineup(context, fixture.homeTeamId, referenceOf(row)),
-    recentLineup(context, fixture.awayTeamId, referenceOf(row)),
+    recentLineups(context, [fixture.homeTeamId, fixture.awayTeamId], referenceOf(row)),
     headToHead(context, row),
     matchEvents(context, fixture.id, { home: fixture.homeScore, away: fixture.awayScore }),
     fixture.matchState === "pre-match" ? [] : liveProbabilityHistory(context, fixture.id),

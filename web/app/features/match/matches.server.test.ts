@@ -347,7 +347,7 @@ describe.each(testDatabases())("league and match read models on $driver", (testD
     expect(match!.updatedAgo).toMatch(/^Updated \d+[sm] ago$/);
   });
 
-  it("reads both sides' forms in one statement, a meeting of the two in each side's form", async () => {
+  it("reads both sides' forms in one statement and their lineups in another, a meeting of the two in each side's form", async () => {
     const { result: match, queries } = await countQueries(() =>
       getMatchBySlugs(context(), "premier-league", "chelsea", "arsenal", false),
     );
@@ -362,13 +362,13 @@ describe.each(testDatabases())("league and match read models on $driver", (testD
       expect(kickoffs).toEqual([...kickoffs].sort().reverse());
       expect(kickoffs.every((k) => k < "2026-01-31T15:00:00.000Z")).toBe(true);
     }
-    // One form is one statement, and so are both: the match reads 10 statements, 11 when each
-    // side's form was read on its own.
+    // One form is one statement, and so are both (and both lineups): the match reads 9
+    // statements, 11 when each side's form and lineup were read on their own.
     const { queries: withOneForm } = await countQueries(() =>
       recentForm(context(), match!.home.id, new Date(match!.kickoffAt)),
     );
     expect(withOneForm).toBe(1);
-    expect(queries).toBe(10);
+    expect(queries).toBe(9);
   });
 
   it("reads head-to-head as the previous meetings in either venue, newest first", async () => {
@@ -405,6 +405,20 @@ describe.each(testDatabases())("league and match read models on $driver", (testD
     // A lineup from after the match is not its recent lineup.
     const earlier = await getMatchBySlugs(context(), "premier-league", "arsenal", "chelsea", false);
     expect(earlier!.lineups.home).toBeNull();
+    // Both sides' lineups of the match itself, each its own team's (read in one statement).
+    await db.db.insert(lineups).values({
+      fixtureId: await fixtureId("chelsea", "arsenal"),
+      teamId: id("chelsea"),
+      formation: "3-4-2-1",
+      coachName: "Enzo Maresca",
+      startXi: Array.from({ length: 11 }, (_, i) => player(i + 31)),
+      substitutes: [],
+    });
+    const both = await getMatchBySlugs(context(), "premier-league", "chelsea", "arsenal", false);
+    expect(both!.lineups.home).toMatchObject({ teamId: id("chelsea"), formation: "3-4-2-1", coach: "Enzo Maresca" });
+    expect(both!.lineups.away).toMatchObject({ teamId: id("arsenal"), formation: "4-3-3", coach: "Mikel Arteta" });
+    expect([both!.lineups.home!.opponent, both!.lineups.away!.opponent]).toEqual(["Arsenal", "Chelsea"]);
+    await db.execute(`delete from lineups where team_id = ${id("chelsea")}`);
   });
 
   it("reads a team's key players without goalkeepers, the keeper on his own, and the league's top scorers", async () => {
