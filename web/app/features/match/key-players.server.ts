@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { players, playerSeasonStats, teams } from "@shared/db/schema";
 import { formatPlayerRating, isHighRating, parseRating } from "@shared/domain/format";
 import type { LeagueKey } from "@shared/domain/leagues";
@@ -57,11 +57,23 @@ function best(rows: readonly Row[], score: (row: Row) => number): KeyPlayer | nu
 }
 
 export async function getTeamKeyPlayers(
-  { db }: Pick<AppContext, "db">,
+  context: Pick<AppContext, "db">,
   teamId: number,
   league: LeagueKey,
   season: string,
 ): Promise<TeamKeyPlayers | null> {
+  const [keyPlayers] = await getTeamsKeyPlayers(context, [teamId], league, season);
+  return keyPlayers;
+}
+
+/** The key players of several teams of one league season (a match's two sides), in one statement. */
+export async function getTeamsKeyPlayers(
+  { db }: Pick<AppContext, "db">,
+  teamIds: readonly number[],
+  league: LeagueKey,
+  season: string,
+): Promise<Array<TeamKeyPlayers | null>> {
+  if (teamIds.length === 0) return [];
   const rows = await db.db
     .select({ stats: playerSeasonStats, name: players.name, teamSlug: teams.slug })
     .from(playerSeasonStats)
@@ -69,19 +81,24 @@ export async function getTeamKeyPlayers(
     .innerJoin(teams, eq(teams.id, playerSeasonStats.teamId))
     .where(
       and(
-        eq(playerSeasonStats.teamId, teamId),
+        teamIds.length === 1
+          ? eq(playerSeasonStats.teamId, teamIds[0])
+          : inArray(playerSeasonStats.teamId, [...teamIds]),
         eq(playerSeasonStats.league, league),
         eq(playerSeasonStats.season, season),
       ),
     );
-  if (rows.length === 0) return null;
-  const outfield = rows.filter((row) => row.stats.position !== GOALKEEPER);
-  const keepers = rows.filter((row) => row.stats.position === GOALKEEPER);
-  return {
-    teamId,
-    topScorer: best(outfield, (row) => row.stats.goals),
-    topAssists: best(outfield, (row) => row.stats.assists),
-    topRated: best(outfield, (row) => parseRating(row.stats.rating) ?? 0),
-    goalkeeper: best(keepers, (row) => row.stats.minutes),
-  };
+  return teamIds.map((teamId) => {
+    const own = rows.filter((row) => row.stats.teamId === teamId);
+    if (own.length === 0) return null;
+    const outfield = own.filter((row) => row.stats.position !== GOALKEEPER);
+    const keepers = own.filter((row) => row.stats.position === GOALKEEPER);
+    return {
+      teamId,
+      topScorer: best(outfield, (row) => row.stats.goals),
+      topAssists: best(outfield, (row) => row.stats.assists),
+      topRated: best(outfield, (row) => parseRating(row.stats.rating) ?? 0),
+      goalkeeper: best(keepers, (row) => row.stats.minutes),
+    };
+  });
 }

@@ -14,7 +14,7 @@ import { liveProbabilitySection } from "./components/live-probability.server";
 import { probabilityChartSection } from "./components/probability-chart.server";
 import { pickProbabilities } from "./pick-probabilities.server";
 import type { AppContext } from "~/load-context";
-import { getTeamKeyPlayers } from "./key-players.server";
+import { getTeamsKeyPlayers } from "./key-players.server";
 import type { MatchDetail } from "./match-detail.server";
 import { findMatchBySlugs, findMatchUrlBySlugs, getMatchById } from "./match-lookups.server";
 import { matchPageMeta } from "./match-meta.server";
@@ -67,10 +67,9 @@ export async function redirectMatchAlias(context: AppContext, request: Request):
 export async function loadMatchPage(context: AppContext, request: Request) {
   const preview = await context.previewSessions.isActive(request);
   const [match, site] = await Promise.all([requireNamedMatch(context, request, preview), siteSeo(context, request)]);
-  const [table, homePlayers, awayPlayers] = await Promise.all([
+  const [table, [homePlayers, awayPlayers]] = await Promise.all([
     getLeagueTable(context, match.league, match.season),
-    getTeamKeyPlayers(context, match.home.id, match.league, match.season),
-    getTeamKeyPlayers(context, match.away.id, match.league, match.season),
+    getTeamsKeyPlayers(context, [match.home.id, match.away.id], match.league, match.season),
   ]);
   const live = match.state === "live";
   const edit = editMarks(

@@ -21,7 +21,7 @@ import { settlePicksJob } from "@sync-worker/jobs/settle-picks";
 import { standingsJob } from "@sync-worker/jobs/standings";
 import { REPLAY_MOMENT, testWorker, type TestWorker } from "@sync-worker/test-support/worker";
 import { getMatchOfTheWeek, getTopLeaguePicks } from "../home/home-picks.server";
-import { getTeamKeyPlayers } from "./key-players.server";
+import { getTeamKeyPlayers, getTeamsKeyPlayers } from "./key-players.server";
 import { getTopPlayers } from "../player/leaderboard.server";
 import { listLeagueMatches } from "./match-lists.server";
 import { recentForm } from "./match-detail-sections.server";
@@ -471,6 +471,13 @@ describe.each(testDatabases())("league and match read models on $driver", (testD
       topRated: { name: "Martin Odegaard", rating: "8.0", highRating: true },
       goalkeeper: { name: "David Raya", rating: "8.3" },
     });
+    // A match's two sides in one statement: each side its own players, a side without any null.
+    const { result: sides, queries } = await countQueries(() =>
+      getTeamsKeyPlayers({ db }, [id("sunderland"), id("arsenal")], "premier-league", "2526"),
+    );
+    expect(queries).toBe(1);
+    expect(sides[0]).toBeNull();
+    expect(sides[1]).toEqual(key);
     const top = await getTopPlayers({ db }, "premier-league", "2526");
     expect(top.map((p) => [p.name, p.team, p.goals])).toEqual([
       ["Bukayo Saka", "Arsenal", 9],
