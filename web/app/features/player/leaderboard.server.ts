@@ -4,6 +4,7 @@ import { formatPlayerRating, gamesPlayed, teamNameOrFallback } from "@shared/dom
 import type { LeagueKey } from "@shared/domain/leagues";
 import { LEADERBOARD_KINDS, perMatchRate, type LeaderboardKind } from "@shared/domain/player-stats";
 import { playerSlug, playerUrl } from "@shared/domain/urls";
+import { unionAll } from "drizzle-orm/pg-core";
 import type { AppContext } from "~/load-context";
 import type { LeaderboardPlayer } from "./players.schema";
 
@@ -45,24 +46,32 @@ function qualifying(kind: LeaderboardKind, league: LeagueKey, season: string): S
   );
 }
 
-/** The top 10 of a league season by goals, assists or average rating. */
-export async function getLeaderboard(
-  { db }: Pick<AppContext, "db">,
-  league: LeagueKey,
-  season: string,
-  kind: LeaderboardKind,
-): Promise<LeaderboardPlayer[]> {
-  const rows = await db.db
-    .select({ stats: playerSeasonStats, name: players.name, teamName: teams.name, teamSlug: teams.slug })
+/** The select of one leaderboard: its top 10, each row marked with the board and its place on it. */
+function leaderboardQuery(db: AppContext["db"], league: LeagueKey, season: string, kind: LeaderboardKind) {
+  const order = ordering(kind);
+  return db.db
+    .select({
+      stats: playerSeasonStats,
+      name: players.name,
+      teamName: teams.name,
+      teamSlug: teams.slug,
+      board: sql<string>`${kind}::text`.as("board"),
+      place: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as("place"),
+    })
     .from(playerSeasonStats)
     .innerJoin(players, eq(players.id, playerSeasonStats.playerId))
     .innerJoin(teams, eq(teams.id, playerSeasonStats.teamId))
     .where(
       and(eq(playerSeasonStats.league, league), eq(playerSeasonStats.season, season), qualifying(kind, league, season)),
     )
-    .orderBy(...ordering(kind))
+    .orderBy(...order)
     .limit(LEADERBOARD_SIZE);
-  return rows.map(({ stats, name, teamName, teamSlug }) => ({
+}
+
+type LeaderboardRow = Awaited<ReturnType<typeof leaderboardQuery>>[number];
+
+function leaderboardPlayer(league: LeagueKey, { stats, name, teamName, teamSlug }: LeaderboardRow): LeaderboardPlayer {
+  return {
     id: stats.playerId,
     name,
     team: teamNameOrFallback(teamName, stats.teamId),
@@ -76,17 +85,40 @@ export async function getLeaderboard(
     goalsPerMatch: perMatchRate(stats.goals, stats.appearances, stats.minutes),
     assistsPerMatch: perMatchRate(stats.assists, stats.appearances, stats.minutes),
     href: playerUrl(league, teamSlug, playerSlug(name, stats.playerId)),
-  }));
+  };
 }
 
-/** The three leaderboards of a league season. */
+/** The top 10 of a league season by goals, assists or average rating. */
+export async function getLeaderboard(
+  { db }: Pick<AppContext, "db">,
+  league: LeagueKey,
+  season: string,
+  kind: LeaderboardKind,
+): Promise<LeaderboardPlayer[]> {
+  const rows = await leaderboardQuery(db, league, season, kind);
+  return rows.map((row) => leaderboardPlayer(league, row));
+}
+
+/**
+ * The three leaderboards of a league season, in one statement: the three top 10s, each a
+ * limited branch of a UNION ALL whose rows carry their board and their place on it.
+ */
 export async function getLeaderboards(
-  context: Pick<AppContext, "db">,
+  { db }: Pick<AppContext, "db">,
   league: LeagueKey,
   season: string,
 ): Promise<Leaderboards> {
-  const boards = await Promise.all(LEADERBOARD_KINDS.map((kind) => getLeaderboard(context, league, season, kind)));
-  return Object.fromEntries(LEADERBOARD_KINDS.map((kind, index) => [kind, boards[index]])) as Leaderboards;
+  const [first, second, ...rest] = LEADERBOARD_KINDS.map((kind) => leaderboardQuery(db, league, season, kind));
+  const rows = await unionAll(first, second, ...rest);
+  return Object.fromEntries(
+    LEADERBOARD_KINDS.map((kind) => [
+      kind,
+      rows
+        .filter((row) => row.board === kind)
+        .sort((a, b) => Number(a.place) - Number(b.place))
+        .map((row) => leaderboardPlayer(league, row)),
+    ]),
+  ) as Leaderboards;
 }
 
 /** The league season's top scorers (assists, then fewer minutes, break ties). */

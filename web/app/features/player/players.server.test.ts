@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Clock } from "@shared/config/clock";
 import { parseEnv } from "@shared/config/env";
 import type { DbHandle } from "@shared/db";
+import { countQueries } from "@shared/db/query-count";
 import { testDatabases } from "@shared/db/test-databases";
+import { LEADERBOARD_KINDS } from "@shared/domain/player-stats";
 import { teamBadgeUrl } from "@shared/domain/urls";
 import { fixturesAndOddsJob } from "@sync-worker/jobs/fixtures-and-odds";
 import { jobDbOf } from "@sync-worker/jobs/job-db";
@@ -28,7 +30,7 @@ import { createProviderSet } from "@sync-worker/providers/provider-set";
 import type { ProviderSet } from "@sync-worker/providers/types";
 import { emptyContent } from "@sync-worker/test-support/worker";
 import { getTeamKeyPlayers } from "../match/key-players.server";
-import { getLeaderboards, getTopPlayers } from "./leaderboard.server";
+import { getLeaderboard, getLeaderboards, getTopPlayers } from "./leaderboard.server";
 import { loadPlayerPage, loadSquadPage } from "./player-page.server";
 import { leaderboardSchema, playerRecentFormSchema, playerStatisticsSchema } from "./players.schema";
 import { findPlayerByName, getPlayerRecentForm, getPlayerStatistics, getTeamSquad } from "./players.server";
@@ -262,7 +264,9 @@ describe.each(testDatabases())("players, squads and leaderboards on $driver", (t
 
   describe("leaderboards", () => {
     it("ranks the top scorers, top assists and top rated of the league season, with per-match rates and player pages", async () => {
-      const boards = await getLeaderboards(ctx(), "premier-league", SEASON);
+      // The three boards in one statement.
+      const { result: boards, queries } = await countQueries(() => getLeaderboards(ctx(), "premier-league", SEASON));
+      expect(queries).toBe(1);
       for (const board of Object.values(boards)) expect(leaderboardSchema.parse(board)).toEqual(board);
       expect(boards["top-scorers"].map((p) => [p.name, p.team, p.goals, p.goalsPerMatch])).toEqual([
         ["E. Haaland", "Manchester City", 22, "0.92"],
@@ -299,6 +303,9 @@ describe.each(testDatabases())("players, squads and leaderboards on $driver", (t
         href: "/premier-league/teams/manchester-city/players/e-haaland-1100",
       });
       expect(await getTopPlayers(ctx(), "premier-league", SEASON)).toEqual(boards["top-scorers"]);
+      // Each board as read on its own.
+      for (const kind of LEADERBOARD_KINDS)
+        expect(await getLeaderboard(ctx(), "premier-league", SEASON, kind)).toEqual(boards[kind]);
     });
 
     it("is empty for a league without player data", async () => {
