@@ -81,9 +81,7 @@ export async function getTeamsKeyPlayers(
     .innerJoin(teams, eq(teams.id, playerSeasonStats.teamId))
     .where(
       and(
-        teamIds.length === 1
-          ? eq(playerSeasonStats.teamId, teamIds[0])
-          : inArray(playerSeasonStats.teamId, [...teamIds]),
+        inArray(playerSeasonStats.teamId, [...teamIds]),
         eq(playerSeasonStats.league, league),
         eq(playerSeasonStats.season, season),
       ),

@@ -8,17 +8,9 @@ import { fixtureOdds, fixtures, lineups, liveEvents, liveProbabilityTicks } from
 import type { LineupPlayer } from "@shared/db/schema/fixtures";
 import { goalsFromTeamView, resultPill, type ResultPill } from "@shared/domain/form";
 import { inMatchOrder, type LiveProbabilityTick } from "@shared/model/live-probability-history";
+import { unionAllOf } from "@shared/db/union-all";
 import type { AppContext } from "~/load-context";
-import { unionAll } from "drizzle-orm/pg-core";
-import {
-  awayTeams,
-  cardFixtureColumns,
-  homeTeams,
-  selectCardFixtures,
-  teamsOf,
-  type CardFixtureRow,
-  type FixtureRow,
-} from "./match-rows.server";
+import { selectCardFixtures, teamsOf, type CardFixtureRow, type FixtureRow } from "./match-rows.server";
 
 export interface MarketOdds {
   home: number | null;
@@ -128,11 +120,7 @@ export async function recentForms(
   before: Date,
 ): Promise<FormEntry[][]> {
   const formOf = (teamId: number) =>
-    context.db.db
-      .select({ ...cardFixtureColumns, formTeam: sql<number>`${teamId}::integer`.as("form_team") })
-      .from(fixtures)
-      .leftJoin(homeTeams, eq(homeTeams.id, fixtures.homeTeamId))
-      .leftJoin(awayTeams, eq(awayTeams.id, fixtures.awayTeamId))
+    selectCardFixtures(context, { formTeam: sql<number>`${teamId}::integer`.as("form_team") })
       .where(
         and(
           or(eq(fixtures.homeTeamId, teamId), eq(fixtures.awayTeamId, teamId)),
@@ -142,9 +130,7 @@ export async function recentForms(
       )
       .orderBy(desc(fixtures.kickoffAt))
       .limit(FORM_LIMIT);
-  if (teamIds.length === 0) return [];
-  const [first, ...others] = teamIds.map(formOf);
-  const rows = others.length === 0 ? await first : await unionAll(first, others[0], ...others.slice(1));
+  const rows = await unionAllOf(teamIds.map(formOf));
   return teamIds.map((teamId) =>
     rows
       .filter((row) => Number(row.formTeam) === teamId)
@@ -199,18 +185,12 @@ export async function recentLineups(
 ): Promise<Array<TeamLineup | null>> {
   const upToReference = lt(fixtures.kickoffAt, reference.kickoffAt);
   const lineupOf = (teamId: number) =>
-    context.db.db
-      .select({ ...cardFixtureColumns, lineup: lineups })
-      .from(fixtures)
+    selectCardFixtures(context, { lineup: lineups })
       .innerJoin(lineups, and(eq(lineups.fixtureId, fixtures.id), eq(lineups.teamId, teamId)))
-      .leftJoin(homeTeams, eq(homeTeams.id, fixtures.homeTeamId))
-      .leftJoin(awayTeams, eq(awayTeams.id, fixtures.awayTeamId))
       .where(reference.fixtureId === null ? upToReference : or(eq(fixtures.id, reference.fixtureId), upToReference))
       .orderBy(desc(fixtures.kickoffAt))
       .limit(1);
-  if (teamIds.length === 0) return [];
-  const [first, ...others] = teamIds.map(lineupOf);
-  const rows = others.length === 0 ? await first : await unionAll(first, others[0], ...others.slice(1));
+  const rows = await unionAllOf(teamIds.map(lineupOf));
   return teamIds.map((teamId) => {
     const found = rows.find((row) => row.lineup.teamId === teamId);
     if (!found) return null;

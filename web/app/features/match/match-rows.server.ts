@@ -3,7 +3,7 @@
  * teams and canonical URL of such a row, and the read context the match reads take.
  */
 import { eq } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type SelectedFields } from "drizzle-orm/pg-core";
 import { fixtures, teams } from "@shared/db/schema";
 import { teamNameOrFallback } from "@shared/domain/format";
 import { matchUrl, matchUrlById } from "@shared/domain/urls";
@@ -70,12 +70,15 @@ export const cardFixtureColumns = {
 };
 
 /** A fixture row with what a match card shows (every FixtureRow is one too). */
-export type CardFixtureRow = Awaited<ReturnType<typeof selectCardFixtures>>[number];
+export type CardFixtureRow = Awaited<ReturnType<typeof selectCardFixtures<Record<never, never>>>>[number];
 
-/** As selectFixtures, with the card's columns only. */
-export function selectCardFixtures({ db }: Pick<AppContext, "db">) {
+/** As selectFixtures, with the card's columns only (and `extra` columns beside them). */
+export function selectCardFixtures<Extra extends SelectedFields = Record<never, never>>(
+  { db }: Pick<AppContext, "db">,
+  extra?: Extra,
+) {
   return db.db
-    .select(cardFixtureColumns)
+    .select({ ...cardFixtureColumns, ...(extra as Extra) })
     .from(fixtures)
     .leftJoin(homeTeams, eq(homeTeams.id, fixtures.homeTeamId))
     .leftJoin(awayTeams, eq(awayTeams.id, fixtures.awayTeamId));

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gte, isNotNull, sql, type SQL } from "drizzle-orm";
 import { players, playerSeasonStats, teams } from "@shared/db/schema";
+import { unionAllOf } from "@shared/db/union-all";
 import { formatPlayerRating, gamesPlayed, teamNameOrFallback } from "@shared/domain/format";
 import type { LeagueKey } from "@shared/domain/leagues";
 import { LEADERBOARD_KINDS, perMatchRate, type LeaderboardKind } from "@shared/domain/player-stats";
 import { playerSlug, playerUrl } from "@shared/domain/urls";
-import { unionAll } from "drizzle-orm/pg-core";
 import type { AppContext } from "~/load-context";
 import type { LeaderboardPlayer } from "./players.schema";
 
@@ -108,8 +108,7 @@ export async function getLeaderboards(
   league: LeagueKey,
   season: string,
 ): Promise<Leaderboards> {
-  const [first, second, ...rest] = LEADERBOARD_KINDS.map((kind) => leaderboardQuery(db, league, season, kind));
-  const rows = await unionAll(first, second, ...rest);
+  const rows = await unionAllOf(LEADERBOARD_KINDS.map((kind) => leaderboardQuery(db, league, season, kind)));
   return Object.fromEntries(
     LEADERBOARD_KINDS.map((kind) => [
       kind,

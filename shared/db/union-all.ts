@@ -1,0 +1,19 @@
+/**
+ * One statement for one or more selects of the same shape: the select itself when there is one,
+ * else their UNION ALL. For reads that are the same limited select once per key (each team's
+ * last five matches, each leaderboard's top 10): one round trip, whatever the number of keys.
+ * Row order across the selects is not kept: each select marks its rows (a team, a board) and the
+ * caller orders them.
+ */
+import { unionAll } from "drizzle-orm/pg-core";
+
+type Select = Parameters<typeof unionAll>[0];
+
+/** drizzle's unionAll, typed for selects that all have one shape (it types each later one against the first's own type). */
+const unionAllSame = unionAll as unknown as (...selects: Select[]) => Promise<unknown[]>;
+
+export async function unionAllOf<Row>(selects: ReadonlyArray<Select & PromiseLike<Row[]>>): Promise<Row[]> {
+  if (selects.length === 0) return [];
+  if (selects.length === 1) return selects[0];
+  return (await unionAllSame(...selects)) as Row[];
+}
