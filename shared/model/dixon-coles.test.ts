@@ -123,6 +123,44 @@ describe("dixonColesObjective", () => {
   });
 
   it.each([
+    ["the truth", TRUTH, true],
+    [
+      "a point off the truth",
+      { ...TRUTH, attack: Float64Array.from([0.1, 0.5, -0.3, 0]), rho: 0.07, homeAdvantage: -0.1 },
+      true,
+    ],
+    ["a point off the truth, without the low-score correction", { ...TRUTH, rho: 0, homeAdvantage: 0.4 }, false],
+  ])("the analytic Hessian matches central differences of the gradient at %s", (_, parameters, lowScore) => {
+    const fitted = lowScore ? data : { ...data, lowScoreCorrection: false };
+    const x = packParameters(parameters, lowScore);
+    const size = x.length;
+    const hessian = new Float64Array(size * size);
+    const gradient = new Float64Array(size);
+    const withHessian = dixonColesObjective(fitted, x, gradient, hessian);
+    // Asking for the Hessian changes neither the value nor the gradient.
+    const plain = new Float64Array(size);
+    expect(dixonColesObjective(fitted, x, plain)).toBe(withHessian);
+    expect(Array.from(plain)).toEqual(Array.from(gradient));
+    const h = 1e-6;
+    const up = new Float64Array(size);
+    const down = new Float64Array(size);
+    for (let k = 0; k < size; k++) {
+      const xUp = Float64Array.from(x);
+      const xDown = Float64Array.from(x);
+      xUp[k] += h;
+      xDown[k] -= h;
+      dixonColesObjective(fitted, xUp, up);
+      dixonColesObjective(fitted, xDown, down);
+      for (let j = 0; j < size; j++) {
+        expect(hessian[j * size + k]).toBeCloseTo((up[j] - down[j]) / (2 * h), 4);
+        expect(hessian[j * size + k]).toBe(hessian[k * size + j]);
+      }
+    }
+    // Not trivially zero: the rates' curvature is there.
+    expect(hessian[0]).toBeGreaterThan(1);
+  });
+
+  it.each([
     // λ = μ = 1: tau(0,0) = 1 − ρ and tau(1,1) = 1 − ρ need ρ < 1; tau(0,1) = 1 + ρ needs ρ > −1.
     [0.99, true],
     [1.01, false],

@@ -7,7 +7,7 @@
  * pool is also a multi-input Platt scaling. A ridge pulls the weights towards the prior, which
  * is what a pool with little history uses.
  */
-import { minimizeLbfgs, type Objective } from "./lbfgs";
+import { minimizeNewton, type NewtonObjective } from "./newton";
 
 /** 1X2 pool; the home bias is fixed at 0. */
 export interface ResultPool {
@@ -88,19 +88,50 @@ export function applyBinaryPool(pool: BinaryPool, sources: readonly number[]): n
   return 1 / (1 + Math.exp(-z));
 }
 
-/** Minimises the objective divided by the samples' total weight, so one tolerance suits any sample size. */
-function minimizeMean(objective: Objective, start: number[], totalWeight: number): number[] {
+/**
+ * Minimises the objective divided by the samples' total weight, so one tolerance suits any
+ * sample size. Newton's method: the pools have 3 to 5 parameters and are strictly convex (a
+ * log-likelihood of a logistic model plus a ridge), so from last week's optimum one or two
+ * steps reach this week's, each a single pass over the samples.
+ */
+function minimizeMean(objective: NewtonObjective, start: number[], totalWeight: number): number[] {
   const scale = Math.max(1, totalWeight);
-  const result = minimizeLbfgs(
-    (x, gradient) => {
-      const value = objective(x, gradient);
+  const result = minimizeNewton(
+    (x, gradient, hessian) => {
+      const value = objective(x, gradient, hessian);
       for (let k = 0; k < gradient.length; k++) gradient[k] /= scale;
+      for (let k = 0; k < hessian.length; k++) hessian[k] /= scale;
       return value / scale;
     },
     start,
-    { gradientTolerance: 1e-6, maxIterations: 300 },
+    { gradientTolerance: 1e-6, maxIterations: 100 },
   );
   return Array.from(result.x);
+}
+
+/** Adds the ridge's part (ridge × ‖x − prior‖²) to the value, the gradient and the Hessian; returns the value. */
+function ridgeTerm(
+  x: Float64Array,
+  priorX: readonly number[],
+  ridge: number,
+  gradient: Float64Array,
+  hessian: Float64Array,
+): number {
+  const d = x.length;
+  let value = 0;
+  gradient.fill(0);
+  hessian.fill(0);
+  for (let k = 0; k < d; k++) {
+    value += ridge * (x[k] - priorX[k]) ** 2;
+    gradient[k] = 2 * ridge * (x[k] - priorX[k]);
+    hessian[k * d + k] = 2 * ridge;
+  }
+  return value;
+}
+
+/** Copies the Hessian's lower triangle, the only one accumulated, to its upper one. */
+function symmetrize(hessian: Float64Array, d: number): void {
+  for (let a = 0; a < d; a++) for (let b = a + 1; b < d; b++) hessian[a * d + b] = hessian[b * d + a];
 }
 
 const totalWeight = (weights: Float64Array) => weights.reduce((sum, w) => sum + w, 0);
@@ -130,6 +161,80 @@ export function fitResultPool(
   return fitPackedResultPool({ features, outcomes, weights }, prior, ridge, start);
 }
 
+/**
+ * The 1X2 pool's penalised negative log-likelihood on packed samples, with its gradient and
+ * Hessian, over x = (weights..., draw bias, away bias).
+ */
+export function resultPoolObjective(samples: PackedResultSamples, prior: ResultPool, ridge: number): NewtonObjective {
+  const sourceCount = prior.weights.length;
+  const { features, outcomes, weights } = samples;
+  const n = outcomes.length;
+  const priorX = packResult(prior);
+  const d = sourceCount + 2;
+  // Per sample, the features of outcome k are (log p_s(k) for each source, [k = draw], [k = away]);
+  // the Hessian of its negative log-likelihood is their covariance under the pooled p.
+  const mean = new Float64Array(d);
+  return (x, gradient, hessian) => {
+    let value = ridgeTerm(x, priorX, ridge, gradient, hessian);
+    for (let i = 0; i < n; i++) {
+      const base = i * sourceCount * 3;
+      let s0 = 0;
+      let s1 = x[sourceCount];
+      let s2 = x[sourceCount + 1];
+      for (let s = 0; s < sourceCount; s++) {
+        s0 += x[s] * features[base + 3 * s];
+        s1 += x[s] * features[base + 3 * s + 1];
+        s2 += x[s] * features[base + 3 * s + 2];
+      }
+      const top = Math.max(s0, s1, s2);
+      const e0 = Math.exp(s0 - top);
+      const e1 = Math.exp(s1 - top);
+      const e2 = Math.exp(s2 - top);
+      const total = e0 + e1 + e2;
+      const p0 = e0 / total;
+      const p1 = e1 / total;
+      const p2 = e2 / total;
+      const outcome = outcomes[i];
+      const weight = weights[i];
+      value -= weight * ((outcome === 0 ? s0 : outcome === 1 ? s1 : s2) - top - Math.log(total));
+      for (let s = 0; s < sourceCount; s++) {
+        const f = base + 3 * s;
+        const expected = p0 * features[f] + p1 * features[f + 1] + p2 * features[f + 2];
+        mean[s] = expected;
+        gradient[s] -= weight * (features[f + outcome] - expected);
+      }
+      mean[sourceCount] = p1;
+      mean[sourceCount + 1] = p2;
+      gradient[sourceCount] -= weight * ((outcome === 1 ? 1 : 0) - p1);
+      gradient[sourceCount + 1] -= weight * ((outcome === 2 ? 1 : 0) - p2);
+      // Σ_k p_k·x_k·x_kᵀ − mean·meanᵀ, lower triangle.
+      for (let a = 0; a < sourceCount; a++) {
+        const fa = base + 3 * a;
+        for (let b = 0; b <= a; b++) {
+          const fb = base + 3 * b;
+          const second =
+            p0 * features[fa] * features[fb] +
+            p1 * features[fa + 1] * features[fb + 1] +
+            p2 * features[fa + 2] * features[fb + 2];
+          hessian[a * d + b] += weight * (second - mean[a] * mean[b]);
+        }
+      }
+      const drawRow = sourceCount * d;
+      const awayRow = (sourceCount + 1) * d;
+      for (let b = 0; b < sourceCount; b++) {
+        const fb = base + 3 * b;
+        hessian[drawRow + b] += weight * (p1 * features[fb + 1] - p1 * mean[b]);
+        hessian[awayRow + b] += weight * (p2 * features[fb + 2] - p2 * mean[b]);
+      }
+      hessian[drawRow + sourceCount] += weight * (p1 - p1 * p1);
+      hessian[awayRow + sourceCount] += weight * -p2 * p1;
+      hessian[awayRow + sourceCount + 1] += weight * (p2 - p2 * p2);
+    }
+    symmetrize(hessian, d);
+    return value;
+  };
+}
+
 /** fitResultPool on samples whose features are already computed. */
 export function fitPackedResultPool(
   samples: PackedResultSamples,
@@ -138,51 +243,7 @@ export function fitPackedResultPool(
   start = prior,
 ): ResultPool {
   const sourceCount = prior.weights.length;
-  const { features, outcomes, weights } = samples;
-  const n = outcomes.length;
-  const priorX = packResult(prior);
-  const x = minimizeMean(
-    (x, gradient) => {
-      let value = 0;
-      gradient.fill(0);
-      for (let k = 0; k < x.length; k++) {
-        value += ridge * (x[k] - priorX[k]) ** 2;
-        gradient[k] = 2 * ridge * (x[k] - priorX[k]);
-      }
-      for (let i = 0; i < n; i++) {
-        const base = i * sourceCount * 3;
-        let s0 = 0;
-        let s1 = x[sourceCount];
-        let s2 = x[sourceCount + 1];
-        for (let s = 0; s < sourceCount; s++) {
-          s0 += x[s] * features[base + 3 * s];
-          s1 += x[s] * features[base + 3 * s + 1];
-          s2 += x[s] * features[base + 3 * s + 2];
-        }
-        const top = Math.max(s0, s1, s2);
-        const e0 = Math.exp(s0 - top);
-        const e1 = Math.exp(s1 - top);
-        const e2 = Math.exp(s2 - top);
-        const total = e0 + e1 + e2;
-        const p0 = e0 / total;
-        const p1 = e1 / total;
-        const p2 = e2 / total;
-        const outcome = outcomes[i];
-        const weight = weights[i];
-        value -= weight * ((outcome === 0 ? s0 : outcome === 1 ? s1 : s2) - top - Math.log(total));
-        for (let s = 0; s < sourceCount; s++) {
-          const f = base + 3 * s;
-          const expected = p0 * features[f] + p1 * features[f + 1] + p2 * features[f + 2];
-          gradient[s] -= weight * (features[f + outcome] - expected);
-        }
-        gradient[sourceCount] -= weight * ((outcome === 1 ? 1 : 0) - p1);
-        gradient[sourceCount + 1] -= weight * ((outcome === 2 ? 1 : 0) - p2);
-      }
-      return value;
-    },
-    packResult(start),
-    totalWeight(weights),
-  );
+  const x = minimizeMean(resultPoolObjective(samples, prior, ridge), packResult(start), totalWeight(samples.weights));
   return { weights: x.slice(0, sourceCount), drawBias: x[sourceCount], awayBias: x[sourceCount + 1] };
 }
 
@@ -205,6 +266,43 @@ export function fitBinaryPool(
   return fitPackedBinaryPool({ features, happened, weights }, prior, ridge, start);
 }
 
+/**
+ * A yes/no pool's penalised negative log-likelihood on packed samples, with its gradient and
+ * Hessian, over x = (weights..., bias).
+ */
+export function binaryPoolObjective(samples: PackedBinarySamples, prior: BinaryPool, ridge: number): NewtonObjective {
+  const sourceCount = prior.weights.length;
+  const { features, happened, weights } = samples;
+  const n = happened.length;
+  const priorX = [...prior.weights, prior.bias];
+  const d = sourceCount + 1;
+  return (x, gradient, hessian) => {
+    let value = ridgeTerm(x, priorX, ridge, gradient, hessian);
+    for (let i = 0; i < n; i++) {
+      const base = i * sourceCount;
+      let z = x[sourceCount];
+      for (let s = 0; s < sourceCount; s++) z += x[s] * features[base + s];
+      const y = happened[i];
+      const weight = weights[i];
+      value += weight * (Math.max(z, 0) - y * z + Math.log1p(Math.exp(-Math.abs(z))));
+      const probability = 1 / (1 + Math.exp(-z));
+      const residual = weight * (probability - y);
+      const curvature = weight * probability * (1 - probability);
+      for (let s = 0; s < sourceCount; s++) {
+        const fs = features[base + s];
+        gradient[s] += residual * fs;
+        for (let b = 0; b <= s; b++) hessian[s * d + b] += curvature * fs * features[base + b];
+      }
+      gradient[sourceCount] += residual;
+      const biasRow = sourceCount * d;
+      for (let b = 0; b < sourceCount; b++) hessian[biasRow + b] += curvature * features[base + b];
+      hessian[biasRow + sourceCount] += curvature;
+    }
+    symmetrize(hessian, d);
+    return value;
+  };
+}
+
 /** fitBinaryPool on samples whose features are already computed. */
 export function fitPackedBinaryPool(
   samples: PackedBinarySamples,
@@ -213,31 +311,10 @@ export function fitPackedBinaryPool(
   start = prior,
 ): BinaryPool {
   const sourceCount = prior.weights.length;
-  const { features, happened, weights } = samples;
-  const n = happened.length;
-  const priorX = [...prior.weights, prior.bias];
   const x = minimizeMean(
-    (x, gradient) => {
-      let value = 0;
-      gradient.fill(0);
-      for (let k = 0; k < x.length; k++) {
-        value += ridge * (x[k] - priorX[k]) ** 2;
-        gradient[k] = 2 * ridge * (x[k] - priorX[k]);
-      }
-      for (let i = 0; i < n; i++) {
-        let z = x[sourceCount];
-        for (let s = 0; s < sourceCount; s++) z += x[s] * features[i * sourceCount + s];
-        const y = happened[i];
-        const weight = weights[i];
-        value += weight * (Math.max(z, 0) - y * z + Math.log1p(Math.exp(-Math.abs(z))));
-        const residual = weight * (1 / (1 + Math.exp(-z)) - y);
-        for (let s = 0; s < sourceCount; s++) gradient[s] += residual * features[i * sourceCount + s];
-        gradient[sourceCount] += residual;
-      }
-      return value;
-    },
+    binaryPoolObjective(samples, prior, ridge),
     [...start.weights, start.bias],
-    totalWeight(weights),
+    totalWeight(samples.weights),
   );
   return { weights: x.slice(0, sourceCount), bias: x[sourceCount] };
 }
