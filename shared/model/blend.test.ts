@@ -111,3 +111,27 @@ describe("learnBlend", () => {
     expect(calibratePicks(learned.calibrationWithOdds, raw)).toEqual({ result: 0.61, overUnder: 0.7, btts: 0.56 });
   });
 });
+
+describe("learnBlend week after week", () => {
+  it("learns the same blend from a window that moved on as from the same entries met for the first time", () => {
+    // Each week the window drops its oldest entries and adds the new ones; the packed samples of
+    // the week before are reused. The same entries as fresh objects each week are packed from nothing.
+    const entries = track(1500, 5000, 4);
+    const options = { ...DEFAULT_MODEL_OPTIONS, poolWindowDays: 600 };
+    const days = [700, 707, 714, 1000, 1400];
+    const walk = (fresh: boolean) => {
+      let blend = initialBlend();
+      return days.map((day) => {
+        const week = fresh ? entries.map((entry) => ({ ...entry })) : entries;
+        blend = learnBlend(week, START + day * DAY, options, blend, { calibrate: false });
+        return blend;
+      });
+    };
+    const reused = walk(false);
+    const fresh = walk(true);
+    expect(reused).toEqual(fresh);
+    expect(reused.map((b) => b.trainingSize)).toEqual([600, 600, 600, 600, 600]);
+    // And the pools moved as the window did.
+    expect(reused[4].withOdds.result.weights).not.toEqual(reused[0].withOdds.result.weights);
+  });
+});

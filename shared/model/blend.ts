@@ -137,12 +137,29 @@ class PackedSamples {
     this.weights = grow(this.weights, (l) => new Float64Array(l).fill(1), 1);
   }
 
-  /** The number of leading entries already packed. */
+  /**
+   * How many leading entries are already packed, after moving the packed rows to the front when
+   * the window moved on (entries starts further into those packed last time, as each week drops
+   * the oldest): only the entries after them need packing.
+   */
   private packedPrefix(entries: readonly SettledEntry[]): number {
     const known = this.entries;
-    if (known.length > entries.length) return 0;
-    for (let i = 0; i < known.length; i++) if (known[i] !== entries[i]) return 0;
-    return known.length;
+    if (entries.length === 0 || known.length === 0) return 0;
+    const offset = known.indexOf(entries[0] as TrackEntry);
+    if (offset < 0) return 0;
+    const overlap = Math.min(known.length - offset, entries.length);
+    for (let i = 0; i < overlap; i++) if (known[offset + i] !== entries[i]) return 0;
+    if (offset > 0) {
+      const s = this.sourceCount;
+      const end = offset + overlap;
+      this.result.copyWithin(0, 3 * s * offset, 3 * s * end);
+      this.overUnder.copyWithin(0, s * offset, s * end);
+      this.btts.copyWithin(0, s * offset, s * end);
+      this.outcomes.copyWithin(0, offset, end);
+      this.over25.copyWithin(0, offset, end);
+      this.bothScored.copyWithin(0, offset, end);
+    }
+    return overlap;
   }
 
   pack(entries: readonly SettledEntry[]): {

@@ -107,3 +107,40 @@ describe("fitLeagueRatings", () => {
     expect(warm.goals.rho).toBeCloseTo(cold.goals.rho, 4);
   });
 });
+
+describe("fitLeagueRatings week after week on one history", () => {
+  // Three seasons; the third is being played. A walk calls the fit every week with the same array.
+  const THIRD = season("2324", { 1: 2, 2: 2, 5: 1, 6: 0 }, 19_800);
+  const history = [...FIRST, ...SECOND, ...THIRD];
+  const weeks = [19_790, 19_800, 19_807, 19_814, 19_821, 19_828].map((day) => day * DAY);
+  const fit = (matches: PlayedMatch[], at: number) =>
+    fitLeagueRatings({
+      league: "la-liga",
+      matches,
+      asOf: at,
+      season: "2324",
+      seasonTeamIds: [1, 2, 5, 6],
+      options: DEFAULT_MODEL_OPTIONS,
+    });
+
+  it("gives every week what a first fit on a copy of the history gives, in kick-off order or not", () => {
+    const reversed = [...history].reverse();
+    for (const at of weeks) {
+      const expected = fit([...history], at);
+      expect(fit(history, at)).toEqual(expected);
+      expect(fit(reversed, at).goals.newcomerPrior).toEqual(expected.goals.newcomerPrior);
+      expect(fit(reversed, at).matchCount).toBe(expected.matchCount);
+    }
+    // The window grew with the season, and club 6, new this season, has the newcomers' prior.
+    expect(fit(history, weeks[5]).matchCount).toBeGreaterThan(fit(history, weeks[0]).matchCount);
+    expect(fit(history, weeks[0]).goals.newcomerPrior).toEqual(fit([...history], weeks[0]).goals.newcomerPrior);
+  });
+
+  it("reads a season added to the same history's seasons afresh: the newcomers' prior moves", () => {
+    const before = fit(history, 19_300 * DAY);
+    const after = fit(history, weeks[5]);
+    // At day 19,300 only the first season has been played: no promoted side yet to learn from.
+    expect(before.goals.newcomerPrior).toEqual({ attack: 0, defence: 0 });
+    expect(after.goals.newcomerPrior.attack).not.toBe(0);
+  });
+});

@@ -223,17 +223,104 @@ function fitModel({
   };
 }
 
+/**
+ * What a league's history gives every fit of a walk through it, computed once per history
+ * array (the engine passes the same array for every week of a replay): whether it is in
+ * kick-off order (then a window is a slice, found by bisection), each season's kick-offs in
+ * order, and the facts that change only when a season is added: the teams of the last season
+ * before the one predicted and the newcomers' priors, keyed by the seasons before it and their
+ * match counts.
+ */
+interface HistoryIndex {
+  kickoffs: Float64Array | null;
+  seasons: Map<string, { matches: PlayedMatch[]; kickoffs: Float64Array }>;
+  earlier: Map<string, EarlierSeasons>;
+}
+
+interface EarlierSeasons {
+  previousSeasonTeams: ReadonlySet<number> | null;
+  goalsPrior: { attack: number; defence: number };
+  shotsPrior: { attack: number; defence: number };
+}
+
+const historyIndexes = new WeakMap<readonly PlayedMatch[], HistoryIndex>();
+
+/** The number of sorted values below `limit`. */
+function countBelow(sorted: Float64Array, limit: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid] < limit) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+function historyIndex(matches: readonly PlayedMatch[]): HistoryIndex {
+  const known = historyIndexes.get(matches);
+  if (known) return known;
+  const kickoffs = Float64Array.from(matches, (m) => m.kickoff.getTime());
+  let inOrder = true;
+  for (let i = 1; i < kickoffs.length && inOrder; i++) inOrder = kickoffs[i - 1] <= kickoffs[i];
+  const grouped = new Map<string, PlayedMatch[]>();
+  for (const m of matches) {
+    const list = grouped.get(m.season);
+    if (list) list.push(m);
+    else grouped.set(m.season, [m]);
+  }
+  const seasons = new Map<string, { matches: PlayedMatch[]; kickoffs: Float64Array }>();
+  for (const [code, list] of grouped) {
+    const sorted = inOrder ? list : [...list].sort((a, b) => a.kickoff.getTime() - b.kickoff.getTime());
+    seasons.set(code, { matches: sorted, kickoffs: Float64Array.from(sorted, (m) => m.kickoff.getTime()) });
+  }
+  const index = { kickoffs: inOrder ? kickoffs : null, seasons, earlier: new Map<string, EarlierSeasons>() };
+  historyIndexes.set(matches, index);
+  return index;
+}
+
 export function fitLeagueRatings(input: LeagueRatingsInput): LeagueRatings {
   const { options, asOf } = input;
   const earliest = asOf - options.windowDays * DAY_MS;
-  const window = input.matches.filter((m) => m.kickoff.getTime() < asOf && m.kickoff.getTime() >= earliest);
+  const index = historyIndex(input.matches);
+  const window = index.kickoffs
+    ? input.matches.slice(countBelow(index.kickoffs, earliest), countBelow(index.kickoffs, asOf))
+    : input.matches.filter((m) => m.kickoff.getTime() < asOf && m.kickoff.getTime() >= earliest);
   const weights = window.map((m) => 0.5 ** ((asOf - m.kickoff.getTime()) / (options.halfLifeDays * DAY_MS)));
 
-  const seasons = seasonsInOrder(input.matches.filter((m) => m.kickoff.getTime() < asOf));
+  // The seasons before the one predicted, each with its matches before asOf: what the
+  // newcomers' priors and the previous season's teams are computed from.
+  const current = index.seasons.get(input.season);
+  const currentPlayed = current ? countBelow(current.kickoffs, asOf) : 0;
+  const before: string[] = [];
+  let laterSeason = false;
+  for (const [code, season] of index.seasons) {
+    if (code === input.season) continue;
+    const count = countBelow(season.kickoffs, asOf);
+    if (count === 0) continue;
+    before.push(`${code}:${count}`);
+    if (current && season.kickoffs[0] > current.kickoffs[0]) laterSeason = true;
+  }
+  // A season played after the predicted one (a replay of the past) reads the predicted one's
+  // teams as its predecessor's: then its matches so far are part of the key too.
+  const key = `${input.season}${laterSeason ? `:${currentPlayed}` : ""}|${before.join(",")}`;
+  let earlier = index.earlier.get(key);
+  if (!earlier) {
+    const seasons = seasonsInOrder(input.matches.filter((m) => m.kickoff.getTime() < asOf));
+    const order = [...seasons.keys()].filter((season) => season !== input.season);
+    earlier = {
+      previousSeasonTeams: order.length > 0 ? seasons.get(order[order.length - 1])!.teams : null,
+      goalsPrior: newcomerPrior(seasons, input.season, goalsOf),
+      shotsPrior: newcomerPrior(seasons, input.season, shotsOnTargetOf),
+    };
+    index.earlier.set(key, earlier);
+  }
   const seasonTeams = new Set(input.seasonTeamIds);
-  for (const team of seasons.get(input.season)?.teams ?? []) seasonTeams.add(team);
-  const order = [...seasons.keys()].filter((season) => season !== input.season);
-  const previousSeasonTeams = order.length > 0 ? seasons.get(order[order.length - 1])!.teams : null;
+  if (current) {
+    for (let i = 0; i < currentPlayed; i++)
+      seasonTeams.add(current.matches[i].homeTeamId).add(current.matches[i].awayTeamId);
+  }
+  const { previousSeasonTeams } = earlier;
   const newcomers = new Set(
     previousSeasonTeams ? [...seasonTeams].filter((team) => !previousSeasonTeams.has(team)) : [],
   );
@@ -245,7 +332,7 @@ export function fitLeagueRatings(input: LeagueRatingsInput): LeagueRatings {
   const common = { window, weights, teamIds, newcomers };
   const goals = fitModel({
     ...common,
-    prior: newcomerPrior(seasons, input.season, goalsOf),
+    prior: earlier.goalsPrior,
     target: goalsOf,
     scale: 1,
     ridge: options.goalsRidge,
@@ -268,7 +355,7 @@ export function fitLeagueRatings(input: LeagueRatingsInput): LeagueRatings {
       ? null
       : fitModel({
           ...common,
-          prior: newcomerPrior(seasons, input.season, shotsOnTargetOf),
+          prior: earlier.shotsPrior,
           target: shotsOnTargetOf,
           scale: goalsPerShotOnTarget,
           ridge: options.shotsRidge,
