@@ -145,7 +145,7 @@ class PackedSamples {
   private packedPrefix(entries: readonly SettledEntry[]): number {
     const known = this.entries;
     if (entries.length === 0 || known.length === 0) return 0;
-    const offset = known.indexOf(entries[0] as TrackEntry);
+    const offset = known.indexOf(entries[0]);
     if (offset < 0) return 0;
     const overlap = Math.min(known.length - offset, entries.length);
     for (let i = 0; i < overlap; i++) if (known[offset + i] !== entries[i]) return 0;
