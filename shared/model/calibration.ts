@@ -4,7 +4,7 @@
  * isotonic regression (pool-adjacent-violators) fits any non-decreasing map, read between its
  * knots by linear interpolation. Both maps are non-decreasing, so they never reorder picks.
  */
-import { minimizeLbfgs } from "./lbfgs";
+import { minimizeNewton } from "./newton";
 import type { ProbabilityOutcome } from "./reliability";
 
 export type CalibrationMap =
@@ -62,20 +62,32 @@ export function fitPlatt(points: readonly ProbabilityOutcome[], ridge = 1): Cali
   if (points.length === 0) return IDENTITY_CALIBRATION;
   const z = points.map((point) => logit(point.probability));
   const y = points.map((point) => (point.happened ? 1 : 0));
-  const result = minimizeLbfgs(
-    (x, gradient) => {
+  // Newton's method (two unknowns, strictly convex): a handful of passes over the points.
+  const result = minimizeNewton(
+    (x, gradient, hessian) => {
       const [a, b] = x;
       let value = ridge * (a * a + (b - 1) * (b - 1));
       gradient[0] = 2 * ridge * a;
       gradient[1] = 2 * ridge * (b - 1);
+      let haa = 2 * ridge;
+      let hab = 0;
+      let hbb = 2 * ridge;
       for (let i = 0; i < z.length; i++) {
         const s = a + b * z[i];
         // −log-likelihood of a Bernoulli with logit s, written to stay finite for large |s|.
         value += Math.max(s, 0) - y[i] * s + Math.log1p(Math.exp(-Math.abs(s)));
-        const residual = sigmoid(s) - y[i];
+        const p = sigmoid(s);
+        const residual = p - y[i];
         gradient[0] += residual;
         gradient[1] += residual * z[i];
+        const curvature = p * (1 - p);
+        haa += curvature;
+        hab += curvature * z[i];
+        hbb += curvature * z[i] * z[i];
       }
+      hessian[0] = haa;
+      hessian[1] = hessian[2] = hab;
+      hessian[3] = hbb;
       return value;
     },
     [0, 1],

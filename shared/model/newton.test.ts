@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { InvalidStartError } from "./lbfgs";
-import { minimizeNewton, type NewtonObjective } from "./newton";
+import { InvalidStartError, minimizeNewton, type NewtonObjective } from "./newton";
 
 /** A strictly convex, non-quadratic function of two variables: log-sum-exp plus a ridge. */
 const logSumExp: NewtonObjective = (x, gradient, hessian) => {

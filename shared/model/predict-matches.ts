@@ -247,7 +247,11 @@ export function predictMatches(input: PredictMatchesInput): PredictMatchesResult
     : freshFit(options, asOf);
   const engine = new Engine(input.history, options, state);
 
-  engine.settlePending(new Map(input.history.map((m) => [m.id, m])), asOf);
+  // Only the pending forecasts' matches are looked up: a map of the whole history each week cost more than the rest of settling.
+  const pendingIds = new Set(Object.keys(state.pending));
+  const playedPending = new Map<string, PlayedMatch>();
+  if (pendingIds.size > 0) for (const m of input.history) if (pendingIds.has(m.id)) playedPending.set(m.id, m);
+  engine.settlePending(playedPending, asOf);
   engine.backfill(input.history, asOf);
   state.trackedUntil = Math.max(state.trackedUntil, asOf);
   const predictions = engine.predict(input.upcoming, asOf);
