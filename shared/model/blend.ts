@@ -269,10 +269,14 @@ export function learnBlend(
   { calibrate = true }: { calibrate?: boolean } = {},
 ): Blend {
   const earliest = asOf - options.poolWindowDays * DAY_MS;
-  const settled = track.filter(
-    (e): e is SettledEntry => e.outcome !== undefined && e.kickoff < asOf && e.kickoff >= earliest,
-  );
-  const priced = settled.filter((e) => e.market !== null);
+  // One pass over the track (ten seasons of entries, read every week of a replay).
+  const settled: SettledEntry[] = [];
+  const priced: SettledEntry[] = [];
+  for (const e of track) {
+    if (e.outcome === undefined || e.kickoff >= asOf || e.kickoff < earliest) continue;
+    settled.push(e as SettledEntry);
+    if (e.market !== null) priced.push(e as SettledEntry);
+  }
   const pools = {
     withOdds: fitPools(samplesWithOdds, priced, 3, options.poolRidge, previous.withOdds),
     withoutOdds: fitPools(samplesWithoutOdds, settled, 2, options.poolRidge, previous.withoutOdds),

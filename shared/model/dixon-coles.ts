@@ -111,11 +111,6 @@ export function dixonColesObjective(
   gradient.fill(0);
   hessian?.fill(0);
   let value = 0;
-  /** Adds v to the Hessian's (p, q) entry, kept in the lower triangle. */
-  const add = (p: number, q: number, v: number) => {
-    if (p >= q) hessian![p * size + q] += v;
-    else hessian![q * size + p] += v;
-  };
 
   for (let m = 0; m < data.weight.length; m++) {
     const w = data.weight[m];
@@ -219,49 +214,51 @@ export function dixonColesObjective(
 
     if (hessian) {
       // log λ = intercept + home + attack[i] − defence[j]; log μ = intercept + attack[j] − defence[i].
-      const aI = i;
-      const dJ = n + j;
-      const aJ = j;
-      const dI = n + i;
+      // Lower triangle, row-major: every defence index is above every attack index, and the
+      // intercept, home advantage and rho rows come last, in that order.
+      const H = hessian;
       const LL = w * hLL;
       const MM = w * hMM;
       const LM = w * hLM;
-      add(aI, aI, LL);
-      add(dJ, dJ, LL);
-      add(aI, dJ, -LL);
-      add(aJ, aJ, MM);
-      add(dI, dI, MM);
-      add(aJ, dI, -MM);
+      H[i * size + i] += LL;
+      H[(n + j) * size + n + j] += LL;
+      H[(n + j) * size + i] -= LL;
+      H[j * size + j] += MM;
+      H[(n + i) * size + n + i] += MM;
+      H[(n + i) * size + j] -= MM;
       if (LM !== 0) {
-        add(aI, aJ, LM);
-        add(aI, dI, -LM);
-        add(dJ, aJ, -LM);
-        add(dJ, dI, LM);
+        H[i > j ? i * size + j : j * size + i] += LM;
+        H[(n + i) * size + i] -= LM;
+        H[(n + j) * size + j] -= LM;
+        H[i > j ? (n + i) * size + n + j : (n + j) * size + n + i] += LM;
       }
       // The intercept is in both rates, the home advantage in λ only.
       const L = LL + LM;
       const M = MM + LM;
-      add(interceptIndex, aI, L);
-      add(interceptIndex, dJ, -L);
-      add(interceptIndex, aJ, M);
-      add(interceptIndex, dI, -M);
-      add(interceptIndex, interceptIndex, LL + 2 * LM + MM);
-      add(homeIndex, aI, LL);
-      add(homeIndex, dJ, -LL);
-      add(homeIndex, aJ, LM);
-      add(homeIndex, dI, -LM);
-      add(homeIndex, interceptIndex, L);
-      add(homeIndex, homeIndex, LL);
+      const interceptRow = interceptIndex * size;
+      H[interceptRow + i] += L;
+      H[interceptRow + n + j] -= L;
+      H[interceptRow + j] += M;
+      H[interceptRow + n + i] -= M;
+      H[interceptRow + interceptIndex] += LL + 2 * LM + MM;
+      const homeRow = homeIndex * size;
+      H[homeRow + i] += LL;
+      H[homeRow + n + j] -= LL;
+      H[homeRow + j] += LM;
+      H[homeRow + n + i] -= LM;
+      H[homeRow + interceptIndex] += L;
+      H[homeRow + homeIndex] += LL;
       if (data.lowScoreCorrection) {
         const LR = w * hLR;
         const MR = w * hMR;
-        add(rhoIndex, aI, LR);
-        add(rhoIndex, dJ, -LR);
-        add(rhoIndex, aJ, MR);
-        add(rhoIndex, dI, -MR);
-        add(rhoIndex, interceptIndex, LR + MR);
-        add(rhoIndex, homeIndex, LR);
-        add(rhoIndex, rhoIndex, w * hRR);
+        const rhoRow = rhoIndex * size;
+        H[rhoRow + i] += LR;
+        H[rhoRow + n + j] -= LR;
+        H[rhoRow + j] += MR;
+        H[rhoRow + n + i] -= MR;
+        H[rhoRow + interceptIndex] += LR + MR;
+        H[rhoRow + homeIndex] += LR;
+        H[rhoRow + rhoIndex] += w * hRR;
       }
     }
   }
