@@ -46,6 +46,8 @@ export interface SiteOptions {
    * production, leaves the site's core to the site.
    */
   worker?: "embedded" | "separate";
+  /** Pin the site to the server's core (the default); false runs it as `npm start` does, on every core. */
+  pinned?: boolean;
 }
 
 export interface RunningSite {
@@ -190,7 +192,11 @@ export async function startSite(options: SiteOptions, timeoutMs = 5 * 60_000): P
   mkdirSync(path.dirname(options.logFile), { recursive: true });
   if (env.PGLITE_DATA_DIR) mkdirSync(path.dirname(env.PGLITE_DATA_DIR), { recursive: true });
   const log = createWriteStream(options.logFile, { flags: "a" });
-  const { command, args } = pinnedCommand(SERVER_CORE, process.execPath, [...(options.nodeArgs ?? []), SERVER_ENTRY]);
+  const nodeArgs = [...(options.nodeArgs ?? []), SERVER_ENTRY];
+  const { command, args } =
+    options.pinned === false
+      ? { command: process.execPath, args: nodeArgs }
+      : pinnedCommand(SERVER_CORE, process.execPath, nodeArgs);
   const startedAt = Date.now();
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   const recent: string[] = [];
