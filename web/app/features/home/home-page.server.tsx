@@ -16,7 +16,7 @@ import { EmbeddedMatchBody } from "../match/components/EmbeddedMatchView";
 import { embeddedRefreshMs } from "../match/components/embedded-refresh";
 import { MATCH_OF_THE_WEEK_TITLE_ID } from "./home";
 import { getHomeHero } from "./home.server";
-import { getMatchOfTheWeek, getTopLeaguePicks } from "./home-picks.server";
+import { getHomePicks } from "./home-picks.server";
 import { getAlgoLabRecord } from "./home-sections.server";
 import type { AppContext } from "~/load-context";
 import { homePageMeta } from "./home-meta.server";
@@ -25,10 +25,9 @@ import { memoServerHtml, renderServerHtml } from "~/server-markup.server";
 
 export async function loadHomePage(context: AppContext, request: Request) {
   const preview = await context.previewSessions.isActive(request);
-  const [hero, featured, topLeaguePicks, algoLab, site] = await Promise.all([
+  const [hero, { matchOfTheWeek: featured, topLeaguePicks }, algoLab, site] = await Promise.all([
     getHomeHero(context, preview),
-    getMatchOfTheWeek(context, preview),
-    getTopLeaguePicks(context, preview),
+    getHomePicks(context, preview),
     getAlgoLabRecord(context),
     siteSeo(context, request),
   ]);

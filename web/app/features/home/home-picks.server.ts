@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import { matchOfTheWeek } from "@shared/db/schema";
+import { fixtures, matchOfTheWeek } from "@shared/db/schema";
 import { ALL_LEAGUES, type LeagueKey } from "@shared/domain/leagues";
 import { leagueUrl } from "@shared/domain/urls";
 import type { AppContext } from "~/load-context";
-import type { MatchCard } from "../match/match-card.server";
-import type { MatchSummary } from "../match/match-detail.server";
-import { listWeekMatches } from "../match/match-lists.server";
-import { getMatchSummaryById } from "../match/match-lookups.server";
+import { pickInputs, type MatchCard } from "../match/match-card.server";
+import { summaryOf, type MatchSummary } from "../match/match-detail.server";
+import { listWeekMatches, selectWeekRows, weekCardsByLeague } from "../match/match-lists.server";
+import { selectFixtures, type FixtureRow } from "../match/match-rows.server";
 import { matchweekWindow } from "../match/matchweeks.server";
 
 type ReadContext = Pick<AppContext, "db" | "clock" | "content">;
@@ -63,20 +63,23 @@ function homePick(match: MatchCard): HomePickMatch {
   };
 }
 
-/**
- * This week's featured match, as the worker's rotation recorded it (the home page shows it in
- * the match view's embedded mode, embeddedMatch); null shows 'Coming Soon'.
- */
-export async function getMatchOfTheWeek(context: ReadContext, preview: boolean): Promise<MatchSummary | null> {
+/** This week's featured fixture, as the worker's rotation recorded it: one statement (null: none this week). */
+async function selectMatchOfTheWeekRow(context: ReadContext): Promise<FixtureRow | null> {
   const weekStart = matchweekWindow(context.clock.now()).from.toISOString().slice(0, 10);
-  const [week] = await context.db.db
-    .select({ fixtureId: matchOfTheWeek.fixtureId })
-    .from(matchOfTheWeek)
+  const [row] = await selectFixtures(context)
+    .innerJoin(matchOfTheWeek, eq(matchOfTheWeek.fixtureId, fixtures.id))
     .where(eq(matchOfTheWeek.weekStartDate, weekStart))
     .limit(1);
-  if (!week?.fixtureId) return null;
-  const match = await getMatchSummaryById(context, week.fixtureId, preview);
-  return match;
+  return row ?? null;
+}
+
+/**
+ * This week's featured match, as the worker's rotation recorded it (the home page shows it in
+ * the match view's embedded mode, embeddedMatch); null shows 'Coming Soon'. Three statements.
+ */
+export async function getMatchOfTheWeek(context: ReadContext, preview: boolean): Promise<MatchSummary | null> {
+  const row = await selectMatchOfTheWeekRow(context);
+  return row ? summaryOf(context, row, await pickInputs(context, [row], preview)) : null;
 }
 
 export interface TopLeaguePick {
@@ -87,13 +90,7 @@ export interface TopLeaguePick {
   match: HomePickMatch | null;
 }
 
-/** One card per league: its highest-ranked match of the week. */
-export async function getTopLeaguePicks(context: ReadContext, preview: boolean): Promise<TopLeaguePick[]> {
-  const matches = await listWeekMatches(
-    context,
-    ALL_LEAGUES.map((league) => league.key),
-    preview,
-  );
+function topLeaguePicksOf(matches: Map<LeagueKey, MatchCard[]>): TopLeaguePick[] {
   return ALL_LEAGUES.map((league) => {
     const [top] = matches.get(league.key) ?? [];
     return {
@@ -103,4 +100,28 @@ export async function getTopLeaguePicks(context: ReadContext, preview: boolean):
       match: top ? homePick(top) : null,
     };
   });
+}
+
+const LEAGUE_KEYS = ALL_LEAGUES.map((league) => league.key);
+
+/** One card per league: its highest-ranked match of the week. Three statements. */
+export async function getTopLeaguePicks(context: ReadContext, preview: boolean): Promise<TopLeaguePick[]> {
+  return topLeaguePicksOf(await listWeekMatches(context, LEAGUE_KEYS, preview));
+}
+
+/**
+ * The home page's picks: the Match of the Week and each league's top pick, as getMatchOfTheWeek
+ * and getTopLeaguePicks give them, in four statements instead of six: the featured fixture and
+ * the week's fixtures, then the predictions and ledger rows of all of them at once.
+ */
+export async function getHomePicks(
+  context: ReadContext,
+  preview: boolean,
+): Promise<{ matchOfTheWeek: MatchSummary | null; topLeaguePicks: TopLeaguePick[] }> {
+  const [featured, week] = await Promise.all([selectMatchOfTheWeekRow(context), selectWeekRows(context, LEAGUE_KEYS)]);
+  const inputs = await pickInputs(context, featured ? [...week, featured] : week, preview);
+  return {
+    matchOfTheWeek: featured ? summaryOf(context, featured, inputs) : null,
+    topLeaguePicks: topLeaguePicksOf(weekCardsByLeague(week, LEAGUE_KEYS, inputs)),
+  };
 }

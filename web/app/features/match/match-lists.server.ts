@@ -5,8 +5,8 @@
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 import { fixtures } from "@shared/db/schema";
 import type { LeagueKey } from "@shared/domain/leagues";
-import { byPickConfidence, cardOf, pickInputs, type MatchCard } from "./match-card.server";
-import { selectCardFixtures, type ReadContext } from "./match-rows.server";
+import { byPickConfidence, cardOf, pickInputs, type MatchCard, type PickInputs } from "./match-card.server";
+import { selectCardFixtures, type CardFixtureRow, type ReadContext } from "./match-rows.server";
 import { matchweekWindow } from "./matchweeks.server";
 
 /**
@@ -23,28 +23,40 @@ export async function listLeagueMatches(
 
 /**
  * The matches of several leagues in the clock's matchweek window, each league's ranked like
- * listLeagueMatches: three statements whatever the number of leagues (home page, /picks).
+ * listLeagueMatches: three statements whatever the number of leagues (/picks; the home page reads
+ * its rows with selectWeekRows and their pick inputs with the Match of the Week's).
  */
 export async function listWeekMatches(
   context: ReadContext,
   leagues: readonly LeagueKey[],
   preview: boolean,
 ): Promise<Map<LeagueKey, MatchCard[]>> {
+  const rows = await selectWeekRows(context, leagues);
+  return weekCardsByLeague(rows, leagues, await pickInputs(context, rows, preview));
+}
+
+/** The fixtures of the clock's matchweek in `leagues`, in kick-off order: one statement. */
+export async function selectWeekRows(context: ReadContext, leagues: readonly LeagueKey[]): Promise<CardFixtureRow[]> {
+  if (leagues.length === 0) return [];
   const { from, to } = matchweekWindow(context.clock.now());
-  const rows =
-    leagues.length === 0
-      ? []
-      : await selectCardFixtures(context)
-          .where(
-            and(
-              leagues.length === 1 ? eq(fixtures.league, leagues[0]) : inArray(fixtures.league, [...leagues]),
-              eq(fixtures.isActive, true),
-              gte(fixtures.kickoffAt, from),
-              lt(fixtures.kickoffAt, to),
-            ),
-          )
-          .orderBy(asc(fixtures.kickoffAt), asc(fixtures.id));
-  const inputs = await pickInputs(context, rows, preview);
+  return selectCardFixtures(context)
+    .where(
+      and(
+        leagues.length === 1 ? eq(fixtures.league, leagues[0]) : inArray(fixtures.league, [...leagues]),
+        eq(fixtures.isActive, true),
+        gte(fixtures.kickoffAt, from),
+        lt(fixtures.kickoffAt, to),
+      ),
+    )
+    .orderBy(asc(fixtures.kickoffAt), asc(fixtures.id));
+}
+
+/** The week's cards of each league, most confident pick first, from rows read with selectWeekRows and their pick inputs. */
+export function weekCardsByLeague(
+  rows: readonly CardFixtureRow[],
+  leagues: readonly LeagueKey[],
+  inputs: PickInputs,
+): Map<LeagueKey, MatchCard[]> {
   const byLeague = new Map<LeagueKey, MatchCard[]>(leagues.map((league) => [league, []]));
   for (const row of rows) byLeague.get(row.fixture.league)?.push(cardOf(row, inputs).card);
   for (const cards of byLeague.values()) cards.sort(byPickConfidence);

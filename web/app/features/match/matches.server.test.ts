@@ -20,7 +20,7 @@ import { referenceDataJob } from "@sync-worker/jobs/reference-data";
 import { settlePicksJob } from "@sync-worker/jobs/settle-picks";
 import { standingsJob } from "@sync-worker/jobs/standings";
 import { REPLAY_MOMENT, testWorker, type TestWorker } from "@sync-worker/test-support/worker";
-import { getMatchOfTheWeek, getTopLeaguePicks } from "../home/home-picks.server";
+import { getHomePicks, getMatchOfTheWeek, getTopLeaguePicks } from "../home/home-picks.server";
 import { getTeamKeyPlayers, getTeamsKeyPlayers } from "./key-players.server";
 import { getTopPlayers } from "../player/leaderboard.server";
 import { listLeagueMatches } from "./match-lists.server";
@@ -512,6 +512,15 @@ describe.each(testDatabases())("league and match read models on $driver", (testD
     ]);
     // The card says HT at half-time, so it carries the provider's status with the minute.
     expect(picks[0].match).toMatchObject({ state: "live", status: "HT", minute: 45 });
+
+    // The home page reads both at once: the same answers in four statements instead of six.
+    const { result: home, queries } = await countQueries(() => getHomePicks(context(), false));
+    expect(home).toEqual({ matchOfTheWeek: featured, topLeaguePicks: picks });
+    expect(queries).toBe(4);
+    const { queries: apart } = await countQueries(() =>
+      Promise.all([getMatchOfTheWeek(context(), false), getTopLeaguePicks(context(), false)]),
+    );
+    expect(apart).toBe(6);
   });
 
   it("reads the latest league table with its bands", async () => {
