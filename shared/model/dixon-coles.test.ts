@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  defaultStart,
   dixonColesObjective,
   fitDixonColes,
   matchRates,
@@ -8,6 +9,7 @@ import {
   type DixonColesData,
   type DixonColesParameters,
 } from "./dixon-coles";
+import { minimizeNewton } from "./newton";
 import { GRID_SIDE, gridMarkets, scorelineGrid } from "./scoreline-grid";
 
 /** A seeded linear congruential generator, so a failure replays. */
@@ -183,6 +185,33 @@ describe("dixonColesObjective", () => {
 });
 
 describe("fitDixonColes", () => {
+  it("on a few matches whose likeliest rho is on the edge of its domain, gets further than Newton's steps alone", () => {
+    // Every match a 1-1: the likelihood wants rho as low as the other scores' taus allow, and
+    // Newton's full steps keep leaving the domain; L-BFGS takes over and creeps along its edge.
+    const draws = [
+      [0, 1],
+      [2, 3],
+      [1, 2],
+      [3, 0],
+      [0, 2],
+      [1, 3],
+    ].map(([home, away]) => ({ home, away, homeGoals: 1, awayGoals: 1 }));
+    const data = dataOf(draws, 4, { ridge: 1 });
+    const value = (x: Float64Array) => dixonColesObjective(data, x, new Float64Array(x.length));
+    const start = packParameters(defaultStart(data), true);
+    const newtonAlone = minimizeNewton(
+      (x, gradient, hessian) => dixonColesObjective(data, x, gradient, hessian),
+      start,
+      { gradientTolerance: 1e-7 },
+    );
+    const fit = fitDixonColes(data);
+    const fitted = packParameters(fit.parameters, true);
+    expect(value(fitted)).toBeLessThan(value(newtonAlone.x) - 0.1);
+    expect(fit.parameters.rho).toBeLessThan(newtonAlone.x[start.length - 1]);
+    // Still a distribution: every tau of every match positive.
+    expect(Number.isFinite(value(fitted))).toBe(true);
+  });
+
   it("recovers known strengths exactly from expected goals (the small fixture)", () => {
     // Each pairing observed once with its expected goals: the Poisson likelihood peaks at the truth.
     const truth = { ...TRUTH, rho: 0 };

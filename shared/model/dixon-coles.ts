@@ -13,7 +13,8 @@
  * The same code fits non-integer targets (shots on target scaled to goals) as a quasi-Poisson
  * model when the low-score correction is off.
  */
-import { minimizeNewton, type MinimizeResult } from "./newton";
+import { minimizeLbfgs, type MinimizeResult } from "./lbfgs";
+import { minimizeNewton } from "./newton";
 
 export interface DixonColesData {
   teamCount: number;
@@ -315,7 +316,8 @@ export function fitDixonColes(data: DixonColesData, start: DixonColesParameters 
   // The objective is scaled by the total weight so that one tolerance suits every data size.
   // Newton's method: from last week's fit a few steps, each one pass over the matches and a
   // Cholesky solve of (2 × teams + 3) unknowns, where L-BFGS took about 60 passes.
-  const result = minimizeNewton(
+  const options = { gradientTolerance: 1e-7, relativeTolerance: 1e-13 };
+  let result = minimizeNewton(
     (x, gradient, hessian) => {
       const value = dixonColesObjective(data, x, gradient, hessian);
       for (let k = 0; k < gradient.length; k++) gradient[k] /= scale;
@@ -323,8 +325,26 @@ export function fitDixonColes(data: DixonColesData, start: DixonColesParameters 
       return value / scale;
     },
     x0,
-    { gradientTolerance: 1e-7, relativeTolerance: 1e-13, maxIterations: 200 },
+    { ...options, maxIterations: 200 },
   );
+  // On a few matches (a league's first weeks in the window) the likeliest rho can sit on the
+  // edge of its domain (a tau of some match reaching 0): Newton's full steps keep leaving the
+  // domain, its line search shrinks them to nothing and it stops short of the optimum. L-BFGS,
+  // whose short first steps creep along the edge, gets further there: it takes over from the
+  // start whenever Newton did not bring the gradient under the tolerance.
+  const gradient = new Float64Array(x0.length);
+  dixonColesObjective(data, result.x, gradient);
+  if (!(Math.max(...gradient.map(Math.abs)) / scale < options.gradientTolerance)) {
+    result = minimizeLbfgs(
+      (x, g) => {
+        const value = dixonColesObjective(data, x, g);
+        for (let k = 0; k < g.length; k++) g[k] /= scale;
+        return value / scale;
+      },
+      x0,
+      { ...options, maxIterations: 1000 },
+    );
+  }
   const { x, ...optimizer } = result;
   return { parameters: unpackParameters(x, data.teamCount, data.lowScoreCorrection), optimizer };
 }

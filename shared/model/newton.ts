@@ -2,34 +2,14 @@
  * Newton's method with a backtracking Armijo line search, for small smooth convex problems whose
  * Hessian is cheap to accumulate beside the gradient (the opinion pools: 3 to 5 parameters,
  * thousands of samples). From the previous week's optimum it needs one to three evaluations
- * where L-BFGS (which it replaced) needed ten to sixty, and each evaluation is a pass over every
- * sample.
+ * where L-BFGS (lbfgs.ts) needs ten to sixty, and each evaluation is a pass over every sample.
  * A non-finite value marks a point outside the objective's domain (a Dixon-Coles tau <= 0, an
  * overflowing rate): the line search then shortens the step, so no invalid point is accepted.
  */
 
-export interface MinimizeOptions {
-  maxIterations?: number;
-  /** Stop when the largest gradient component is below this. */
-  gradientTolerance?: number;
-  /** Stop when an iteration lowers f by less than this, relative to |f|. */
-  relativeTolerance?: number;
-}
+import { InvalidStartError, type MinimizeOptions, type MinimizeResult } from "./lbfgs";
 
-export interface MinimizeResult {
-  x: Float64Array;
-  value: number;
-  iterations: number;
-  evaluations: number;
-  converged: boolean;
-}
-
-export class InvalidStartError extends Error {
-  constructor() {
-    super("Newton: the objective is not finite at the starting point");
-    this.name = "InvalidStartError";
-  }
-}
+export { InvalidStartError, type MinimizeResult };
 
 /**
  * Returns f(x), writes ∇f(x) into `gradient` and the Hessian (row-major, n × n) into `hessian`.
@@ -86,7 +66,7 @@ function newtonDirection(
 export function minimizeNewton(
   objective: NewtonObjective,
   start: ArrayLike<number>,
-  options: MinimizeOptions = {},
+  options: Omit<MinimizeOptions, "memory"> = {},
 ): MinimizeResult {
   const maxIterations = options.maxIterations ?? 100;
   const gradientTolerance = options.gradientTolerance ?? 1e-6;
