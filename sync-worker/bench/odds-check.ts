@@ -128,18 +128,9 @@ export type OddsCheckRun =
   | { unchanged: false; inputsHash: string; matchesRead: number; files: number; payload: OddsCheckPayload };
 
 /**
- * The check's two independent halves: the season outlook's walk (checkpoints and simulations)
- * and the engine's walk over the live seasons (the half-time, scoreline and closing-line parts).
- * The worker runs them in two threads at once; a payload of one half has null for the other's.
- */
-export type OddsCheckPart = "outlook" | "live";
-export const ODDS_CHECK_PARTS: readonly OddsCheckPart[] = ["outlook", "live"];
-
-/**
- * Reads the history in `dir` (missing files left out) and runs the check's `parts` (both by
- * default), unless the inputs' hash is `unlessInputs` (the stored run's): then it returns at
- * once, before any fit. `study` is the bench's: the outlook part alone and every scored team
- * forecast.
+ * Reads the history in `dir` (missing files left out) and runs both checks, unless the inputs'
+ * hash is `unlessInputs` (the stored run's): then it returns at once, before any fit. `study` is
+ * the bench's: the outlook part alone (no half-time part) and every scored team forecast.
  */
 export async function runOddsCheck(
   dir: string,
@@ -147,20 +138,15 @@ export async function runOddsCheck(
   config: OddsCheckConfig,
   ranAt: Date,
   unlessInputs: string | null = null,
-  study: {
-    outlookOnly?: boolean;
-    onScored?: (forecast: ScoredTeamForecast) => void;
-    parts?: readonly OddsCheckPart[];
-  } = {},
+  study: { outlookOnly?: boolean; onScored?: (forecast: ScoredTeamForecast) => void } = {},
 ): Promise<OddsCheckRun> {
   const history = await loadFootballDataHistory(dir, ODDS_CHECK_HISTORY_SEASONS, { leagues, skipMissing: true });
   const inputsHash = oddsCheckInputsHash(history.matches, config);
   const counts = { inputsHash, matchesRead: history.matches.length, files: history.files };
   if (inputsHash === unlessInputs) return { unchanged: true, ...counts };
-  const parts = study.outlookOnly ? ["outlook"] : (study.parts ?? ODDS_CHECK_PARTS);
-  const outlook = parts.includes("outlook") ? runOutlookCheck(history.matches, config, study.onScored) : null;
+  const outlook = runOutlookCheck(history.matches, config, study.onScored);
   const known = knownMatches(history.matches, config);
-  const walked = parts.includes("live") ? liveSeasonsWalk(known, config) : null;
+  const walked = study.outlookOnly ? null : liveSeasonsWalk(known, config);
   const live = runLiveCheck(known, config, walked);
   const scoreline = walked ? runScorelineCheck(walked.walk.rows, config.liveSeasons) : null;
   const closingLine = walked ? runClosingLineCheck(walked.walk.rows, config.liveSeasons) : null;
@@ -169,18 +155,4 @@ export async function runOddsCheck(
     ...counts,
     payload: { version: ODDS_CHECK_VERSION, ranAt: ranAt.toISOString(), outlook, live, scoreline, closingLine },
   };
-}
-
-/**
- * One check from its halves, run apart on the same files: both read the same inputs (the same
- * hash), so either both are unchanged or neither is; the payload takes each half's part.
- */
-export function joinOddsCheckRuns(outlookRun: OddsCheckRun, liveRun: OddsCheckRun): OddsCheckRun {
-  if (outlookRun.inputsHash !== liveRun.inputsHash)
-    throw new Error("the odds check's halves read different files (the files changed between them)");
-  if (outlookRun.unchanged || liveRun.unchanged) {
-    const { inputsHash, matchesRead, files } = liveRun;
-    return { unchanged: true, inputsHash, matchesRead, files };
-  }
-  return { ...liveRun, payload: { ...liveRun.payload, outlook: outlookRun.payload.outlook } };
 }

@@ -1,12 +1,7 @@
 import { existsSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { ODDS_CHECK_MODEL_KEY } from "@shared/model/odds-check";
-import {
-  DEFAULT_ODDS_CHECK_CONFIG,
-  joinOddsCheckRuns,
-  oddsCheckFiles,
-  type OddsCheckConfig,
-} from "../bench/odds-check";
+import { DEFAULT_ODDS_CHECK_CONFIG, oddsCheckFiles, type OddsCheckConfig } from "../bench/odds-check";
 import { runOddsCheckInThread } from "../model/odds-check-client";
 import { storeReadModel } from "../store/read-models";
 import { emptyResult, skipped, throwIfAborted, type JobDefinition } from "./types";
@@ -23,11 +18,10 @@ function storedInputsHash(inputs: string | undefined): string | null {
  * on the football-data.co.uk history in FOOTBALL_DATA_DIR, with only the matches played before
  * the clock. The figures go to read_models under `odds-check` for /algo-results.
  *
- * It runs in two threads of its own at once, one per half (the season outlook's walk and the
- * engine's walk over the live seasons, together a minute or so of CPU on the whole history), and
- * only when its inputs changed: each thread reads the files first and stops there when the hash
- * of the matches it would use and of the check's settings is the stored run's. Without a local
- * copy of the files (a fresh clone, the public origin, tests) it records nothing and says so.
+ * It runs in its own thread (a minute or two of CPU on the whole history) and only when its
+ * inputs changed: the thread reads the files first and stops there when the hash of the
+ * matches it would use and of the check's settings is the stored run's. Without a local copy
+ * of the files (a fresh clone, the public origin, tests) it records nothing and says so.
  */
 export function createOddsCheckJob(
   options: { dataDir?: string | null; config?: Partial<OddsCheckConfig> } = {},
@@ -55,19 +49,16 @@ export function createOddsCheckJob(
       const [stored] = await ctx.db.execute<{ inputs: string }>(
         sql`select inputs from read_models where key = ${ODDS_CHECK_MODEL_KEY}`,
       );
-      const request = {
-        dir,
-        leagues: [...ctx.settings.leagues],
-        config,
-        ranAt: now.toISOString(),
-        unlessInputs: storedInputsHash(stored?.inputs),
-      };
-      // The two halves in two threads at once: on a first start they are the longest job, and
-      // the season outlook's walk need not wait for the engine's.
-      const [outlookRun, liveRun] = await Promise.all(
-        (["outlook", "live"] as const).map((part) => runOddsCheckInThread({ ...request, parts: [part] }, ctx.signal)),
+      const run = await runOddsCheckInThread(
+        {
+          dir,
+          leagues: [...ctx.settings.leagues],
+          config,
+          ranAt: now.toISOString(),
+          unlessInputs: storedInputsHash(stored?.inputs),
+        },
+        ctx.signal,
       );
-      const run = joinOddsCheckRuns(outlookRun, liveRun);
       throwIfAborted(ctx.signal);
       const result = { ...emptyResult(), rowsRead: run.matchesRead };
       if (run.unchanged)

@@ -3,7 +3,7 @@
  * after it, as the season outlook's (outlook-client.ts). Aborting the call ends the thread.
  */
 import type { LeagueKey } from "@shared/domain/leagues";
-import type { OddsCheckConfig, OddsCheckPart, OddsCheckRun } from "../bench/odds-check";
+import type { OddsCheckConfig, OddsCheckRun } from "../bench/odds-check";
 import { callInThread } from "./thread-call";
 
 export interface OddsCheckRequest {
@@ -14,8 +14,6 @@ export interface OddsCheckRequest {
   ranAt: string;
   /** The stored run's inputs hash: the thread stops after reading the files when they are the same. */
   unlessInputs: string | null;
-  /** The halves to run (both when absent). */
-  parts?: OddsCheckPart[];
 }
 
 export type OddsCheckResponse = { run: OddsCheckRun } | { error: string };

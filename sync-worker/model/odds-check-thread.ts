@@ -11,9 +11,7 @@ const port = parentPort;
 if (!port) throw new Error("odds-check-thread.ts runs as a worker thread (see odds-check-client.ts)");
 
 port.on("message", (request: OddsCheckRequest) => {
-  runOddsCheck(request.dir, request.leagues, request.config, new Date(request.ranAt), request.unlessInputs, {
-    parts: request.parts,
-  }).then(
+  runOddsCheck(request.dir, request.leagues, request.config, new Date(request.ranAt), request.unlessInputs).then(
     (run) => port.postMessage({ run } satisfies OddsCheckResponse),
     (error: unknown) =>
       port.postMessage({ error: error instanceof Error ? error.message : String(error) } satisfies OddsCheckResponse),
