@@ -317,7 +317,7 @@ export function fitDixonColes(data: DixonColesData, start: DixonColesParameters 
   // Newton's method: from last week's fit a few steps, each one pass over the matches and a
   // Cholesky solve of (2 × teams + 3) unknowns, where L-BFGS took about 60 passes.
   const options = { gradientTolerance: 1e-7, relativeTolerance: 1e-13 };
-  let result = minimizeNewton(
+  const { gradientMax, ...newton } = minimizeNewton(
     (x, gradient, hessian) => {
       const value = dixonColesObjective(data, x, gradient, hessian);
       for (let k = 0; k < gradient.length; k++) gradient[k] /= scale;
@@ -332,19 +332,18 @@ export function fitDixonColes(data: DixonColesData, start: DixonColesParameters 
   // domain, its line search shrinks them to nothing and it stops short of the optimum. L-BFGS,
   // whose short first steps creep along the edge, gets further there: it takes over from the
   // start whenever Newton did not bring the gradient under the tolerance.
-  const gradient = new Float64Array(x0.length);
-  dixonColesObjective(data, result.x, gradient);
-  if (!(Math.max(...gradient.map(Math.abs)) / scale < options.gradientTolerance)) {
-    result = minimizeLbfgs(
-      (x, g) => {
-        const value = dixonColesObjective(data, x, g);
-        for (let k = 0; k < g.length; k++) g[k] /= scale;
-        return value / scale;
-      },
-      x0,
-      { ...options, maxIterations: 1000 },
-    );
-  }
+  const result =
+    gradientMax < options.gradientTolerance
+      ? newton
+      : minimizeLbfgs(
+          (x, g) => {
+            const value = dixonColesObjective(data, x, g);
+            for (let k = 0; k < g.length; k++) g[k] /= scale;
+            return value / scale;
+          },
+          x0,
+          { ...options, maxIterations: 1000 },
+        );
   const { x, ...optimizer } = result;
   return { parameters: unpackParameters(x, data.teamCount, data.lowScoreCorrection), optimizer };
 }

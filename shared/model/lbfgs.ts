@@ -42,10 +42,38 @@ function dot(a: Float64Array, b: Float64Array): number {
   return sum;
 }
 
-function maxAbs(a: Float64Array): number {
+/** The largest absolute component (the gradient tolerance's measure). */
+export function maxAbs(a: Float64Array): number {
   let max = 0;
   for (let i = 0; i < a.length; i++) max = Math.max(max, Math.abs(a[i]));
   return max;
+}
+
+/**
+ * Backtracking Armijo line search from `x` along `direction` (slope: the directional
+ * derivative), trying `step` first: halved after too small a decrease, shrunk tenfold after a
+ * point outside the domain. The last point tried is in `trialX`; `evaluate` writes whatever else
+ * the caller keeps of it (its gradient).
+ */
+export function backtrack(
+  evaluate: (point: Float64Array) => number,
+  x: Float64Array,
+  direction: Float64Array,
+  value: number,
+  slope: number,
+  step: number,
+  trialX: Float64Array,
+): { accepted: boolean; value: number; evaluations: number } {
+  let trialValue = NaN;
+  for (let evaluations = 1; evaluations <= MAX_BACKTRACKS; evaluations++) {
+    for (let i = 0; i < x.length; i++) trialX[i] = x[i] + step * direction[i];
+    trialValue = evaluate(trialX);
+    if (Number.isFinite(trialValue) && trialValue <= value + ARMIJO * step * slope) {
+      return { accepted: true, value: trialValue, evaluations };
+    }
+    step *= Number.isFinite(trialValue) ? 0.5 : 0.1;
+  }
+  return { accepted: false, value: trialValue, evaluations: MAX_BACKTRACKS };
 }
 
 export function minimizeLbfgs(
@@ -105,20 +133,11 @@ export function minimizeLbfgs(
     }
 
     // The first step has no curvature information: keep it short.
-    let step = steps.length === 0 ? Math.min(1, 1 / Math.max(maxAbs(gradient), 1e-12)) : 1;
-    let trialValue = NaN;
-    let accepted = false;
-    for (let backtrack = 0; backtrack < MAX_BACKTRACKS; backtrack++) {
-      for (let i = 0; i < n; i++) trialX[i] = x[i] + step * direction[i];
-      trialValue = objective(trialX, trialGradient);
-      evaluations++;
-      if (Number.isFinite(trialValue) && trialValue <= value + ARMIJO * step * slope) {
-        accepted = true;
-        break;
-      }
-      step *= Number.isFinite(trialValue) ? 0.5 : 0.1;
-    }
-    if (!accepted) return { x, value, iterations: iteration, evaluations, converged: false };
+    const step = steps.length === 0 ? Math.min(1, 1 / Math.max(maxAbs(gradient), 1e-12)) : 1;
+    const search = backtrack((point) => objective(point, trialGradient), x, direction, value, slope, step, trialX);
+    evaluations += search.evaluations;
+    if (!search.accepted) return { x, value, iterations: iteration, evaluations, converged: false };
+    const trialValue = search.value;
 
     const s = new Float64Array(n);
     const y = new Float64Array(n);

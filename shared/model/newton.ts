@@ -7,23 +7,17 @@
  * overflowing rate): the line search then shortens the step, so no invalid point is accepted.
  */
 
-import { InvalidStartError, type MinimizeOptions, type MinimizeResult } from "./lbfgs";
+import { backtrack, InvalidStartError, maxAbs, type MinimizeOptions, type MinimizeResult } from "./lbfgs";
 
 export { InvalidStartError, type MinimizeResult };
+
+/** With the largest gradient component at x: whether the stop met the gradient tolerance, not only the relative one. */
+export type NewtonResult = MinimizeResult & { gradientMax: number };
 
 /**
  * Returns f(x), writes ∇f(x) into `gradient` and the Hessian (row-major, n × n) into `hessian`.
  */
 export type NewtonObjective = (x: Float64Array, gradient: Float64Array, hessian: Float64Array) => number;
-
-const ARMIJO = 1e-4;
-const MAX_BACKTRACKS = 40;
-
-function maxAbs(a: Float64Array): number {
-  let max = 0;
-  for (let i = 0; i < a.length; i++) max = Math.max(max, Math.abs(a[i]));
-  return max;
-}
 
 /**
  * Solves (H + shift·I) d = −g by Cholesky into `direction`; false when the matrix is not
@@ -67,7 +61,7 @@ export function minimizeNewton(
   objective: NewtonObjective,
   start: ArrayLike<number>,
   options: Omit<MinimizeOptions, "memory"> = {},
-): MinimizeResult {
+): NewtonResult {
   const maxIterations = options.maxIterations ?? 100;
   const gradientTolerance = options.gradientTolerance ?? 1e-6;
   const relativeTolerance = options.relativeTolerance ?? 1e-12;
@@ -88,32 +82,32 @@ export function minimizeNewton(
 
   for (let iteration = 0; iteration < maxIterations; iteration++) {
     if (maxAbs(gradient) < gradientTolerance) {
-      return { x, value, iterations: iteration, evaluations, converged: true };
+      return { x, value, iterations: iteration, evaluations, converged: true, gradientMax: maxAbs(gradient) };
     }
     // A Hessian that is not positive definite (never for the pools, whose ridge makes them
     // strictly convex, but rounding can) is shifted until it is: Levenberg's damping.
     let shift = 0;
     while (!newtonDirection(hessian, gradient, shift, factor, direction)) {
       shift = shift === 0 ? 1e-8 * Math.max(1, maxAbs(hessian)) : shift * 10;
-      if (!Number.isFinite(shift)) return { x, value, iterations: iteration, evaluations, converged: false };
+      if (!Number.isFinite(shift))
+        return { x, value, iterations: iteration, evaluations, converged: false, gradientMax: maxAbs(gradient) };
     }
     let slope = 0;
     for (let i = 0; i < n; i++) slope += gradient[i] * direction[i];
 
-    let step = 1;
-    let trialValue = NaN;
-    let accepted = false;
-    for (let backtrack = 0; backtrack < MAX_BACKTRACKS; backtrack++) {
-      for (let i = 0; i < n; i++) trialX[i] = x[i] + step * direction[i];
-      trialValue = objective(trialX, trialGradient, trialHessian);
-      evaluations++;
-      if (Number.isFinite(trialValue) && trialValue <= value + ARMIJO * step * slope) {
-        accepted = true;
-        break;
-      }
-      step *= Number.isFinite(trialValue) ? 0.5 : 0.1;
-    }
-    if (!accepted) return { x, value, iterations: iteration, evaluations, converged: false };
+    const search = backtrack(
+      (point) => objective(point, trialGradient, trialHessian),
+      x,
+      direction,
+      value,
+      slope,
+      1,
+      trialX,
+    );
+    evaluations += search.evaluations;
+    if (!search.accepted)
+      return { x, value, iterations: iteration, evaluations, converged: false, gradientMax: maxAbs(gradient) };
+    const trialValue = search.value;
 
     const decrease = value - trialValue;
     [x, trialX] = [trialX, x];
@@ -121,8 +115,15 @@ export function minimizeNewton(
     [hessian, trialHessian] = [trialHessian, hessian];
     value = trialValue;
     if (decrease <= relativeTolerance * Math.max(1, Math.abs(value))) {
-      return { x, value, iterations: iteration + 1, evaluations, converged: true };
+      return { x, value, iterations: iteration + 1, evaluations, converged: true, gradientMax: maxAbs(gradient) };
     }
   }
-  return { x, value, iterations: maxIterations, evaluations, converged: maxAbs(gradient) < gradientTolerance };
+  return {
+    x,
+    value,
+    iterations: maxIterations,
+    evaluations,
+    converged: maxAbs(gradient) < gradientTolerance,
+    gradientMax: maxAbs(gradient),
+  };
 }
