@@ -52,4 +52,60 @@ describe("the router's route patterns (patches/@remix-run+router+1.23.3.patch)",
     expect(matchRoutes(other, "/about")?.[0].route.id).toBe("team");
     expect(rankings()).toBe(2);
   });
+
+  it("tries first the branch a path matched before, with the same matches as a full search", () => {
+    // Twenty routes ranked before the one that matches: matching a path runs the patterns of the
+    // branches tried (String.prototype.match), counted here.
+    const table = [
+      ...Array.from({ length: 20 }, (_, i) => ({ id: `fixed-${i}`, path: `/fixed-${i}/:x` })),
+      { id: "league", path: "/:leaguePage" },
+    ];
+    const match = vi.spyOn(String.prototype, "match");
+    const patternRuns = (work: () => void) => {
+      match.mockClear();
+      work();
+      return match.mock.calls.length;
+    };
+    let first: unknown;
+    let again: unknown;
+    const firstRuns = patternRuns(() => (first = matchRoutes(table, "/la-liga-predictions")));
+    const laterRuns = patternRuns(() => (again = matchRoutes(table, "/la-liga-predictions")));
+    expect(firstRuns).toBeGreaterThanOrEqual(21);
+    expect(laterRuns).toBe(1);
+    expect(again).toEqual(first);
+    expect((again as { params: unknown }[])[0].params).toEqual({ leaguePage: "la-liga-predictions" });
+    // Another path still finds its own branch, and one matching none still gets null.
+    expect(matchRoutes(table, "/fixed-3/abc")?.[0].route.id).toBe("fixed-3");
+    expect(matchRoutes(table, "/a/b/c")).toBeNull();
+    expect(matchRoutes(table, "/a/b/c")).toBeNull();
+  });
+});
+
+describe("the static router's data routes (patches/react-router-dom+6.30.4.patch)", () => {
+  it("converts a route tree once: a second render of the same tree gets the same data routes", async () => {
+    const { createStaticRouter } = await import("react-router-dom/server");
+    const tree = [{ id: "root", path: "/", children: [{ id: "league", path: ":leaguePage" }] }];
+    const context = (pathname: string) =>
+      ({
+        basename: "/",
+        location: { pathname, search: "", hash: "", state: null, key: "default" },
+        matches: [],
+        loaderData: {},
+        actionData: null,
+        errors: null,
+        statusCode: 200,
+        loaderHeaders: {},
+        actionHeaders: {},
+        activeDeferreds: null,
+        _deepestRenderedBoundaryId: null,
+      }) as unknown as Parameters<typeof createStaticRouter>[1];
+    const one = createStaticRouter(tree, context("/la-liga-predictions"));
+    const two = createStaticRouter(tree, context("/serie-a-predictions"));
+    expect(two.routes).toBe(one.routes);
+    expect(two.state.location.pathname).toBe("/serie-a-predictions");
+    expect(one.routes[0].children?.[0].id).toBe("league");
+    // Another tree, even of the same routes, gets routes of its own.
+    const other = createStaticRouter(structuredClone(tree), context("/"));
+    expect(other.routes).not.toBe(one.routes);
+  });
 });

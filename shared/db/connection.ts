@@ -10,6 +10,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { withPreparedReads } from "./connection-prepared-reads";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import { connectPostgres } from "./connection-postgres";
 import { MIGRATION_DATABASE_TIMEOUTS, type DatabaseTimeouts } from "./connection-timeouts";
@@ -110,7 +111,7 @@ async function openPglite(options: OpenDbOptions): Promise<Connection> {
 
 function openPostgres(url: string, migrationUrl: string = url, timeouts?: Partial<DatabaseTimeouts>): Connection {
   const client = connectPostgres(url, { timeouts });
-  const db = drizzlePostgres({ client, schema, logger: statementCounter });
+  const db = drizzlePostgres({ client: withPreparedReads(client), schema, logger: statementCounter });
   const execute = async <Row>(query: SQL | string) => (await db.execute(toSql(query))) as unknown as Row[];
 
   const applyMigrations = async (): Promise<MigrationReport> => {

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   formatConfidence,
   formatDateShort,
+  formatDayMonthYear,
+  formatLongDate,
   formatMatchDateMDYY,
   formatMatchMinute,
   formatPercent,
@@ -159,6 +161,21 @@ describe("dates, read in UTC", () => {
 
   it("takes Date objects too", () => {
     expect(formatDateShort(new Date(Date.UTC(2026, 2, 7, 15)))).toBe("Mar 7");
+  });
+
+  it.each([
+    ["2026-11-21T23:30:00Z", "November 21, 2026", "21 Nov 2026"],
+    ["2025-08-09", "August 9, 2025", "9 Aug 2025"],
+    ["2026-01-01T00:00:00Z", "January 1, 2026", "1 Jan 2026"],
+    ["not a date", "N/A", "N/A"],
+  ])("%s → %s (long) and %s (day month year), in UTC", (date, long, dayMonthYear) => {
+    expect(formatLongDate(date)).toBe(long);
+    expect(formatDayMonthYear(date)).toBe(dayMonthYear);
+    // The same text as a date's own toLocaleDateString gives, which built a formatter per call.
+    if (long !== "N/A") {
+      const options = { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" } as const;
+      expect(formatLongDate(new Date(date))).toBe(new Date(date).toLocaleDateString("en-US", options));
+    }
   });
 });
 

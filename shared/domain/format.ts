@@ -107,6 +107,22 @@ export function formatDateShort(date: Date | string): string {
   return d ? `${SHORT_MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}` : "N/A";
 }
 
+// Made once: a date's toLocaleDateString with options builds a formatter on every call.
+const LONG_DATE = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
+const DAY_MONTH_YEAR = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" });
+
+/** 'November 21, 2026' in UTC; 'N/A' for an unreadable date. */
+export function formatLongDate(date: Date | string): string {
+  const d = parseInstant(date);
+  return d ? LONG_DATE.format(d) : "N/A";
+}
+
+/** '21 Nov 2026' in UTC; 'N/A' for an unreadable date. */
+export function formatDayMonthYear(date: Date | string): string {
+  const d = parseInstant(date);
+  return d ? DAY_MONTH_YEAR.format(d) : "N/A";
+}
+
 /** Results page match dates: 'M/D/YY', e.g. '3/7/26'; 'N/A' for an unreadable date. */
 export function formatMatchDateMDYY(date: Date | string): string {
   const d = parseInstant(date);

@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { DOCUMENT_TYPES, staticPageDocumentId, type StaticPageKey } from "@shared/content/ids";
 import { editMarks, NO_EDIT_MARKS } from "./editable.server";
 import { portableTextToPlainText } from "@shared/content/portable-text";
+import { formatLongDate } from "@shared/domain/format";
 import { pageCacheControl } from "~/cache-control";
 import type { StaticPageData } from "./components/StaticPageView";
 import type { AppContext } from "~/load-context";
@@ -16,7 +17,7 @@ const DESCRIPTION_LENGTH = 160;
 export function formatLastUpdated(isoDate: string): string {
   const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return isoDate;
-  return date.toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
+  return formatLongDate(date);
 }
 
 /**

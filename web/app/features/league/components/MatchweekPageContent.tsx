@@ -6,7 +6,7 @@
  */
 import { bigMatchIds } from "@shared/model/match-stakes";
 import type { ReactNode } from "react";
-import { formatPercent } from "@shared/domain/format";
+import { formatDayMonthYear, formatPercent } from "@shared/domain/format";
 import type { LeagueKey } from "@shared/domain/leagues";
 import { ALGO_RESULTS, leagueUrl, matchweekUrl } from "@shared/domain/urls";
 import type { MatchweekCard } from "~/features/match/matchweeks.server";
@@ -52,12 +52,7 @@ export interface MatchweekPageData {
 }
 
 function shortDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-GB", {
-    timeZone: "UTC",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-  });
+  return formatDayMonthYear(iso);
 }
 
 function weekDates(dates: MatchweekPageData["dates"]): string | null {

@@ -3,7 +3,7 @@
  * results, the calibration chart, the comparison with the market and the forecasts download.
  * Rendered on the server only (algo-results-page.server.tsx); the route shows the markup.
  */
-import { formatMatchDateMDYY, formatPercent } from "@shared/domain/format";
+import { formatLongDate, formatMatchDateMDYY, formatPercent } from "@shared/domain/format";
 import { formatProfit } from "@shared/domain/picks";
 import { FIXTURE_AUDIT_CSV, FORECASTS_CSV, LEDGER_CSV, leagueUrl } from "@shared/domain/urls";
 import { ALGO_RESULTS_FAQ } from "~/features/content/faq";
@@ -34,8 +34,7 @@ export const NOTHING_TO_COUNT = "n/a";
 
 /** "November 21, 2026", the same on server and browser whatever their time zone. */
 function longDate(value: Date | null): string {
-  if (!value) return "N/A";
-  return value.toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
+  return value ? formatLongDate(value) : "N/A";
 }
 
 /** The best picks against the closing price, under a record's hit rates. */

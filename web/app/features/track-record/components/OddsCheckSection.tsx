@@ -7,7 +7,7 @@ import type { LiveCheckFigures, OddsCheckPayload, OutlookCheckFigures, OutlookMe
 import type { ClosingLineCheckFigures } from "@shared/model/closing-line-check";
 import type { ScorelineCheckFigures } from "@shared/model/scoreline-check";
 import { LEAGUES } from "@shared/domain/leagues";
-import { formatPercent } from "@shared/domain/format";
+import { formatLongDate, formatPercent } from "@shared/domain/format";
 import { ScrollRegion } from "~/components/ScrollRegion";
 import { formatClv } from "./clv-format";
 
@@ -28,7 +28,8 @@ function seasonsLabel(codes: readonly string[]): string {
 }
 
 const score = (x: number) => x.toFixed(4);
-const count = (n: number) => n.toLocaleString("en-US");
+const WHOLE = new Intl.NumberFormat("en-US");
+const count = (n: number) => WHOLE.format(n);
 
 /**
  * An improvement in whole percent, never flattering: a gain rounds down and a loss up, so 19.96%
@@ -263,7 +264,7 @@ function ClosingLineCheck({ figures }: { figures: ClosingLineCheckFigures }) {
 }
 
 function longDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
+  return formatLongDate(iso);
 }
 
 export function OddsCheckSection({ check }: { check: OddsCheckPayload | null }) {

@@ -5,6 +5,7 @@ import {
   SEASON_OUTLOOK_HEADING,
   SEASON_OUTLOOK_MISSING_TEXT,
   SEASON_OUTLOOK_TEAM_LINK_TEXT,
+  simulationCount,
 } from "~/features/league/season-outlook";
 import type { TeamOutlookView } from "~/features/league/season-outlook.server";
 import { PageLink } from "~/components/PageLink";
@@ -49,7 +50,7 @@ function TeamOutlookFigures({ outlook }: { outlook: TeamOutlook }) {
   return (
     <>
       <p className="muted team-section__subtitle">
-        From {outlook.seasons.toLocaleString("en-GB")} simulations of the rest of the season.
+        From {simulationCount(outlook.seasons)} simulations of the rest of the season.
       </p>
       <dl className="team-stats team-outlook__figures">
         {figures.map(([label, value]) => (
