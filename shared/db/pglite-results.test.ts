@@ -39,7 +39,14 @@ describe("PGlite's query results (patches/@electric-sql+pglite+0.5.16.patch)", (
       parsers: { 1184: (value: string) => `at ${value}` },
     });
     expect(arrays.fields.map((field) => field.name)).toEqual(["n", "name", "rating", "payload", "even", "kickoff"]);
-    expect(arrays.rows[199]).toEqual([200, "Équipe 200", "300.0", { n: 200, tag: "ü" }, true, "at 2027-06-09 15:00:00+00"]);
+    expect(arrays.rows[199]).toEqual([
+      200,
+      "Équipe 200",
+      "300.0",
+      { n: 200, tag: "ü" },
+      true,
+      "at 2027-06-09 15:00:00+00",
+    ]);
     // Two statements, two results, each with its own columns.
     const [first, second] = await db.exec("select 1 as a, 'x' as b; select true as c");
     expect(first.rows).toEqual([{ a: 1, b: "x" }]);

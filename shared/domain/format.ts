@@ -109,7 +109,12 @@ export function formatDateShort(date: Date | string): string {
 
 // Made once: a date's toLocaleDateString with options builds a formatter on every call.
 const LONG_DATE = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
-const DAY_MONTH_YEAR = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" });
+const DAY_MONTH_YEAR = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "UTC",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
 
 /** 'November 21, 2026' in UTC; 'N/A' for an unreadable date. */
 export function formatLongDate(date: Date | string): string {

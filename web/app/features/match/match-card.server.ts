@@ -5,10 +5,11 @@
  * preview, published otherwise), the algorithm's stored prediction, and the ledger row frozen
  * at kick-off.
  */
-import { eq, getTableColumns, inArray } from "drizzle-orm";
+import { eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { MatchPreview } from "@shared/content/documents";
 import { editorialPickContent, previewKey, previewsByMatch } from "@shared/content/editorial";
 import { isContentSeason } from "@shared/content/rules";
+import { listPlaceholders, preparedQuery } from "@shared/db/prepared-queries";
 import { matchStakes, pickLedger, predictions } from "@shared/db/schema";
 import type { LeagueKey } from "@shared/domain/leagues";
 import { pickProbability, type OutcomeProbabilities } from "@shared/domain/parlay-probability";
@@ -102,27 +103,34 @@ export async function pickInputsOf(
 ): Promise<PickInputs> {
   if (ids.length === 0) return { predictions: new Map(), ledger: new Map(), previews: new Map() };
   const seasonsByLeague = new Set(seasons.map((s) => `${s.league}|${s.season}`));
+  // Statements built once per number of fixtures (@shared/db/prepared-queries).
+  const list = listPlaceholders("id", ids);
+  const placeholders = list.names.map((name) => sql.placeholder(name));
   const [predictionRows, ledgerRows, previewLists] = await Promise.all([
-    db.db
-      .select(
-        withScoreGrid ? { ...cardPredictionColumns, scoreGrid, stakes: matchStakes.payload } : cardPredictionColumns,
-      )
-      .from(predictions)
-      .leftJoin(matchStakes, eq(matchStakes.fixtureId, predictions.fixtureId))
-      .where(inArray(predictions.fixtureId, [...ids])),
-    db.db
-      .select({
-        fixtureId: pickLedger.fixtureId,
-        pickKind: pickLedger.pickKind,
-        pick: pickLedger.pick,
-        confidence: pickLedger.confidence,
-        source: pickLedger.source,
-        market: pickLedger.market,
-        selection: pickLedger.selection,
-        outcome: pickLedger.outcome,
-      })
-      .from(pickLedger)
-      .where(inArray(pickLedger.fixtureId, [...ids])),
+    preparedQuery(db.db, `pick-inputs:predictions:${withScoreGrid ? "grid" : "card"}:${ids.length}`, (d) =>
+      d
+        .select(
+          withScoreGrid ? { ...cardPredictionColumns, scoreGrid, stakes: matchStakes.payload } : cardPredictionColumns,
+        )
+        .from(predictions)
+        .leftJoin(matchStakes, eq(matchStakes.fixtureId, predictions.fixtureId))
+        .where(inArray(predictions.fixtureId, placeholders)),
+    ).execute(list.values) as Promise<PredictionRow[]>,
+    preparedQuery(db.db, `pick-inputs:ledger:${ids.length}`, (d) =>
+      d
+        .select({
+          fixtureId: pickLedger.fixtureId,
+          pickKind: pickLedger.pickKind,
+          pick: pickLedger.pick,
+          confidence: pickLedger.confidence,
+          source: pickLedger.source,
+          market: pickLedger.market,
+          selection: pickLedger.selection,
+          outcome: pickLedger.outcome,
+        })
+        .from(pickLedger)
+        .where(inArray(pickLedger.fixtureId, placeholders)),
+    ).execute(list.values),
     Promise.all(
       [...seasonsByLeague].map((key) => {
         const [league, season] = key.split("|") as [LeagueKey, string];

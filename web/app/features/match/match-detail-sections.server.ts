@@ -9,6 +9,7 @@ import type { LineupPlayer } from "@shared/db/schema/fixtures";
 import { goalsFromTeamView, resultPill, type ResultPill } from "@shared/domain/form";
 import { inMatchOrder, type LiveProbabilityTick } from "@shared/model/live-probability-history";
 import { unionAllOf } from "@shared/db/union-all";
+import { preparedQuery } from "@shared/db/prepared-queries";
 import type { AppContext } from "~/load-context";
 import { selectCardFixtures, teamsOf, type CardFixtureRow, type FixtureRow } from "./match-rows.server";
 
@@ -74,7 +75,12 @@ export type OddsRow = typeof fixtureOdds.$inferSelect;
 
 /** Every stored price of the match: each source's opening and closing line per market. */
 export function oddsRows({ db }: Pick<AppContext, "db">, fixtureId: number): Promise<OddsRow[]> {
-  return db.db.select().from(fixtureOdds).where(eq(fixtureOdds.fixtureId, fixtureId));
+  return preparedQuery(db.db, "match:odds", (d) =>
+    d
+      .select()
+      .from(fixtureOdds)
+      .where(eq(fixtureOdds.fixtureId, sql.placeholder("fixtureId"))),
+  ).execute({ fixtureId });
 }
 
 export function marketOddsOf(rows: readonly OddsRow[]): MarketOdds | null {
@@ -244,11 +250,13 @@ export async function matchEvents(
   fixtureId: number,
   score: { home: number | null; away: number | null },
 ): Promise<MatchEvent[]> {
-  const rows = await db.db
-    .select()
-    .from(liveEvents)
-    .where(and(eq(liveEvents.fixtureId, fixtureId), inArray(liveEvents.type, ["Goal", "Card"])))
-    .orderBy(asc(liveEvents.minute), sql`${liveEvents.extraMinute} asc nulls first`, asc(liveEvents.id));
+  const rows = await preparedQuery(db.db, "match:events", (d) =>
+    d
+      .select()
+      .from(liveEvents)
+      .where(and(eq(liveEvents.fixtureId, sql.placeholder("fixtureId")), inArray(liveEvents.type, ["Goal", "Card"])))
+      .orderBy(asc(liveEvents.minute), sql`${liveEvents.extraMinute} asc nulls first`, asc(liveEvents.id)),
+  ).execute({ fixtureId });
   const goalsOf = (side: "home" | "away") => rows.filter((row) => row.type === "Goal" && row.side === side).length;
   const tooMany = {
     home: score.home === null || goalsOf("home") > score.home,
@@ -272,7 +280,12 @@ export async function liveProbabilityHistory(
   { db }: Pick<AppContext, "db">,
   fixtureId: number,
 ): Promise<LiveProbabilityTick[]> {
-  const rows = await db.db.select().from(liveProbabilityTicks).where(eq(liveProbabilityTicks.fixtureId, fixtureId));
+  const rows = await preparedQuery(db.db, "match:live-probability-ticks", (d) =>
+    d
+      .select()
+      .from(liveProbabilityTicks)
+      .where(eq(liveProbabilityTicks.fixtureId, sql.placeholder("fixtureId"))),
+  ).execute({ fixtureId });
   return inMatchOrder(
     rows.map((row) => ({
       period: row.period,

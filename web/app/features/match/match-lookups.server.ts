@@ -9,7 +9,8 @@ import { seasonCodeFor } from "@shared/domain/matchweek";
 import type { AppContext } from "~/load-context";
 import { cardOf, pickInputs } from "./match-card.server";
 import { detailOf, summaryOf, type MatchDetail, type MatchSummary } from "./match-detail.server";
-import { awayTeams, homeTeams, hrefOf, selectFixtures, type ReadContext } from "./match-rows.server";
+import { preparedQuery } from "@shared/db/prepared-queries";
+import { awayTeams, homeTeams, hrefOf, selectFixtures, selectFixturesOf, type ReadContext } from "./match-rows.server";
 import { pairingFixture } from "./team-pairing.server";
 
 /**
@@ -124,12 +125,14 @@ function slugPairingFixture(
   awaySlug: string,
 ) {
   const season = seasonCodeFor(context.clock.now());
-  return selectFixtures(context)
-    .where(and(eq(homeTeams.slug, homeSlug), eq(awayTeams.slug, awaySlug)))
-    .orderBy(
-      sql`${fixtures.league} = ${league} desc`,
-      sql`${fixtures.season} = ${season} desc`,
-      desc(fixtures.kickoffAt),
-    )
-    .limit(1);
+  return preparedQuery(context.db.db, "match:slug-pairing", (db) =>
+    selectFixturesOf(db)
+      .where(and(eq(homeTeams.slug, sql.placeholder("homeSlug")), eq(awayTeams.slug, sql.placeholder("awaySlug"))))
+      .orderBy(
+        sql`${fixtures.league} = ${sql.placeholder("league")} desc`,
+        sql`${fixtures.season} = ${sql.placeholder("season")} desc`,
+        desc(fixtures.kickoffAt),
+      )
+      .limit(1),
+  ).execute({ homeSlug, awaySlug, league, season });
 }

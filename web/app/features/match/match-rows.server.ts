@@ -7,6 +7,7 @@ import { alias, type SelectedFields } from "drizzle-orm/pg-core";
 import { fixtures, teams } from "@shared/db/schema";
 import { teamNameOrFallback } from "@shared/domain/format";
 import { matchUrl, matchUrlById } from "@shared/domain/urls";
+import type { Database } from "@shared/db";
 import type { AppContext } from "~/load-context";
 
 export type ReadContext = Pick<AppContext, "db" | "clock" | "content">;
@@ -37,7 +38,12 @@ export const fixtureColumns = { fixture: fixtures, ...teamColumns };
 export type FixtureRow = Awaited<ReturnType<typeof selectFixtures>>[number];
 
 export function selectFixtures({ db }: Pick<AppContext, "db">) {
-  return db.db
+  return selectFixturesOf(db.db);
+}
+
+/** selectFixtures on a database itself (for a statement prepared once, @shared/db/prepared-queries). */
+export function selectFixturesOf(db: Database) {
+  return db
     .select(fixtureColumns)
     .from(fixtures)
     .leftJoin(homeTeams, eq(homeTeams.id, fixtures.homeTeamId))

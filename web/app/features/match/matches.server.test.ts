@@ -1,13 +1,14 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContent, type Content } from "@shared/content/content";
 import { localContentSource, serializeDataset } from "@shared/content/local-source";
 import { plainTextToPortableText } from "@shared/content/portable-text";
 import type { ContentDocument } from "@shared/content/source";
 import type { DbHandle } from "@shared/db";
-import { lineups, players, playerSeasonStats, predictions } from "@shared/db/schema";
+import { lineups, players, playerSeasonStats, predictions, standingsSnapshots } from "@shared/db/schema";
 import { countQueries } from "@shared/db/query-count";
 import { testDatabases } from "@shared/db/test-databases";
 import { bigMatchIds } from "@shared/model/match-stakes";
@@ -532,6 +533,32 @@ describe.each(testDatabases())("league and match read models on $driver", (testD
     const unplayed = await getLeagueTable({ db }, "serie-a", "2526");
     expect(unplayed.rows).toHaveLength(20);
     expect(unplayed.hasData).toBe(false);
-    expect(await getLeagueTable({ db }, "premier-league", "2425")).toMatchObject({ rows: [], hasData: false });
+    expect(await getLeagueTable({ db }, "premier-league", "2425")).toMatchObject({
+      takenAt: null,
+      rows: [],
+      hasData: false,
+    });
+    // One statement: the latest snapshot with its rows; a newer snapshot without rows still
+    // stands, with its time and no rows.
+    const { result: again, queries } = await countQueries(() => getLeagueTable({ db }, "premier-league", "2526"));
+    expect(queries).toBe(1);
+    expect(again).toEqual(table);
+    expect(table.takenAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const later = new Date(Date.parse(table.takenAt!) + 60_000);
+    const [empty] = await db.db
+      .insert(standingsSnapshots)
+      .values({ league: "premier-league", season: "2526", takenAt: later })
+      .returning({ id: standingsSnapshots.id });
+    try {
+      expect(await getLeagueTable({ db }, "premier-league", "2526")).toEqual({
+        league: "premier-league",
+        season: "2526",
+        takenAt: later.toISOString(),
+        rows: [],
+        hasData: false,
+      });
+    } finally {
+      await db.db.delete(standingsSnapshots).where(eq(standingsSnapshots.id, empty.id));
+    }
   });
 });

@@ -1,4 +1,6 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "@shared/db";
+import { preparedQuery } from "@shared/db/prepared-queries";
 import { standingRows, standingsSnapshots, teams } from "@shared/db/schema";
 import { displayForm } from "@shared/domain/form";
 import { teamNameOrFallback } from "@shared/domain/format";
@@ -31,26 +33,41 @@ export interface LeagueTable {
   hasData: boolean;
 }
 
+/**
+ * The latest snapshot of a league season and its rows, in one statement built once: the snapshot
+ * (a row even when it has no table rows) left-joined with its rows and their teams.
+ */
+function latestSnapshotRows(db: Database) {
+  const latest = db
+    .select({ id: standingsSnapshots.id, takenAt: standingsSnapshots.takenAt })
+    .from(standingsSnapshots)
+    .where(
+      and(
+        eq(standingsSnapshots.league, sql.placeholder("league")),
+        eq(standingsSnapshots.season, sql.placeholder("season")),
+      ),
+    )
+    .orderBy(desc(standingsSnapshots.takenAt), desc(standingsSnapshots.id))
+    .limit(1)
+    .as("latest");
+  return db
+    .select({ takenAt: latest.takenAt, row: standingRows, teamName: teams.name, teamSlug: teams.slug })
+    .from(latest)
+    .leftJoin(standingRows, eq(standingRows.snapshotId, latest.id))
+    .leftJoin(teams, eq(teams.id, standingRows.teamId))
+    .orderBy(asc(standingRows.position));
+}
+
 /** The latest standings snapshot of a league season, with each position's band and emoji. */
 export async function getLeagueTable(
   { db }: Pick<AppContext, "db">,
   league: LeagueKey,
   season: string,
 ): Promise<LeagueTable> {
-  const [snapshot] = await db.db
-    .select({ id: standingsSnapshots.id, takenAt: standingsSnapshots.takenAt })
-    .from(standingsSnapshots)
-    .where(and(eq(standingsSnapshots.league, league), eq(standingsSnapshots.season, season)))
-    .orderBy(desc(standingsSnapshots.takenAt), desc(standingsSnapshots.id))
-    .limit(1);
+  const joined = await preparedQuery(db.db, "standings:latest", latestSnapshotRows).execute({ league, season });
+  const [snapshot] = joined;
   if (!snapshot) return { league, season, takenAt: null, rows: [], hasData: false };
-
-  const rows = await db.db
-    .select({ row: standingRows, teamName: teams.name, teamSlug: teams.slug })
-    .from(standingRows)
-    .leftJoin(teams, eq(teams.id, standingRows.teamId))
-    .where(eq(standingRows.snapshotId, snapshot.id))
-    .orderBy(asc(standingRows.position));
+  const rows = joined.flatMap(({ row, teamName, teamSlug }) => (row ? [{ row, teamName, teamSlug }] : []));
 
   const tableRows = rows.map(({ row, teamName, teamSlug }): LeagueTableRow => {
     const band = tableBand(league, row.position);
