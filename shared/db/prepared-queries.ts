@@ -7,6 +7,9 @@
  *
  * The name says what the statement is and anything that changes its text (the length of an IN
  * list); a name stands for one text for the life of the process.
+ *
+ * A placeholder's value goes to the driver as it is given: drizzle maps a value through its
+ * column only when the value is in the builder, so a moment goes as its ISO string.
  */
 import type { Database } from "./connection-types";
 

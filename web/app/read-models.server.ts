@@ -4,7 +4,8 @@
  * that shows several read models (the league page: its season outlook and its matchweek
  * schedule) spends one statement on them, while each reader still reads on its own.
  */
-import { eq, inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
+import { listPlaceholders, preparedQuery } from "@shared/db/prepared-queries";
 import { readModels } from "@shared/db/schema";
 import type { AppContext } from "./load-context";
 
@@ -22,10 +23,19 @@ const batches = new WeakMap<ReadContext, Map<string, Waiting[]>>();
 async function readBatch(context: ReadContext, batch: Map<string, Waiting[]>): Promise<void> {
   const keys = [...batch.keys()];
   try {
-    const rows = await context.db.db
-      .select({ key: readModels.key, payload: readModels.payload, computedAt: readModels.computedAt })
-      .from(readModels)
-      .where(keys.length === 1 ? eq(readModels.key, keys[0]) : inArray(readModels.key, keys));
+    // A statement built once per number of keys (@shared/db/prepared-queries).
+    const list = listPlaceholders("key", keys);
+    const rows = await preparedQuery(context.db.db, `read-models:${keys.length}`, (db) =>
+      db
+        .select({ key: readModels.key, payload: readModels.payload, computedAt: readModels.computedAt })
+        .from(readModels)
+        .where(
+          inArray(
+            readModels.key,
+            list.names.map((name) => sql.placeholder(name)),
+          ),
+        ),
+    ).execute(list.values);
     const byKey = new Map(
       rows.map((row) => [row.key, { payload: row.payload, computedAt: new Date(row.computedAt as unknown as string) }]),
     );

@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { preparedQuery } from "@shared/db/prepared-queries";
 import { fixtures, matchOfTheWeek } from "@shared/db/schema";
 import { ALL_LEAGUES, type LeagueKey } from "@shared/domain/leagues";
 import { leagueUrl } from "@shared/domain/urls";
@@ -6,7 +7,7 @@ import type { AppContext } from "~/load-context";
 import { pickInputs, type MatchCard } from "../match/match-card.server";
 import { summaryOf, type MatchSummary } from "../match/match-detail.server";
 import { listWeekMatches, selectWeekRows, weekCardsByLeague } from "../match/match-lists.server";
-import { selectFixtures, type FixtureRow } from "../match/match-rows.server";
+import { selectFixturesOf, type FixtureRow } from "../match/match-rows.server";
 import { matchweekWindow } from "../match/matchweeks.server";
 
 type ReadContext = Pick<AppContext, "db" | "clock" | "content">;
@@ -66,10 +67,12 @@ function homePick(match: MatchCard): HomePickMatch {
 /** This week's featured fixture, as the worker's rotation recorded it: one statement (null: none this week). */
 async function selectMatchOfTheWeekRow(context: ReadContext): Promise<FixtureRow | null> {
   const weekStart = matchweekWindow(context.clock.now()).from.toISOString().slice(0, 10);
-  const [row] = await selectFixtures(context)
-    .innerJoin(matchOfTheWeek, eq(matchOfTheWeek.fixtureId, fixtures.id))
-    .where(eq(matchOfTheWeek.weekStartDate, weekStart))
-    .limit(1);
+  const [row] = await preparedQuery(context.db.db, "home:match-of-the-week", (db) =>
+    selectFixturesOf(db)
+      .innerJoin(matchOfTheWeek, eq(matchOfTheWeek.fixtureId, fixtures.id))
+      .where(eq(matchOfTheWeek.weekStartDate, sql.placeholder("weekStart")))
+      .limit(1),
+  ).execute({ weekStart });
   return row ?? null;
 }
 

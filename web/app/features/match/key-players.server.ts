@@ -1,4 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { listPlaceholders, preparedQuery } from "@shared/db/prepared-queries";
 import { players, playerSeasonStats, teams } from "@shared/db/schema";
 import { formatPlayerRating, isHighRating, parseRating } from "@shared/domain/format";
 import type { LeagueKey } from "@shared/domain/leagues";
@@ -74,18 +75,24 @@ export async function getTeamsKeyPlayers(
   season: string,
 ): Promise<Array<TeamKeyPlayers | null>> {
   if (teamIds.length === 0) return [];
-  const rows = await db.db
-    .select({ stats: playerSeasonStats, name: players.name, teamSlug: teams.slug })
-    .from(playerSeasonStats)
-    .innerJoin(players, eq(players.id, playerSeasonStats.playerId))
-    .innerJoin(teams, eq(teams.id, playerSeasonStats.teamId))
-    .where(
-      and(
-        inArray(playerSeasonStats.teamId, [...teamIds]),
-        eq(playerSeasonStats.league, league),
-        eq(playerSeasonStats.season, season),
+  const list = listPlaceholders("team", teamIds);
+  const rows = await preparedQuery(db.db, `key-players:${teamIds.length}`, (d) =>
+    d
+      .select({ stats: playerSeasonStats, name: players.name, teamSlug: teams.slug })
+      .from(playerSeasonStats)
+      .innerJoin(players, eq(players.id, playerSeasonStats.playerId))
+      .innerJoin(teams, eq(teams.id, playerSeasonStats.teamId))
+      .where(
+        and(
+          inArray(
+            playerSeasonStats.teamId,
+            list.names.map((name) => sql.placeholder(name)),
+          ),
+          eq(playerSeasonStats.league, sql.placeholder("league")),
+          eq(playerSeasonStats.season, sql.placeholder("season")),
+        ),
       ),
-    );
+  ).execute({ ...list.values, league, season });
   return teamIds.map((teamId) => {
     const own = rows.filter((row) => row.stats.teamId === teamId);
     if (own.length === 0) return null;

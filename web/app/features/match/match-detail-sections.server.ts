@@ -8,10 +8,16 @@ import { fixtureOdds, fixtures, lineups, liveEvents, liveProbabilityTicks } from
 import type { LineupPlayer } from "@shared/db/schema/fixtures";
 import { goalsFromTeamView, resultPill, type ResultPill } from "@shared/domain/form";
 import { inMatchOrder, type LiveProbabilityTick } from "@shared/model/live-probability-history";
-import { unionAllOf } from "@shared/db/union-all";
-import { preparedQuery } from "@shared/db/prepared-queries";
+import type { Database } from "@shared/db";
+import { unionAllStatement } from "@shared/db/union-all";
+import { listPlaceholders, preparedQuery } from "@shared/db/prepared-queries";
 import type { AppContext } from "~/load-context";
-import { selectCardFixtures, teamsOf, type CardFixtureRow, type FixtureRow } from "./match-rows.server";
+import { selectCardFixturesOf, teamsOf, type CardFixtureRow, type FixtureRow } from "./match-rows.server";
+
+/** A form read's row: a card's columns and the team whose form it is in. */
+type FormRow = CardFixtureRow & { formTeam: number };
+/** A lineup read's row: a card's columns and the lineup. */
+type LineupRow = CardFixtureRow & { lineup: typeof lineups.$inferSelect };
 
 export interface MarketOdds {
   home: number | null;
@@ -125,18 +131,22 @@ export async function recentForms(
   teamIds: readonly number[],
   before: Date,
 ): Promise<FormEntry[][]> {
-  const formOf = (teamId: number) =>
-    selectCardFixtures(context, { formTeam: sql<number>`${teamId}::integer`.as("form_team") })
+  if (teamIds.length === 0) return [];
+  const teams = listPlaceholders("team", teamIds);
+  const formOf = (db: Database, team: string) =>
+    selectCardFixturesOf(db, { formTeam: sql<number>`${sql.placeholder(team)}::integer`.as("form_team") })
       .where(
         and(
-          or(eq(fixtures.homeTeamId, teamId), eq(fixtures.awayTeamId, teamId)),
+          or(eq(fixtures.homeTeamId, sql.placeholder(team)), eq(fixtures.awayTeamId, sql.placeholder(team))),
           eq(fixtures.matchState, "post-match"),
-          lt(fixtures.kickoffAt, before),
+          lt(fixtures.kickoffAt, sql.placeholder("before")),
         ),
       )
       .orderBy(desc(fixtures.kickoffAt))
       .limit(FORM_LIMIT);
-  const rows = await unionAllOf(teamIds.map(formOf));
+  const rows = (await preparedQuery(context.db.db, `match:forms:${teamIds.length}`, (db) =>
+    unionAllStatement(teams.names.map((team) => formOf(db, team))),
+  ).execute({ ...teams.values, before: before.toISOString() })) as FormRow[];
   return teamIds.map((teamId) =>
     rows
       .filter((row) => Number(row.formTeam) === teamId)
@@ -189,14 +199,26 @@ export async function recentLineups(
   teamIds: readonly number[],
   reference: MatchReference,
 ): Promise<Array<TeamLineup | null>> {
-  const upToReference = lt(fixtures.kickoffAt, reference.kickoffAt);
-  const lineupOf = (teamId: number) =>
-    selectCardFixtures(context, { lineup: lineups })
-      .innerJoin(lineups, and(eq(lineups.fixtureId, fixtures.id), eq(lineups.teamId, teamId)))
-      .where(reference.fixtureId === null ? upToReference : or(eq(fixtures.id, reference.fixtureId), upToReference))
+  if (teamIds.length === 0) return [];
+  const teams = listPlaceholders("team", teamIds);
+  const withOwn = reference.fixtureId !== null;
+  const lineupOf = (db: Database, team: string) => {
+    const upToReference = lt(fixtures.kickoffAt, sql.placeholder("before"));
+    return selectCardFixturesOf(db, { lineup: lineups })
+      .innerJoin(lineups, and(eq(lineups.fixtureId, fixtures.id), eq(lineups.teamId, sql.placeholder(team))))
+      .where(withOwn ? or(eq(fixtures.id, sql.placeholder("fixtureId")), upToReference) : upToReference)
       .orderBy(desc(fixtures.kickoffAt))
       .limit(1);
-  const rows = await unionAllOf(teamIds.map(lineupOf));
+  };
+  const rows = (await preparedQuery(
+    context.db.db,
+    `match:lineups:${withOwn ? "own" : "before"}:${teamIds.length}`,
+    (db) => unionAllStatement(teams.names.map((team) => lineupOf(db, team))),
+  ).execute({
+    ...teams.values,
+    before: reference.kickoffAt.toISOString(),
+    fixtureId: reference.fixtureId,
+  })) as LineupRow[];
   return teamIds.map((teamId) => {
     const found = rows.find((row) => row.lineup.teamId === teamId);
     if (!found) return null;
@@ -217,19 +239,23 @@ export async function recentLineups(
 
 export async function headToHead(context: Pick<AppContext, "db">, row: FixtureRow): Promise<HeadToHeadEntry[]> {
   const { homeTeamId, awayTeamId, kickoffAt } = row.fixture;
-  const rows = await selectCardFixtures(context)
-    .where(
-      and(
-        or(
-          and(eq(fixtures.homeTeamId, homeTeamId), eq(fixtures.awayTeamId, awayTeamId)),
-          and(eq(fixtures.homeTeamId, awayTeamId), eq(fixtures.awayTeamId, homeTeamId)),
+  const home = sql.placeholder("home");
+  const away = sql.placeholder("away");
+  const rows = await preparedQuery(context.db.db, "match:head-to-head", (db) =>
+    selectCardFixturesOf(db)
+      .where(
+        and(
+          or(
+            and(eq(fixtures.homeTeamId, home), eq(fixtures.awayTeamId, away)),
+            and(eq(fixtures.homeTeamId, away), eq(fixtures.awayTeamId, home)),
+          ),
+          eq(fixtures.matchState, "post-match"),
+          lt(fixtures.kickoffAt, sql.placeholder("before")),
         ),
-        eq(fixtures.matchState, "post-match"),
-        lt(fixtures.kickoffAt, kickoffAt),
-      ),
-    )
-    .orderBy(desc(fixtures.kickoffAt))
-    .limit(HEAD_TO_HEAD_LIMIT);
+      )
+      .orderBy(desc(fixtures.kickoffAt))
+      .limit(HEAD_TO_HEAD_LIMIT),
+  ).execute({ home: homeTeamId, away: awayTeamId, before: kickoffAt.toISOString() });
   return rows.map((meeting) => {
     const { home, away } = teamsOf(meeting);
     return {

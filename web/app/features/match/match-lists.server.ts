@@ -2,11 +2,12 @@
  * Lists of match cards: a league's or several leagues' matches of the clock's matchweek window,
  * every league's matches of a day, a league's fixtures between two moments.
  */
-import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { listPlaceholders, preparedQuery } from "@shared/db/prepared-queries";
 import { fixtures } from "@shared/db/schema";
 import type { LeagueKey } from "@shared/domain/leagues";
 import { byPickConfidence, cardOf, pickInputs, type MatchCard, type PickInputs } from "./match-card.server";
-import { selectCardFixtures, type CardFixtureRow, type ReadContext } from "./match-rows.server";
+import { selectCardFixtures, selectCardFixturesOf, type CardFixtureRow, type ReadContext } from "./match-rows.server";
 import { matchweekWindow } from "./matchweeks.server";
 
 /**
@@ -39,16 +40,22 @@ export async function listWeekMatches(
 export async function selectWeekRows(context: ReadContext, leagues: readonly LeagueKey[]): Promise<CardFixtureRow[]> {
   if (leagues.length === 0) return [];
   const { from, to } = matchweekWindow(context.clock.now());
-  return selectCardFixtures(context)
-    .where(
-      and(
-        leagues.length === 1 ? eq(fixtures.league, leagues[0]) : inArray(fixtures.league, [...leagues]),
-        eq(fixtures.isActive, true),
-        gte(fixtures.kickoffAt, from),
-        lt(fixtures.kickoffAt, to),
-      ),
-    )
-    .orderBy(asc(fixtures.kickoffAt), asc(fixtures.id));
+  const list = listPlaceholders("league", leagues);
+  return preparedQuery(context.db.db, `week-rows:${leagues.length}`, (db) =>
+    selectCardFixturesOf(db)
+      .where(
+        and(
+          inArray(
+            fixtures.league,
+            list.names.map((name) => sql.placeholder(name)),
+          ),
+          eq(fixtures.isActive, true),
+          gte(fixtures.kickoffAt, sql.placeholder("from")),
+          lt(fixtures.kickoffAt, sql.placeholder("to")),
+        ),
+      )
+      .orderBy(asc(fixtures.kickoffAt), asc(fixtures.id)),
+  ).execute({ ...list.values, from: from.toISOString(), to: to.toISOString() });
 }
 
 /** The week's cards of each league, most confident pick first, from rows read with selectWeekRows and their pick inputs. */

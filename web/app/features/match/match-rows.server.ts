@@ -83,7 +83,12 @@ export function selectCardFixtures<Extra extends SelectedFields = Record<never, 
   { db }: Pick<AppContext, "db">,
   extra?: Extra,
 ) {
-  return db.db
+  return selectCardFixturesOf(db.db, extra);
+}
+
+/** selectCardFixtures on a database itself (for a statement prepared once, @shared/db/prepared-queries). */
+export function selectCardFixturesOf<Extra extends SelectedFields = Record<never, never>>(db: Database, extra?: Extra) {
+  return db
     .select({ ...cardFixtureColumns, ...(extra as Extra) })
     .from(fixtures)
     .leftJoin(homeTeams, eq(homeTeams.id, fixtures.homeTeamId))
