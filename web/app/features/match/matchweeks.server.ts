@@ -2,7 +2,8 @@
  * Matchweeks: the matchweek window of the league pages, a league season's rounds, the matches
  * of one round (the matchweek pages) and of the week the league page shows.
  */
-import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { preparedQuery } from "@shared/db/prepared-queries";
 import { fixtures } from "@shared/db/schema";
 import { LEAGUES, type LeagueKey } from "@shared/domain/leagues";
 import { weekWindow } from "@shared/domain/matchweek";
@@ -18,7 +19,7 @@ import type { PickOutcome } from "@shared/domain/picks";
 import type { AppContext } from "~/load-context";
 import { readModelRow } from "~/read-models.server";
 import { byPickConfidence, cardOf, pickInputs, pickInputsOf, type MatchCard } from "./match-card.server";
-import { selectFixtures, type ReadContext } from "./match-rows.server";
+import { selectCardFixturesOf, selectFixtures, type ReadContext } from "./match-rows.server";
 
 /**
  * The matchweek window of the league pages: Monday 00:00 UTC of the clock's week to the next
@@ -117,23 +118,27 @@ export async function listLeagueWeek(
   season: string,
   preview: boolean,
 ): Promise<{ matches: MatchCard[]; schedule: LeagueSchedule }> {
-  const schedule = await getLeagueSchedule(context, league, season);
   const window = matchweekWindow(context.clock.now());
-  const current = new Set(matchweeksAround(schedule, window).current);
   // A weekend round ends on Monday evening, after the Monday-to-Monday window.
   const roundEnd = new Date(window.to.getTime() + ROUND_MONDAY_MS);
-  const rows = (
-    await selectFixtures(context)
-      .where(
-        and(
-          eq(fixtures.league, league),
-          eq(fixtures.isActive, true),
-          gte(fixtures.kickoffAt, window.from),
-          lt(fixtures.kickoffAt, roundEnd),
-        ),
-      )
-      .orderBy(asc(fixtures.kickoffAt), asc(fixtures.id))
-  ).filter((row) => {
+  // The schedule and the window's fixtures at once: which of them are this round's is decided after.
+  const [schedule, windowRows] = await Promise.all([
+    getLeagueSchedule(context, league, season),
+    preparedQuery(context.db.db, "league-week:fixtures", (db) =>
+      selectCardFixturesOf(db)
+        .where(
+          and(
+            eq(fixtures.league, sql.placeholder("league")),
+            eq(fixtures.isActive, true),
+            gte(fixtures.kickoffAt, sql.placeholder("from")),
+            lt(fixtures.kickoffAt, sql.placeholder("to")),
+          ),
+        )
+        .orderBy(asc(fixtures.kickoffAt), asc(fixtures.id)),
+    ).execute({ league, from: window.from.toISOString(), to: roundEnd.toISOString() }),
+  ]);
+  const current = new Set(matchweeksAround(schedule, window).current);
+  const rows = windowRows.filter((row) => {
     const placement = schedule.placements.get(row.fixture.id);
     const ofThisRound = placement !== undefined && current.has(placement.matchweek);
     if (row.fixture.kickoffAt >= window.to) return ofThisRound;

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gte, isNotNull, sql, type SQL } from "drizzle-orm";
 import { players, playerSeasonStats, teams } from "@shared/db/schema";
-import { unionAllOf } from "@shared/db/union-all";
+import type { Database } from "@shared/db";
+import { preparedQuery } from "@shared/db/prepared-queries";
+import { unionAllStatement } from "@shared/db/union-all";
 import { formatPlayerRating, gamesPlayed, teamNameOrFallback } from "@shared/domain/format";
 import type { LeagueKey } from "@shared/domain/leagues";
 import { LEADERBOARD_KINDS, perMatchRate, type LeaderboardKind } from "@shared/domain/player-stats";
@@ -35,10 +37,15 @@ function ordering(kind: LeaderboardKind): SQL[] {
   }
 }
 
-function qualifying(kind: LeaderboardKind, league: LeagueKey, season: string): SQL | undefined {
+// Each leaderboard statement is built once with these in place of its league and season
+// (@shared/db/prepared-queries), and run with a league season's.
+const LEAGUE = sql.placeholder("league");
+const SEASON = sql.placeholder("season");
+
+function qualifying(kind: LeaderboardKind): SQL | undefined {
   if (kind !== "top-rated") return undefined;
   const s = playerSeasonStats;
-  const mostMinutes = sql`(select coalesce(max(m.minutes), 0) from ${s} m where m.league = ${league} and m.season = ${season})`;
+  const mostMinutes = sql`(select coalesce(max(m.minutes), 0) from ${s} m where m.league = ${LEAGUE} and m.season = ${SEASON})`;
   return and(
     isNotNull(s.rating),
     sql`${s.rating} > 0`,
@@ -47,9 +54,9 @@ function qualifying(kind: LeaderboardKind, league: LeagueKey, season: string): S
 }
 
 /** The select of one leaderboard: its top 10, each row marked with the board and its place on it. */
-function leaderboardQuery(db: AppContext["db"], league: LeagueKey, season: string, kind: LeaderboardKind) {
+function leaderboardQuery(db: Database, kind: LeaderboardKind) {
   const order = ordering(kind);
-  return db.db
+  return db
     .select({
       stats: playerSeasonStats,
       name: players.name,
@@ -61,9 +68,7 @@ function leaderboardQuery(db: AppContext["db"], league: LeagueKey, season: strin
     .from(playerSeasonStats)
     .innerJoin(players, eq(players.id, playerSeasonStats.playerId))
     .innerJoin(teams, eq(teams.id, playerSeasonStats.teamId))
-    .where(
-      and(eq(playerSeasonStats.league, league), eq(playerSeasonStats.season, season), qualifying(kind, league, season)),
-    )
+    .where(and(eq(playerSeasonStats.league, LEAGUE), eq(playerSeasonStats.season, SEASON), qualifying(kind)))
     .orderBy(...order)
     .limit(LEADERBOARD_SIZE);
 }
@@ -95,7 +100,10 @@ export async function getLeaderboard(
   season: string,
   kind: LeaderboardKind,
 ): Promise<LeaderboardPlayer[]> {
-  const rows = await leaderboardQuery(db, league, season, kind);
+  const rows = (await preparedQuery(db.db, `leaderboard:${kind}`, (d) => leaderboardQuery(d, kind)).execute({
+    league,
+    season,
+  })) as LeaderboardRow[];
   return rows.map((row) => leaderboardPlayer(league, row));
 }
 
@@ -108,7 +116,9 @@ export async function getLeaderboards(
   league: LeagueKey,
   season: string,
 ): Promise<Leaderboards> {
-  const rows = await unionAllOf(LEADERBOARD_KINDS.map((kind) => leaderboardQuery(db, league, season, kind)));
+  const rows = (await preparedQuery(db.db, "leaderboards", (d) =>
+    unionAllStatement(LEADERBOARD_KINDS.map((kind) => leaderboardQuery(d, kind))),
+  ).execute({ league, season })) as LeaderboardRow[];
   return Object.fromEntries(
     LEADERBOARD_KINDS.map((kind) => [
       kind,
