@@ -1,7 +1,8 @@
 /**
- * PGlite's reading of query results, as patches/@electric-sql+pglite+0.5.16.patch leaves it:
- * text fields are decoded from the message buffer itself (not from a copy of each field), and each
- * column's parser is looked up once per result, not once per field. The answers are PGlite's own.
+ * PGlite's queries as patches/@electric-sql+pglite+0.5.16.patch leaves them: text fields are
+ * decoded from the message buffer itself (not from a copy of each field), each column's parser is
+ * looked up once per result, not once per field, and a read with parameters is parsed once, as a
+ * named statement. The answers are PGlite's own.
  */
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -63,5 +64,31 @@ describe("PGlite's query results (patches/@electric-sql+pglite+0.5.16.patch)", (
     } finally {
       slice.mockRestore();
     }
+  });
+
+  it("keeps a read with parameters as a named statement, and answers as before when the table changes shape", async () => {
+    const statements = async () =>
+      (await db.query<{ statement: string }>("select statement from pg_prepared_statements")).rows.map(
+        (row) => row.statement,
+      );
+    await db.exec("create table clubs (id int primary key, name text)");
+    // A write is not kept; a read is, once, however many times it runs.
+    for (const [id, name] of [
+      [1, "Arsenal"],
+      [2, "Sunderland"],
+    ] as const)
+      await db.query("insert into clubs values ($1, $2)", [id, name]);
+    const byId = "select * from clubs where id = $1";
+    for (let run = 0; run < 5; run++) expect((await db.query(byId, [1])).rows).toEqual([{ id: 1, name: "Arsenal" }]);
+    expect((await db.query(byId, [2])).rows).toEqual([{ id: 2, name: "Sunderland" }]);
+    expect((await statements()).filter((text) => text === byId)).toHaveLength(1);
+    expect((await statements()).some((text) => text.startsWith("insert"))).toBe(false);
+    // The statement's rows change shape: the read is prepared again, not failed.
+    await db.exec("alter table clubs add column code text");
+    expect((await db.query(byId, [2])).rows).toEqual([{ id: 2, name: "Sunderland", code: null }]);
+    // A read that fails is not kept, and the next one runs.
+    await expect(db.query("select nope from clubs where id = $1", [1])).rejects.toThrow(/nope/);
+    await expect(db.query("select nope from clubs where id = $1", [1])).rejects.toThrow(/nope/);
+    expect((await db.query("select name from clubs where id = $1", [1])).rows).toEqual([{ name: "Arsenal" }]);
   });
 });
