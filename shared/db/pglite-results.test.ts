@@ -83,12 +83,35 @@ describe("PGlite's query results (patches/@electric-sql+pglite+0.5.16.patch)", (
     expect((await db.query(byId, [2])).rows).toEqual([{ id: 2, name: "Sunderland" }]);
     expect((await statements()).filter((text) => text === byId)).toHaveLength(1);
     expect((await statements()).some((text) => text.startsWith("insert"))).toBe(false);
+    // A read whose value the statement refuses fails each time, on the statement it keeps.
+    const before = (await statements()).length;
+    for (const bad of ["x", "y", "z"])
+      await expect(db.query(byId, [bad])).rejects.toThrow(/invalid input syntax for type integer/);
+    expect((await statements()).length).toBe(before);
     // The statement's rows change shape: the read is prepared again, not failed.
     await db.exec("alter table clubs add column code text");
     expect((await db.query(byId, [2])).rows).toEqual([{ id: 2, name: "Sunderland", code: null }]);
-    // A read that fails is not kept, and the next one runs.
+    // A read that fails to parse is not kept, and the next one runs.
     await expect(db.query("select nope from clubs where id = $1", [1])).rejects.toThrow(/nope/);
     await expect(db.query("select nope from clubs where id = $1", [1])).rejects.toThrow(/nope/);
     expect((await db.query("select name from clubs where id = $1", [1])).rows).toEqual([{ name: "Arsenal" }]);
+  });
+
+  it("keeps at most 200 statements, letting the least recently used go", async () => {
+    const count = async () =>
+      Number((await db.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements")).rows[0].n);
+    const often = "select $1::int * 2 as doubled";
+    for (let i = 0; i < 260; i++) {
+      expect((await db.query<{ n: number }>(`select $1::int + ${i} as n`, [1])).rows).toEqual([{ n: 1 + i }]);
+      // A read asked for all along stays among the kept ones.
+      if (i % 50 === 0) expect((await db.query(often, [i])).rows).toEqual([{ doubled: 2 * i }]);
+    }
+    expect(await count()).toBeLessThanOrEqual(200);
+    const kept = (await db.query<{ statement: string }>("select statement from pg_prepared_statements")).rows.map(
+      (row) => row.statement,
+    );
+    expect(kept).toContain(often);
+    expect(kept).toContain("select $1::int + 259 as n");
+    expect(kept).not.toContain("select $1::int + 0 as n");
   });
 });
