@@ -100,10 +100,10 @@ export async function getLeaderboard(
   season: string,
   kind: LeaderboardKind,
 ): Promise<LeaderboardPlayer[]> {
-  const rows = (await preparedQuery(db.db, `leaderboard:${kind}`, (d) => leaderboardQuery(d, kind)).execute({
+  const rows = await preparedQuery(db.db, `leaderboard:${kind}`, (d) => leaderboardQuery(d, kind)).execute({
     league,
     season,
-  })) as LeaderboardRow[];
+  });
   return rows.map((row) => leaderboardPlayer(league, row));
 }
 
