@@ -10,6 +10,7 @@
  */
 import type { Server } from "node:http";
 import path from "node:path";
+import { surviveAbandonedQueries } from "@shared/db/connection-postgres";
 import { openClock } from "@shared/db/replay-clock";
 import { getEnv, InvalidEnvironmentError, MAX_BACKFILL_SEASONS, type Env } from "@shared/config/env";
 import { openDb, WORKER_DATABASE_TIMEOUTS, type DbHandle } from "@shared/db";
@@ -238,6 +239,7 @@ async function main(): Promise<void> {
     );
   }
   const log = createLogger({ level: env.LOG_LEVEL });
+  surviveAbandonedQueries((message) => log.warn(message));
   try {
     if (command === "worker") await runWorker(env, log);
     else if (command === "sync") await runSync(env, log, args);

@@ -9,6 +9,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
+import { surviveAbandonedQueries } from "@shared/db/connection-postgres";
 import { openClock } from "@shared/db/replay-clock";
 import { getEnv, InvalidEnvironmentError, type Env } from "@shared/config/env";
 import { openDb } from "@shared/db";
@@ -57,6 +58,7 @@ async function main() {
     secrets: secretValues({ ...process.env, ...env }),
   });
   routeConsoleToLog(log);
+  surviveAbandonedQueries((message) => log.warn(message));
   requireBuild();
   const db = await openDb(
     env.DATABASE_URL

@@ -133,3 +133,25 @@ function serverLimits(timeouts: DatabaseTimeouts): Record<string, number> {
   };
   return limits as unknown as Record<string, number>;
 }
+
+/**
+ * Whether an unhandled rejection is a query ended by the client itself: a pool retired after a
+ * stall (connectPostgres) is terminated, and its connections reject whatever they still held with
+ * CONNECTION_DESTROYED. Whoever asked had its answer already (a QUERY_TIMEOUT after answerMs) and
+ * may no longer listen, so nothing handles that rejection.
+ */
+export function isAbandonedQueryError(reason: unknown): boolean {
+  return reason instanceof Error && (reason as Error & { code?: unknown }).code === "CONNECTION_DESTROYED";
+}
+
+/**
+ * A process with a PostgreSQL client keeps running when a query the client ended itself rejects
+ * with nobody listening (isAbandonedQueryError): it says so through `warn`. Any other unhandled
+ * rejection still ends the process, as Node ends it by default.
+ */
+export function surviveAbandonedQueries(warn: (message: string) => void): void {
+  process.on("unhandledRejection", (reason) => {
+    if (!isAbandonedQueryError(reason)) throw reason;
+    warn(`a query of a database connection closed after a stall ended unanswered: ${(reason as Error).message}`);
+  });
+}
