@@ -3,29 +3,24 @@
  * else their UNION ALL. For reads that are the same limited select once per key (each team's
  * last five matches, each leaderboard's top 10): one round trip, whatever the number of keys.
  * Row order across the selects is not kept: each select marks its rows (a team, a board) and the
- * caller orders them.
+ * caller orders them. The statement is prepared once and run with each call's values
+ * (prepared-queries.ts).
  */
 import { unionAll } from "drizzle-orm/pg-core";
 
 type Select = Parameters<typeof unionAll>[0];
-
-/** drizzle's unionAll, typed for selects that all have one shape (it types each later one against the first's own type). */
-const unionAllSame = unionAll as unknown as (...selects: Select[]) => Promise<unknown[]>;
-
-/** The statement unionAllOf runs, not run yet: for one built once (prepared-queries.ts). */
-export function unionAllStatement(selects: readonly Select[]): { prepare(name: string): PreparedRead } {
-  if (selects.length === 0) throw new Error("unionAllStatement needs at least one select");
-  const statement = selects.length === 1 ? selects[0] : (unionAllSame(...selects) as unknown as Select);
-  return statement as unknown as { prepare(name: string): PreparedRead };
-}
 
 /** A prepared read of rows whose shape the caller knows. */
 export interface PreparedRead {
   execute(values?: Record<string, unknown>): Promise<unknown[]>;
 }
 
-export async function unionAllOf<Row>(selects: ReadonlyArray<Select & PromiseLike<Row[]>>): Promise<Row[]> {
-  if (selects.length === 0) return [];
-  if (selects.length === 1) return selects[0];
-  return (await unionAllSame(...selects)) as Row[];
+/** drizzle's unionAll, typed for selects that all have one shape (it types each later one against the first's own type). */
+const unionAllSame = unionAll as unknown as (...selects: Select[]) => Select;
+
+/** The selects' statement, not run yet: to prepare once. */
+export function unionAllStatement(selects: readonly Select[]): { prepare(name: string): PreparedRead } {
+  if (selects.length === 0) throw new Error("unionAllStatement needs at least one select");
+  const statement = selects.length === 1 ? selects[0] : unionAllSame(...selects);
+  return statement as unknown as { prepare(name: string): PreparedRead };
 }

@@ -51,14 +51,10 @@ export interface MatchweekPageData {
   hitRate: MatchweekHitRate | null;
 }
 
-function shortDate(iso: string): string {
-  return formatDayMonthYear(iso);
-}
-
 function weekDates(dates: MatchweekPageData["dates"]): string | null {
   if (!dates) return null;
-  const first = shortDate(dates.first);
-  const last = shortDate(dates.last);
+  const first = formatDayMonthYear(dates.first);
+  const last = formatDayMonthYear(dates.last);
   return first === last ? first : `${first} – ${last}`;
 }
 

@@ -263,10 +263,6 @@ function ClosingLineCheck({ figures }: { figures: ClosingLineCheckFigures }) {
   );
 }
 
-function longDate(iso: string): string {
-  return formatLongDate(iso);
-}
-
 export function OddsCheckSection({ check }: { check: OddsCheckPayload | null }) {
   return (
     <section aria-labelledby="odds-check-title" className="page-section odds-check" id="odds-check">
@@ -278,8 +274,8 @@ export function OddsCheckSection({ check }: { check: OddsCheckPayload | null }) 
           {check.scoreline && <ScorelineCheck figures={check.scoreline} />}
           {check.closingLine && <ClosingLineCheck figures={check.closingLine} />}
           <p className="muted odds-check__date">
-            Latest check: <time dateTime={check.ranAt}>{longDate(check.ranAt)}</time>, rerun whenever the match history
-            changes.
+            Latest check: <time dateTime={check.ranAt}>{formatLongDate(check.ranAt)}</time>, rerun whenever the match
+            history changes.
           </p>
         </>
       ) : (
