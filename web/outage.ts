@@ -80,14 +80,24 @@ async function probe(check: () => Promise<unknown>, what: string): Promise<strin
   }
 }
 
+/** The probe a request target names (`/healthz`, `/readyz`, with or without a query), or null. */
+export function probeTarget(url: string | undefined): "/healthz" | "/readyz" | null {
+  const target = url ?? "";
+  // Every request passes here: two comparisons, no string made, for any other target.
+  if (!target.startsWith("/healthz") && !target.startsWith("/readyz")) return null;
+  const queryAt = target.indexOf("?");
+  const path = queryAt === -1 ? target : target.slice(0, queryAt);
+  return path === "/healthz" || path === "/readyz" ? path : null;
+}
+
 /** Answers /healthz and /readyz; false for any other request. */
 export function answerProbe(
   req: IncomingMessage,
   res: ServerResponse,
   services: Pick<ServerServices, "db" | "content">,
 ): boolean {
-  const path = (req.url ?? "").split("?")[0];
-  if (path !== "/healthz" && path !== "/readyz") return false;
+  const path = probeTarget(req.url);
+  if (!path) return false;
   const reply = (status: number, body: Record<string, unknown>) => {
     const text = JSON.stringify(body);
     res.writeHead(status, {

@@ -9,7 +9,10 @@ describe("refusedTarget", () => {
     ["/league/%5c%2F", 400],
     ["/%E0%A4%A", 400],
     ["/a%0Ab", 400],
+    ["/a\\b", 400],
+    ["/a\u0007b", 400],
     ["*", 400],
+    ["premier-league", 400],
     [`/${"x".repeat(3000)}`, 414],
   ])("refuses %s with %i", (url, status) => {
     expect(refusedTarget(url)?.status).toBe(status);

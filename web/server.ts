@@ -20,7 +20,7 @@ import { requestIdOfResponse } from "./observability/request-id";
 import { createRequestObserver, type ObservedRequest } from "./observability/request-log";
 import { createRouteLabeller } from "./observability/route-label";
 import { registerHttpMetrics, registerPageCacheMetrics } from "./observability/web-metrics";
-import { answerProbe, withOutageAnswers } from "./outage";
+import { answerProbe, probeTarget, withOutageAnswers } from "./outage";
 import { answerStudioCors, studioOrigins } from "./studio-cors";
 import { collapsedTarget, errorAnswer, refusedTarget, sendCollapsedRedirect, sendRefusal } from "./request-guards";
 import { setTransportSecurity, type TrustProxyFn } from "./transport-security";
@@ -141,32 +141,45 @@ export function createSiteServer(
   const metrics = env.METRICS_TOKEN
     ? { registry, token: env.METRICS_TOKEN, warn: (message: string) => log.warn(message) }
     : null;
-  /** Answers what is answered before Express (naming it for the log and the metrics), else hands it on. */
+  /**
+   * Answers what is answered before Express (naming it for the log and the metrics), else hands it
+   * on. Every answer carries the request's id: the page cache writes it with a cached page's
+   * headers; any other answer gets it from writeHead, hooked just before it is written.
+   */
   const dispatch = (req: IncomingMessage, res: ServerResponse, request: ObservedRequest): void => {
     setTransportSecurity(req, res, trustProxy);
     const refused = refusedTarget(req.url);
     if (refused) {
       request.label = "refused";
+      request.identifyAnswers();
       return sendRefusal(req, res, refused.status, refused.message);
     }
     const collapsed = collapsedTarget(req.url);
     if (collapsed) {
       request.label = "redirect";
+      request.identifyAnswers();
       return sendCollapsedRedirect(req, res, collapsed);
     }
+    // The page cache answers GET and HEAD alone: anything else (a preflight) is identified now.
+    if (req.method !== "GET" && req.method !== "HEAD") request.identifyAnswers();
     if (answerStudioCors(req, res, corsOrigins)) {
       request.label = "cors";
       return;
     }
-    if (answerProbe(req, res, services)) {
+    if (probeTarget(req.url)) {
       request.label = "probe";
+      request.identifyAnswers();
+      answerProbe(req, res, services);
       return;
     }
     if (metrics && isMetricsTarget(req.url)) {
       request.label = "metrics";
+      request.identifyAnswers();
       return sendMetrics(req, res, metrics);
     }
-    if (!pages.serveFromCache(req, res)) app(req, res);
+    if (pages.serveFromCache(req, res, request)) return;
+    request.identifyAnswers();
+    app(req, res);
   };
   const server = createServer(
     {

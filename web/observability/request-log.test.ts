@@ -56,6 +56,8 @@ async function observedServer(
   });
   const server = createServer((req, res) => {
     const observed = observe(req, res);
+    // As the server's dispatch does for every answer but the page cache's own.
+    observed.identifyAnswers();
     answer(observed, res);
     observed.settle();
   });

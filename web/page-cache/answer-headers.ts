@@ -93,11 +93,15 @@ export interface Timings {
   queries?: number;
 }
 
-export function serverTiming(t: Timings): string {
+/** The Server-Timing header of an answer with these timings; `totalMs` when measured apart from them. */
+export function serverTiming(t: Timings, totalMs = t.totalMs): string {
+  // A cached page's: its verdict and total alone.
+  if (t.loaderMs === undefined && t.renderMs === undefined && t.queries === undefined)
+    return `cache;desc=${t.cache}, total;dur=${totalMs.toFixed(2)}`;
   const parts = [`cache;desc=${t.cache}`];
   if (t.loaderMs !== undefined) parts.push(`loader;dur=${t.loaderMs.toFixed(2)}`);
   if (t.renderMs !== undefined) parts.push(`render;dur=${t.renderMs.toFixed(2)}`);
   if (t.queries !== undefined) parts.push(`db;desc="${t.queries} statements"`);
-  parts.push(`total;dur=${t.totalMs.toFixed(2)}`);
+  parts.push(`total;dur=${totalMs.toFixed(2)}`);
   return parts.join(", ");
 }

@@ -25,7 +25,10 @@ import type { CachedPage, PageCache } from "./page-cache";
 import { cacheKeyOf, isCacheableRequest, isPreviewRequest, withUnreadQuery } from "./page-target";
 import { createRenderer, type Rendered, type RenderOptions } from "./remix-render";
 import { baseHeadersOf, clientRequest, recipeOf, requestOf, type Recipe } from "./render-requests";
-import { createSender } from "./send-answer";
+import { createSender, type CacheAnswered } from "./send-answer";
+
+/** A hit's timings before its total is measured (send-answer.ts copies them with the total). */
+const HIT: Timings = Object.freeze({ cache: "hit", totalMs: 0 });
 
 /** A render of a cacheable page under way, and its entry once stored (null: not stored). */
 type Flight = Promise<{ rendered: Rendered; entry: CachedPage | null }>;
@@ -45,7 +48,11 @@ export interface PageServerOptions extends RenderOptions {
 }
 
 export interface PageServer {
-  serveFromCache(req: IncomingMessage, res: ServerResponse): boolean;
+  /**
+   * Answers from the cache when it can (true). With `answered`, the answer carries its id and
+   * notes the verdict on it (send-answer.ts); the server passes its observed request.
+   */
+  serveFromCache(req: IncomingMessage, res: ServerResponse, answered?: CacheAnswered): boolean;
   remixHandler(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void>;
   /**
    * Renders again, one at a time, the out-of-date pages read since they were rendered (call it
@@ -61,18 +68,18 @@ export function createPageServer(options: PageServerOptions): PageServer {
   /** Renders in progress, by cache key and versions: a burst of identical misses renders once. */
   const inFlight = new Map<string, Flight>();
 
-  function serveFromCache(req: IncomingMessage, res: ServerResponse): boolean {
+  function serveFromCache(req: IncomingMessage, res: ServerResponse, answered?: CacheAnswered): boolean {
     if (!cache.enabled || !isCacheableRequest(req)) return false;
     const started = performance.now();
     const found = cache.find(cacheKeyOf(req));
     if (!found) return false;
     if (found.current) {
       cache.count("hits");
-      send(req, res, found.entry, found.entry, { cache: "hit", totalMs: 0 }, started);
+      send(req, res, found.entry, found.entry, HIT, started, answered);
     } else {
       cache.count("rerenders");
       void queueRerender(found.entry, asked);
-      send(req, res, found.entry, found.entry, { cache: "rerender", totalMs: 0 }, started);
+      send(req, res, found.entry, found.entry, { cache: "rerender", totalMs: 0 }, started, answered);
     }
     return true;
   }

@@ -4,7 +4,8 @@
  * Server-Timing always.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { noteCacheOutcome } from "../observability/cache-outcome";
+import { noteCacheOutcome, type CacheOutcome } from "../observability/cache-outcome";
+import { REQUEST_ID_HEADER } from "../observability/request-id";
 import { serverTiming, type Timings } from "./answer-headers";
 import { chooseEncoding, compress, etagMatches, PageCache, type CachedPage } from "./page-cache";
 import { isApiTarget } from "./page-target";
@@ -52,7 +53,21 @@ function wireOf(page: SendablePage, api: boolean): Wire {
   return wire;
 }
 
-/** Writes a page's answer; `entry` is the cache entry it comes from (its compressed bodies are kept there). */
+/**
+ * The request an answer from the cache belongs to, as the server observes it: the answer carries
+ * its id in `X-Request-Id`, in the one list of headers given to writeHead, and the cache's
+ * verdict is noted on it for its log line (web/observability/request-log.ts).
+ */
+export interface CacheAnswered {
+  readonly id: string;
+  cache: CacheOutcome | undefined;
+}
+
+/**
+ * Writes a page's answer; `entry` is the cache entry it comes from (its compressed bodies are kept
+ * there). Without `answered` (an answer Express is writing), the verdict is noted on the response
+ * and the id is added by the response's own writeHead.
+ */
 export function createSender(cache: PageCache) {
   return function send(
     req: IncomingMessage,
@@ -61,19 +76,19 @@ export function createSender(cache: PageCache) {
     entry: CachedPage | null,
     timings: Timings,
     started: number,
+    answered?: CacheAnswered,
   ): void {
-    noteCacheOutcome(res, timings.cache);
+    if (answered) answered.cache = timings.cache;
+    else noteCacheOutcome(res, timings.cache);
     const wire = wireOf(page, isApiTarget(req.url));
     const etag = page.etag;
     if (etag && page.status === 200 && etagMatches(req.headers["if-none-match"], etag)) {
       cache.count("notModified");
       const head = [...wire.notModified];
       if (timings.cache === "rerender") withoutSharing(head);
-      res.writeHead(304, [
-        ...head,
-        "server-timing",
-        serverTiming({ ...timings, totalMs: performance.now() - started }),
-      ]);
+      head.push("server-timing", serverTiming(timings, performance.now() - started));
+      if (answered) head.push(REQUEST_ID_HEADER, answered.id);
+      res.writeHead(304, head);
       res.end();
       return;
     }
@@ -93,8 +108,9 @@ export function createSender(cache: PageCache) {
       "content-length",
       String(body.length),
       "server-timing",
-      serverTiming({ ...timings, totalMs: performance.now() - started }),
+      serverTiming(timings, performance.now() - started),
     );
+    if (answered) head.push(REQUEST_ID_HEADER, answered.id);
     res.writeHead(page.status, head);
     res.end(req.method === "HEAD" ? undefined : body);
   };
