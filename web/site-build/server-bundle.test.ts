@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -46,5 +47,37 @@ describe("the server bundle", () => {
     for (const source of sources) expect(existsSync(source), source).toBe(true);
     // Only the banner reads the bundle's own URL.
     expect(bundle("start.js").match(/import\.meta\.url;/g)).toHaveLength(1);
+  });
+});
+
+describe("the process entry, started without NODE_ENV", () => {
+  // Inside the project, so the bundle's package imports resolve. Started with a PORT it refuses,
+  // the process stops right after its imports are evaluated.
+  let localOut: string;
+  beforeAll(async () => {
+    mkdirSync(path.join(root, ".cache"), { recursive: true });
+    localOut = path.join(mkdtempSync(path.join(root, ".cache", "node-env-")), "server");
+    await buildServerBundle(localOut);
+  });
+  afterAll(() => rmSync(path.dirname(localOut), { recursive: true, force: true }));
+
+  it("runs React's and React Router's production builds: NODE_ENV is set before any package is loaded", () => {
+    // Lists, as the process exits, the React and React Router files it loaded.
+    const probe = [
+      'import { createRequire } from "node:module";',
+      `const require = createRequire(${JSON.stringify(path.join(localOut, "start.js"))});`,
+      'process.on("exit", () => console.log("LOADED " + JSON.stringify(Object.keys(require.cache).filter((file) => /[\\\\/](react|react-router)[\\\\/]/.test(file)))));',
+    ].join("\n");
+    const env = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: "eighty" };
+    const child = spawnSync(
+      process.execPath,
+      ["--import", `data:text/javascript,${encodeURIComponent(probe)}`, path.join(localOut, "start.js")],
+      { cwd: root, env, encoding: "utf8", timeout: 60_000 },
+    );
+    expect(child.stderr).toContain('PORT="eighty"');
+    const loaded = JSON.parse(child.stdout.split("LOADED ")[1] ?? "[]") as string[];
+    const names = loaded.map((file) => path.basename(file));
+    expect(names).toContain("react.production.min.js");
+    expect(names.filter((name) => name.includes("development"))).toEqual([]);
   });
 });

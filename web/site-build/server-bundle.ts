@@ -26,6 +26,7 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
  */
 const ENTRIES = {
   start: "web/start.ts",
+  "node-env": "web/node-env.ts",
   "engine-thread": "sync-worker/model/engine-thread.ts",
   "odds-check-thread": "sync-worker/model/odds-check-thread.ts",
   "outlook-thread": "sync-worker/model/outlook-thread.ts",
@@ -59,6 +60,21 @@ const sourceUrls = (outdir: string): Plugin => ({
   },
 });
 
+/**
+ * The process entry imports web/node-env.ts as a module of its own (`./node-env.js`, first), not
+ * bundled into it: in an ES module every import is evaluated before the module's own code, so
+ * NODE_ENV set by inlined code would come after React, React Router and Express had read it, and
+ * `node build/server/start.js` would run their development builds.
+ */
+const nodeEnvFirst: Plugin = {
+  name: "node-env-first",
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\/node-env$/ }, (args) =>
+      args.importer === path.join(root, ENTRIES.start) ? { path: "./node-env.js", external: true } : undefined,
+    );
+  },
+};
+
 /** Writes build/server/ (or `outdir`): the process entry and one bundle per worker thread. */
 export async function buildServerBundle(outdir = SERVER_BUNDLE_DIR): Promise<void> {
   await build({
@@ -73,7 +89,7 @@ export async function buildServerBundle(outdir = SERVER_BUNDLE_DIR): Promise<voi
     sourcemap: "linked",
     // Its first statement records its URL, for serverBundleUrl().
     banner: { js: `globalThis.${SERVER_BUNDLE_GLOBAL} = import.meta.url;` },
-    plugins: [packagesOutside, sourceUrls(outdir)],
+    plugins: [nodeEnvFirst, packagesOutside, sourceUrls(outdir)],
     logLevel: "warning",
   });
 }
