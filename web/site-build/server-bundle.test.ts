@@ -68,7 +68,12 @@ describe("the process entry, started without NODE_ENV", () => {
       `const require = createRequire(${JSON.stringify(path.join(localOut, "start.js"))});`,
       'process.on("exit", () => console.log("LOADED " + JSON.stringify(Object.keys(require.cache).filter((file) => /[\\\\/](react|react-router)[\\\\/]/.test(file)))));',
     ].join("\n");
-    const env = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: "eighty" };
+    // No NODE_ENV: what the entry does without one is the question.
+    const env = {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      PORT: "eighty",
+    } as unknown as NodeJS.ProcessEnv;
     const child = spawnSync(
       process.execPath,
       ["--import", `data:text/javascript,${encodeURIComponent(probe)}`, path.join(localOut, "start.js")],
