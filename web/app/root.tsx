@@ -103,7 +103,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Draft preview only: click-to-edit in the Studio's Presentation tool (web/visual-editing/). */}
         {data?.preview ? <script type="module" src={VISUAL_EDITING_SCRIPT} /> : null}
         <ScrollRestoration />
-        <Scripts />
+        <Scripts deferUntilPainted />
       </body>
     </html>
   );
