@@ -89,12 +89,11 @@ export interface Timings {
   cache: "hit" | "miss" | "bypass" | "rerender" | "stale";
   loaderMs?: number;
   renderMs?: number;
-  totalMs: number;
   queries?: number;
 }
 
-/** The Server-Timing header of an answer with these timings; `totalMs` when measured apart from them. */
-export function serverTiming(t: Timings, totalMs = t.totalMs): string {
+/** The Server-Timing header of an answer with these timings, which took `totalMs` in all. */
+export function serverTiming(t: Timings, totalMs: number): string {
   // A cached page's: its verdict and total alone.
   if (t.loaderMs === undefined && t.renderMs === undefined && t.queries === undefined)
     return `cache;desc=${t.cache}, total;dur=${totalMs.toFixed(2)}`;

@@ -27,8 +27,8 @@ import { createRenderer, type Rendered, type RenderOptions } from "./remix-rende
 import { baseHeadersOf, clientRequest, recipeOf, requestOf, type Recipe } from "./render-requests";
 import { createSender, type CacheAnswered } from "./send-answer";
 
-/** A hit's timings before its total is measured (send-answer.ts copies them with the total). */
-const HIT: Timings = Object.freeze({ cache: "hit", totalMs: 0 });
+/** A hit's timings, one object for all (the total is measured as the answer is sent). */
+const HIT: Timings = Object.freeze({ cache: "hit" });
 
 /** A render of a cacheable page under way, and its entry once stored (null: not stored). */
 type Flight = Promise<{ rendered: Rendered; entry: CachedPage | null }>;
@@ -79,7 +79,7 @@ export function createPageServer(options: PageServerOptions): PageServer {
     } else {
       cache.count("rerenders");
       void queueRerender(found.entry, asked);
-      send(req, res, found.entry, found.entry, { cache: "rerender", totalMs: 0 }, started, answered);
+      send(req, res, found.entry, found.entry, { cache: "rerender" }, started, answered);
     }
     return true;
   }
@@ -196,7 +196,6 @@ export function createPageServer(options: PageServerOptions): PageServer {
             loaderMs: rendered.loaderMs,
             renderMs: rendered.renderMs,
             queries: rendered.queries,
-            totalMs: 0,
           },
           started,
         );
@@ -207,7 +206,7 @@ export function createPageServer(options: PageServerOptions): PageServer {
       const current = cache.lookup(key);
       if (current) {
         cache.count("hits");
-        send(req, res, current, current, { cache: "hit", totalMs: 0 }, started);
+        send(req, res, current, current, HIT, started);
         return;
       }
       cache.count("misses");
@@ -231,17 +230,16 @@ export function createPageServer(options: PageServerOptions): PageServer {
       // The page cannot be rendered now: its last good answer beats an error page.
       const fallback = rendered.status === 503 ? cache.fallback(key) : undefined;
       if (fallback) {
-        send(req, res, fallback, fallback, { cache: "stale", totalMs: 0 }, started);
+        send(req, res, fallback, fallback, { cache: "stale" }, started);
         return;
       }
       const timings: Timings = joined
-        ? { cache: "miss", totalMs: 0 }
+        ? { cache: "miss" }
         : {
             cache: "miss",
             loaderMs: rendered.loaderMs,
             renderMs: rendered.renderMs,
             queries: rendered.queries,
-            totalMs: 0,
           };
       send(req, res, entry ?? rendered, entry, timings, started);
     } catch (error) {
