@@ -11,7 +11,14 @@ import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import type { VersionVector } from "@shared/db/data-versions";
 import type { AppContext } from "../app/load-context";
-import { createPageServer, type PageServer } from "./http";
+import {
+  BACKGROUND_RENDER_MAX_PAUSE_MS,
+  BACKGROUND_RENDER_MIN_SHARE,
+  createPageServer,
+  pauseAfterRender,
+  VISITORS_RECENT_MS,
+  type PageServer,
+} from "./http";
 import { PageCache } from "./page-cache";
 import { RERENDER_GRACE_MS, staleWindowMs } from "./stale-window";
 
@@ -26,6 +33,10 @@ function heldLoader() {
     get renders() {
       return renders;
     },
+    /** How long each render keeps the event loop busy, as a page's render does. */
+    busyMs: 0,
+    /** When each render began and ended (performance.now()). */
+    spans: [] as { path: string; began: number; ended: number }[],
     /** Renders from now on wait for `open()`. */
     hold() {
       gate = new Promise((resolve) => {
@@ -40,6 +51,9 @@ function heldLoader() {
       renders += 1;
       const n = renders;
       await gate;
+      const began = performance.now();
+      while (performance.now() - began < this.busyMs);
+      this.spans.push({ path: new URL(request.url).pathname, began, ended: performance.now() });
       return new Response(`render ${n} of ${new URL(request.url).pathname}`, {
         headers: { "content-type": "text/plain; charset=utf-8", "cache-control": PAGE_CACHE_CONTROL },
       });
@@ -205,6 +219,46 @@ describe("the page server under load", () => {
     ]);
   });
 
+  it("pauses between background renders while visitors are answered, and not when nobody asks", async () => {
+    const { url, loader, bump, pages } = await harness();
+    for (const path of ["/a", "/b", "/c", "/a", "/b", "/c", "/cached"]) await fetch(`${url}${path}`);
+    loader.busyMs = 30;
+    const gapsAfter = (since: number) => {
+      const spans = loader.spans.filter((span) => span.began >= since);
+      return spans.slice(1).map((span, i) => span.began - spans[i].ended);
+    };
+
+    // Nobody asks for a while, nor while "/a", "/b" and "/c" are rendered again: one after another.
+    await new Promise((resolve) => setTimeout(resolve, VISITORS_RECENT_MS + 20));
+    bump();
+    let since = performance.now();
+    await pages.rerenderReadPages();
+    const idle = gapsAfter(since);
+    expect(idle).toHaveLength(2);
+    for (const gap of idle) expect(gap).toBeLessThan(30);
+
+    // A visitor asks all along (another page): after a 30 ms render, a pause of 30 ms at least.
+    for (const path of ["/a", "/b", "/c"]) await fetch(`${url}${path}`);
+    let asking = true;
+    let asked = 0;
+    const visitor = (async () => {
+      while (asking) {
+        await fetch(`${url}/cached`);
+        asked++;
+      }
+    })();
+    await until(() => asked > 3);
+    bump();
+    since = performance.now();
+    await pages.rerenderReadPages();
+    asking = false;
+    await visitor;
+    const busy = gapsAfter(since);
+    // "/a", "/b", "/c", and "/cached" when its visitor's request came first.
+    expect(busy.length).toBeGreaterThanOrEqual(2);
+    for (const gap of busy) expect(gap).toBeGreaterThanOrEqual(29);
+  });
+
   it("lets a background render that hangs hold up the next one for its patience only", async () => {
     const { url, loader, bump } = await harness(100);
     await fetch(`${url}/a`);
@@ -245,5 +299,50 @@ describe("the page server under load", () => {
     expect(staleWindowMs("public, max-age=0, s-maxage=15")).toBe(20_000);
     expect(staleWindowMs("no-store")).toBe(0);
     expect(staleWindowMs("private, max-age=60")).toBe(0);
+  });
+
+  describe("the pause between two background renders while visitors are answered", () => {
+    /** Keeps the event loop busy `busyMs` of every 10 ms, as visitors at that rate would. */
+    function visitorsKeepingBusy(busyMs: number): () => void {
+      const timer = setInterval(() => {
+        const until = performance.now() + busyMs;
+        while (performance.now() < until);
+      }, 10 - busyMs);
+      return () => clearInterval(timer);
+    }
+
+    async function pauseMs(tookMs: number): Promise<number> {
+      const started = performance.now();
+      await pauseAfterRender(tookMs);
+      return performance.now() - started;
+    }
+
+    it("lasts as long as the render when visitors leave the loop mostly idle (renders take half)", async () => {
+      const paused = await pauseMs(40);
+      expect(paused).toBeGreaterThanOrEqual(39);
+      expect(paused).toBeLessThan(40 / BACKGROUND_RENDER_MIN_SHARE - 40);
+    });
+
+    it("leaves visitors who keep the loop busy all but its minimum share to renders", async () => {
+      const stop = visitorsKeepingBusy(8);
+      try {
+        // Renders get BACKGROUND_RENDER_MIN_SHARE: a 40 ms render is followed by 40 × 0.85 / 0.15 ≈ 227 ms.
+        const paused = await pauseMs(40);
+        expect(paused).toBeGreaterThanOrEqual((40 * (1 - BACKGROUND_RENDER_MIN_SHARE)) / BACKGROUND_RENDER_MIN_SHARE - 5);
+      } finally {
+        stop();
+      }
+    });
+
+    it("never pauses longer than its limit, even after a render that hung", async () => {
+      const stop = visitorsKeepingBusy(8);
+      try {
+        const paused = await pauseMs(10_000);
+        expect(paused).toBeGreaterThanOrEqual(BACKGROUND_RENDER_MAX_PAUSE_MS - 5);
+        expect(paused).toBeLessThan(BACKGROUND_RENDER_MAX_PAUSE_MS + 500);
+      } finally {
+        stop();
+      }
+    });
   });
 });
