@@ -328,7 +328,9 @@ describe("the page server under load", () => {
       try {
         // Renders get BACKGROUND_RENDER_MIN_SHARE: a 40 ms render is followed by 40 × 0.85 / 0.15 ≈ 227 ms.
         const paused = await pauseMs(40);
-        expect(paused).toBeGreaterThanOrEqual((40 * (1 - BACKGROUND_RENDER_MIN_SHARE)) / BACKGROUND_RENDER_MIN_SHARE - 5);
+        expect(paused).toBeGreaterThanOrEqual(
+          (40 * (1 - BACKGROUND_RENDER_MIN_SHARE)) / BACKGROUND_RENDER_MIN_SHARE - 5,
+        );
       } finally {
         stop();
       }
