@@ -311,9 +311,9 @@ describe("the page server under load", () => {
       return () => clearInterval(timer);
     }
 
-    async function pauseMs(tookMs: number): Promise<number> {
+    async function pauseMs(tookMs: number, atMostMs?: number): Promise<number> {
       const started = performance.now();
-      await pauseAfterRender(tookMs);
+      await pauseAfterRender(tookMs, atMostMs);
       return performance.now() - started;
     }
 
@@ -331,6 +331,18 @@ describe("the page server under load", () => {
         expect(paused).toBeGreaterThanOrEqual(
           (40 * (1 - BACKGROUND_RENDER_MIN_SHARE)) / BACKGROUND_RENDER_MIN_SHARE - 5,
         );
+      } finally {
+        stop();
+      }
+    });
+
+    it("pauses no longer than the pages still waiting can spare, and not at all when they cannot", async () => {
+      const stop = visitorsKeepingBusy(8);
+      try {
+        expect(await pauseMs(40, 0)).toBeLessThan(5);
+        const paused = await pauseMs(40, 60);
+        expect(paused).toBeGreaterThanOrEqual(59);
+        expect(paused).toBeLessThan(150);
       } finally {
         stop();
       }

@@ -73,18 +73,22 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * the loop (its utilisation, no render running), then what makes the renders' share what visitors
  * leave spare less BACKGROUND_RENDER_HEADROOM, and BACKGROUND_RENDER_MIN_SHARE at least.
  *
+ * `atMostMs` bounds it (the page server passes what the pages still waiting leave to spare).
+ *
  * On the embedded database a render holds the event loop for its whole length (PGlite runs on the
  * same thread); side by side with only a turn of the loop between two, the renders after a live
  * tick took two thirds of the loop, and at 60% of its flat-out rate the Saturday mix queued
  * behind them (p99 114 ms, against 8 ms in the same run without a tick).
  */
-export async function pauseAfterRender(tookMs: number): Promise<void> {
-  const first = Math.min(tookMs, BACKGROUND_RENDER_MAX_PAUSE_MS);
+export async function pauseAfterRender(tookMs: number, atMostMs = BACKGROUND_RENDER_MAX_PAUSE_MS): Promise<void> {
+  const longest = Math.min(atMostMs, BACKGROUND_RENDER_MAX_PAUSE_MS);
+  if (longest <= 0) return;
+  const first = Math.min(tookMs, longest);
   const before = eventLoop.eventLoopUtilization();
   await sleep(first);
   const visitors = eventLoop.eventLoopUtilization(before).utilization;
   const share = Math.min(0.5, Math.max(BACKGROUND_RENDER_MIN_SHARE, 1 - visitors - BACKGROUND_RENDER_HEADROOM));
-  const rest = Math.min(tookMs * ((1 - share) / share), BACKGROUND_RENDER_MAX_PAUSE_MS) - first;
+  const rest = Math.min(tookMs * ((1 - share) / share), longest) - first;
   if (rest > 0) await sleep(rest);
 }
 
@@ -214,8 +218,25 @@ export function createPageServer(options: PageServerOptions): PageServer {
       await nextTurn();
       // Nobody asked for anything lately: the next render starts at once.
       const visitorsSeen = lastVisitorAt > began - VISITORS_RECENT_MS;
-      if (visitorsSeen && (asked.size > 0 || read.size > 0)) await pauseAfterRender(tookMs);
+      if (visitorsSeen && (asked.size > 0 || read.size > 0)) await pauseAfterRender(tookMs, spareMs(tookMs));
     }
+  }
+
+  /**
+   * How long the renders still waiting can be held up without a page falling out of the time it
+   * may stand in (it would then be rendered on a visitor's request): for each, the time it has
+   * left less the renders before it and its own, each as long as the last took, twice over for
+   * safety; the least of these, shared among the pauses before it.
+   */
+  function spareMs(tookMs: number): number {
+    let spare = Number.POSITIVE_INFINITY;
+    let before = 0;
+    for (const entry of [...asked.values(), ...read.values()]) {
+      before++;
+      if (!cache.isOutOfDate(entry)) continue;
+      spare = Math.min(spare, (cache.standInLeftMs(entry) - before * 2 * tookMs) / before);
+    }
+    return spare;
   }
 
   function rerenderReadPages(): Promise<void> {

@@ -88,9 +88,12 @@ describe("page cache", () => {
     expect(cache.isOutOfDate(found!.entry)).toBe(true);
     // Still held: it is not yet anyone's last good answer.
     expect(cache.fallback("/league")).toBeUndefined();
+    expect(cache.standInLeftMs(found!.entry)).toBe(30_000);
     advance(29_999);
+    expect(cache.standInLeftMs(found!.entry)).toBe(1);
     expect(cache.find("/league")?.current).toBe(false);
     advance(1);
+    expect(cache.standInLeftMs(found!.entry)).toBe(0);
     expect(cache.find("/league")).toBeUndefined();
     expect(cache.fallback("/league")?.body.toString()).toBe("old league");
     expect(cache.stats()).toMatchObject({ expired: 1, entries: 0 });
@@ -108,7 +111,10 @@ describe("page cache", () => {
     const found = cache.find("/api/live/1");
     expect(found?.current).toBe(false);
     expect(found?.entry.body.toString()).toBe("1-0");
+    // What the page server has left to render it again before it stops standing in.
+    expect(cache.standInLeftMs(found!.entry)).toBe(1);
     advance(1);
+    expect(cache.standInLeftMs(found!.entry)).toBe(0);
     expect(cache.find("/api/live/1")).toBeUndefined();
     expect(cache.fallback("/api/live/1")?.body.toString()).toBe("1-0");
   });

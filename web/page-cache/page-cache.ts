@@ -224,6 +224,30 @@ export class PageCache {
     return undefined;
   }
 
+  /**
+   * How much longer an out-of-date entry may stand in for its page (see `find`), in ms: 0 when
+   * it may not. The page server renders such entries again before this runs out.
+   */
+  standInLeftMs(entry: CachedPage): number {
+    const now = this.now();
+    const age = now - entry.storedAt;
+    let left = entry.staleMs - age;
+    const seen = this.seen;
+    if (seen && entry.staleMs > 0 && age < this.options.maxAgeMs) {
+      // Within the grace after the changes it is behind on, until the first of them runs out.
+      let graceLeft = Number.POSITIVE_INFINITY;
+      for (const scope of entry.dependsOn) {
+        if (entry.versions[scope] === seen.versions[scope]) continue;
+        graceLeft =
+          entry.versions[scope] === seen.previous[scope]
+            ? Math.min(graceLeft, seen.changedAt[scope] + RERENDER_GRACE_MS - now)
+            : Number.NEGATIVE_INFINITY;
+      }
+      if (Number.isFinite(graceLeft)) left = Math.max(left, Math.min(graceLeft, this.options.maxAgeMs - age));
+    }
+    return Math.max(0, left);
+  }
+
   /** The entry was current until the latest change of each scope it is behind on, and those changes are recent. */
   private justChanged(entry: CachedPage): boolean {
     const seen = this.seen;
