@@ -3,7 +3,8 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { VersionVector } from "@shared/db/data-versions";
 import { contentSecurityPolicy, inlineScriptHashes } from "./csp";
-import { chooseEncoding, etagOfBody, PageCache, STALE_IF_ERROR_MS } from "./page-cache";
+import { chooseEncoding, etagOfBody } from "./answer-encoding";
+import { PageCache, STALE_IF_ERROR_MS } from "./page-cache";
 import { RERENDER_GRACE_MS } from "./stale-window";
 
 function harness(maxBytes = 1024 * 1024, maxAgeMs = 60_000) {

@@ -12,12 +12,9 @@
  * page server answers from it at once while one render in the background replaces it
  * (web/page-cache/http.ts), so no visitor waits for a re-render after a write.
  */
-import { createHash } from "node:crypto";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { DATA_SCOPES, type DataScope, type VersionVector } from "@shared/db/data-versions";
+import { compress, isCompressible, MIN_COMPRESSIBLE_BYTES, type ContentEncoding } from "./answer-encoding";
 import { RERENDER_GRACE_MS } from "./stale-window";
-
-export type ContentEncoding = "br" | "gzip" | "identity";
 
 export interface CachedPage {
   key: string;
@@ -86,57 +83,6 @@ export interface PageCacheOptions {
 
 /** Bytes an entry costs beyond its bodies: the key, headers and bookkeeping. */
 const ENTRY_OVERHEAD = 1_024;
-/** Below this, compressing costs more than it saves. */
-const MIN_COMPRESSIBLE_BYTES = 1_024;
-
-/** A strong ETag of these bytes. */
-export function etagOfBody(body: Buffer | string): string {
-  return `"${createHash("sha1").update(body).digest("base64url")}"`;
-}
-
-/** If-None-Match names this ETag (weak or strong, in a list, or '*'). */
-export function etagMatches(header: string | null | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(",").some((candidate) => {
-    const tag = candidate.trim().replace(/^W\//, "");
-    return tag === "*" || tag === etag;
-  });
-}
-
-/** Whether an answer of this type is worth compressing. */
-export function isCompressible(contentType: string | null | undefined): boolean {
-  return /^(text\/|application\/(json|javascript|xml|rss\+xml|atom\+xml|manifest\+json)|image\/svg\+xml)/i.test(
-    contentType ?? "",
-  );
-}
-
-/** The encoding to send for an Accept-Encoding header: brotli, else gzip, else none. */
-export function chooseEncoding(acceptEncoding: string | undefined): ContentEncoding {
-  if (!acceptEncoding) return "identity";
-  let br = false;
-  let gzip = false;
-  for (const part of acceptEncoding.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    const refused = params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
-    if (refused) continue;
-    if (name === "br") br = true;
-    else if (name === "gzip" || name === "*") gzip = true;
-  }
-  return br ? "br" : gzip ? "gzip" : "identity";
-}
-
-/** Compresses with settings fit for doing it while a visitor waits (brotli 5, gzip 6). */
-export function compress(body: Buffer, encoding: Exclude<ContentEncoding, "identity">): Buffer {
-  return encoding === "br"
-    ? brotliCompressSync(body, {
-        params: {
-          [zlib.BROTLI_PARAM_QUALITY]: 5,
-          [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
-          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-        },
-      })
-    : gzipSync(body, { level: 6 });
-}
 
 /** How old a page's last good answer may be and still stand in for an error. */
 export const STALE_IF_ERROR_MS = 24 * 60 * 60 * 1000;

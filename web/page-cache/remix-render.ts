@@ -23,7 +23,7 @@ import {
   withoutStaleWhileRevalidate,
 } from "./answer-headers";
 import { contentSecurityPolicy, inlineScriptHashes, inlineStyleHashes, type CspOptions } from "./csp";
-import { etagOfBody } from "./page-cache";
+import { etagOfBody } from "./answer-encoding";
 import { pagePathOf } from "./page-target";
 import { staleWindowMs } from "./stale-window";
 

@@ -7,7 +7,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { noteCacheOutcome, type CacheOutcome } from "../observability/cache-outcome";
 import { REQUEST_ID_HEADER } from "../observability/request-id";
 import { serverTiming, type Timings } from "./answer-headers";
-import { chooseEncoding, compress, etagMatches, PageCache, type CachedPage } from "./page-cache";
+import { chooseEncoding, compress, etagMatches } from "./answer-encoding";
+import { PageCache, type CachedPage } from "./page-cache";
 import { isApiTarget } from "./page-target";
 
 /** Headers of a page as sent: all of them, those of a 304 (no Content-Type), and whether to compress. */

@@ -4,7 +4,7 @@
  * If-None-Match, the endpoint's Cache-Control, and `no-store` for anything read in preview.
  */
 import { isDatabaseUnavailable } from "@shared/db/errors";
-import { etagMatches, etagOfBody } from "../../page-cache/page-cache";
+import { etagMatches, etagOfBody } from "../../page-cache/answer-encoding";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import type { AppContext } from "../load-context";
