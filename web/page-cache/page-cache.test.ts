@@ -137,8 +137,28 @@ describe("page cache", () => {
     advance(59_000);
     bump("live");
     cache.observeVersions();
-    advance(1_000);
+    advance(1_000 + RERENDER_GRACE_MS);
     expect(cache.find("/old")).toBeUndefined();
+  });
+
+  it("lets an entry current by its versions stand in for RERENDER_GRACE_MS past the maximum age, then retires it", () => {
+    const { cache, page, advance } = harness(1024 * 1024, 60_000);
+    // The live score, its data unchanged for a minute: its page is rendered again in the background.
+    page("/api/live/1", "1-0", ["live"], 20_000);
+    advance(59_999);
+    expect(cache.find("/api/live/1")?.current).toBe(true);
+    advance(1);
+    const found = cache.find("/api/live/1");
+    expect(found?.current).toBe(false);
+    expect(found?.entry.body.toString()).toBe("1-0");
+    expect(cache.isOutOfDate(found!.entry)).toBe(true);
+    expect(cache.standInLeftMs(found!.entry)).toBe(RERENDER_GRACE_MS);
+    advance(RERENDER_GRACE_MS - 1);
+    expect(cache.find("/api/live/1")?.current).toBe(false);
+    advance(1);
+    expect(cache.standInLeftMs(found!.entry)).toBe(0);
+    expect(cache.find("/api/live/1")).toBeUndefined();
+    expect(cache.fallback("/api/live/1")?.body.toString()).toBe("1-0");
   });
 
   it("retires an out-of-date entry whose page could not be rendered again", () => {

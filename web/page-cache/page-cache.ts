@@ -153,9 +153,12 @@ export class PageCache {
    * again (it stays in the cache until a new render replaces it): younger than its `staleMs`, or
    * current until a change this cache saw less than RERENDER_GRACE_MS ago (a page read less
    * often than its data changes, the live score between two ticks that wrote nothing, would
-   * otherwise be too old to stand in when the change comes, and every request for it would wait).
-   * One that is neither is dropped from the cache and kept aside as the page's last good answer,
-   * for when the page cannot be rendered again.
+   * otherwise be too old to stand in when the change comes, and every request for it would wait),
+   * or, current by its versions, older than the maximum age by less than RERENDER_GRACE_MS (the
+   * live score and the live pages, whose windows are shorter than the maximum age, were otherwise
+   * rendered on visitors' requests once a minute whenever their data had not changed).
+   * One that is none of these is dropped from the cache and kept aside as the page's last good
+   * answer, for when the page cannot be rendered again.
    */
   find(key: string): FoundPage | undefined {
     const entry = this.entries.get(key);
@@ -164,7 +167,10 @@ export class PageCache {
     entry.hits++;
     if (this.isCurrent(entry)) return { entry, current: true };
     const age = this.now() - entry.storedAt;
-    if (age < entry.staleMs || (entry.staleMs > 0 && age < this.options.maxAgeMs && this.justChanged(entry)))
+    if (
+      age < entry.staleMs ||
+      (entry.staleMs > 0 && age < this.options.maxAgeMs + RERENDER_GRACE_MS && this.justChanged(entry))
+    )
       return { entry, current: false };
     this.retire(entry);
     return undefined;
@@ -179,9 +185,9 @@ export class PageCache {
     const age = now - entry.storedAt;
     let left = entry.staleMs - age;
     const seen = this.seen;
-    if (seen && entry.staleMs > 0 && age < this.options.maxAgeMs) {
-      // Within the grace after the changes it is behind on, until the first of them runs out.
-      let graceLeft = Number.POSITIVE_INFINITY;
+    if (seen && entry.staleMs > 0) {
+      // Within the grace past the maximum age and after each change it is behind on.
+      let graceLeft = this.options.maxAgeMs + RERENDER_GRACE_MS - age;
       for (const scope of entry.dependsOn) {
         if (entry.versions[scope] === seen.versions[scope]) continue;
         graceLeft =
@@ -189,7 +195,7 @@ export class PageCache {
             ? Math.min(graceLeft, seen.changedAt[scope] + RERENDER_GRACE_MS - now)
             : Number.NEGATIVE_INFINITY;
       }
-      if (Number.isFinite(graceLeft)) left = Math.max(left, Math.min(graceLeft, this.options.maxAgeMs - age));
+      left = Math.max(left, graceLeft);
     }
     return Math.max(0, left);
   }
