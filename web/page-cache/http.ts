@@ -231,11 +231,12 @@ export function createPageServer(options: PageServerOptions): PageServer {
   function spareMs(tookMs: number): number {
     let spare = Number.POSITIVE_INFINITY;
     let before = 0;
-    for (const entry of [...asked.values(), ...read.values()]) {
-      before++;
-      if (!cache.isOutOfDate(entry)) continue;
-      spare = Math.min(spare, (cache.standInLeftMs(entry) - before * 2 * tookMs) / before);
-    }
+    for (const queue of [asked, read])
+      for (const entry of queue.values()) {
+        before++;
+        if (!cache.isOutOfDate(entry)) continue;
+        spare = Math.min(spare, (cache.standInLeftMs(entry) - before * 2 * tookMs) / before);
+      }
     return spare;
   }
 

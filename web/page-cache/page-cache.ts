@@ -166,19 +166,16 @@ export class PageCache {
     entry.used = true;
     entry.hits++;
     if (this.isCurrent(entry)) return { entry, current: true };
-    const age = this.now() - entry.storedAt;
-    if (
-      age < entry.staleMs ||
-      (entry.staleMs > 0 && age < this.options.maxAgeMs + RERENDER_GRACE_MS && this.justChanged(entry))
-    )
-      return { entry, current: false };
+    if (this.standInLeftMs(entry) > 0) return { entry, current: false };
     this.retire(entry);
     return undefined;
   }
 
   /**
    * How much longer an out-of-date entry may stand in for its page (see `find`), in ms: 0 when
-   * it may not. The page server renders such entries again before this runs out.
+   * it may not. Past its `staleMs`, it stands in within RERENDER_GRACE_MS of the maximum age and
+   * of each change it is behind on (one change per scope at most). The page server renders such
+   * entries again before this runs out.
    */
   standInLeftMs(entry: CachedPage): number {
     const now = this.now();
@@ -198,18 +195,6 @@ export class PageCache {
       left = Math.max(left, graceLeft);
     }
     return Math.max(0, left);
-  }
-
-  /** The entry was current until the latest change of each scope it is behind on, and those changes are recent. */
-  private justChanged(entry: CachedPage): boolean {
-    const seen = this.seen;
-    if (!seen) return false;
-    const now = this.now();
-    return entry.dependsOn.every(
-      (scope) =>
-        entry.versions[scope] === seen.versions[scope] ||
-        (entry.versions[scope] === seen.previous[scope] && now - seen.changedAt[scope] < RERENDER_GRACE_MS),
-    );
   }
 
   /** Whether this entry is the cache's own for its key, and out of date. */
