@@ -11,6 +11,7 @@ import { lockablePick, type LockedPick } from "@shared/domain/resolution";
 import { getTeamById, teamNameById } from "@shared/domain/teams/registry";
 import { ledgerSelection, type LedgerMarket } from "@shared/ledger/selection";
 import { LEDGER_LATE_LOCK_AFTER_MS } from "@shared/ledger/verify";
+import { analyzeAfterWrites } from "./job-db";
 import { emptyResult, throwIfAborted, type JobDefinition } from "./types";
 
 /** Statuses of a match that will not be played at its kick-off time: nothing to lock yet. */
@@ -299,6 +300,7 @@ export const lockPicksJob: JobDefinition = {
         returning 1`);
       written += inserted.length;
     }
+    await analyzeAfterWrites(ctx.db, "pick_ledger", written);
     const editorial = new Set(
       entries.filter((e) => e.pick_kind === "best" && e.source === "editorial").map((e) => e.fixture_id),
     ).size;

@@ -12,6 +12,7 @@ import { fitStateKey, modelOptionsOf } from "../model/engine-state";
 import { memoryOf, restoreEngine, saveEngineState } from "./predictions-engine-state";
 import { historyUpdate, matches, unpredictedKickedOff, upcomingMatch, type MatchRow } from "./predictions-matches";
 import { storePredictions } from "./predictions-store";
+import { analyzeAfterWrites } from "./job-db";
 import { emptyResult, skipped, throwIfAborted, type JobDefinition } from "./types";
 
 /** Matches predicted ahead of kick-off. */
@@ -119,6 +120,7 @@ export function createPredictionsJob(
         throwIfAborted(ctx.signal);
         result.rowsWritten += await storePredictions(ctx.db, answer.predictions, answer.asOf);
       }
+      await analyzeAfterWrites(ctx.db, "predictions", result.rowsWritten);
       let saved: { fitBytes: number; seasonsBytes: number } | { error: string };
       try {
         saved = await saveEngineState(ctx, engine, fitKey, history.current, memory);
