@@ -211,6 +211,20 @@ describe.each([
     );
   });
 
+  it("keeps a published read parsed and frozen, shared by every reader, a broken document reported once", async () => {
+    const first = await h.content.listMatchPreviews({ season: "2526" }, PUBLISHED);
+    const again = await h.content.listMatchPreviews({ season: "2526" }, PUBLISHED);
+    expect(again).toBe(first);
+    expect(h.warnings).toHaveLength(1);
+    expect(Object.isFrozen(first) && Object.isFrozen(first[0])).toBe(true);
+    expect(() => {
+      (first[0] as { confidence: number | null }).confidence = 1;
+    }).toThrow(TypeError);
+    const preview = await h.content.getMatchPreview(ARSENAL_CHELSEA, PREVIEW);
+    expect(preview).not.toBe(await h.content.getMatchPreview(ARSENAL_CHELSEA, PREVIEW));
+    expect(Object.isFrozen(preview)).toBe(false);
+  });
+
   it("saves an automation update as a draft copied from the published document, leaving the published one alone", async () => {
     const result = await h.content.updateMatchPreview(
       update({
