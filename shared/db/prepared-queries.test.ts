@@ -2,7 +2,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "./index";
-import { listPlaceholders, preparedQuery } from "./prepared-queries";
+import { anyOf, listPlaceholders, preparedQuery } from "./prepared-queries";
 import { countQueries } from "./query-count";
 import { leagues } from "./schema";
 import { testDatabases } from "./test-databases";
@@ -68,5 +68,36 @@ describe.each(testDatabases())("preparedQuery on $driver", (testDb) => {
         throw new Error("built again");
       }),
     ).toBeDefined();
+  });
+
+  it("reads a list of any length with one statement through anyOf, text or integers", async () => {
+    let built = 0;
+    const byKeys = (keys: string[]) =>
+      preparedQuery(handle.db, "test:leagues-any", (db) => {
+        built += 1;
+        return db
+          .select({ key: leagues.key })
+          .from(leagues)
+          .where(anyOf(leagues.key, "keys", "text"))
+          .orderBy(leagues.key);
+      }).execute({ keys });
+    expect((await byKeys(["serie-a", "la-liga"])).map((row) => row.key)).toEqual(["la-liga", "serie-a"]);
+    expect((await byKeys(["bundesliga", "x'); drop table leagues; --"])).map((row) => row.key)).toEqual(["bundesliga"]);
+    expect(await byKeys([])).toEqual([]);
+    expect(built).toBe(1);
+
+    const [serieA] = await handle.db
+      .select({ id: leagues.apiFootballId })
+      .from(leagues)
+      .where(eq(leagues.key, "serie-a"));
+    const byIds = (ids: number[]) =>
+      preparedQuery(handle.db, "test:leagues-any-id", (db) =>
+        db
+          .select({ key: leagues.key })
+          .from(leagues)
+          .where(anyOf(leagues.apiFootballId, "ids", "integer")),
+      ).execute({ ids });
+    expect(await byIds([serieA.id, -1, serieA.id])).toEqual([{ key: "serie-a" }]);
+    expect(await byIds([-1])).toEqual([]);
   });
 });

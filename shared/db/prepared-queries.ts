@@ -11,6 +11,7 @@
  * A placeholder's value goes to the driver as it is given: drizzle maps a value through its
  * column only when the value is in the builder, so a moment goes as its ISO string.
  */
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Database } from "./connection-types";
 
 /** How many statements one database keeps; past it they are all built again as asked. */
@@ -45,4 +46,15 @@ export function listPlaceholders<T>(
 ): { names: string[]; values: Record<string, T> } {
   const names = values.map((_, i) => `${prefix}${i}`);
   return { names, values: Object.fromEntries(names.map((name, i) => [name, values[i]])) };
+}
+
+/**
+ * `column = any($name)`: a list as one array placeholder, so that a statement has one text (and one
+ * plan) whatever the list's length; run it with the list as the placeholder's value. An IN list
+ * of placeholders is a statement per length, and the server plans it again at every run for its
+ * values (its selectivity, value by value): the pick ledger read for 48 fixtures took 0.95 ms on
+ * PostgreSQL and 1.2 to 1.5 ms on PGlite that way, 0.65 and 1.0 ms as `= any($1)`.
+ */
+export function anyOf(column: AnyColumn, placeholder: string, type: "integer" | "text"): SQL {
+  return sql`${column} = any(${sql.placeholder(placeholder)}::${sql.raw(type)}[])`;
 }

@@ -4,8 +4,7 @@
  * that shows several read models (the league page: its season outlook and its matchweek
  * schedule) spends one statement on them, while each reader still reads on its own.
  */
-import { inArray, sql } from "drizzle-orm";
-import { listPlaceholders, preparedQuery } from "@shared/db/prepared-queries";
+import { anyOf, preparedQuery } from "@shared/db/prepared-queries";
 import { readModels } from "@shared/db/schema";
 import type { AppContext } from "./load-context";
 
@@ -23,19 +22,13 @@ const batches = new WeakMap<ReadContext, Map<string, Waiting[]>>();
 async function readBatch(context: ReadContext, batch: Map<string, Waiting[]>): Promise<void> {
   const keys = [...batch.keys()];
   try {
-    // A statement built once per number of keys (@shared/db/prepared-queries).
-    const list = listPlaceholders("key", keys);
-    const rows = await preparedQuery(context.db.db, `read-models:${keys.length}`, (db) =>
+    // A statement built once, the keys in one array (@shared/db/prepared-queries).
+    const rows = await preparedQuery(context.db.db, "read-models", (db) =>
       db
         .select({ key: readModels.key, payload: readModels.payload, computedAt: readModels.computedAt })
         .from(readModels)
-        .where(
-          inArray(
-            readModels.key,
-            list.names.map((name) => sql.placeholder(name)),
-          ),
-        ),
-    ).execute(list.values);
+        .where(anyOf(readModels.key, "keys", "text")),
+    ).execute({ keys });
     const byKey = new Map(
       rows.map((row) => [row.key, { payload: row.payload, computedAt: new Date(row.computedAt as unknown as string) }]),
     );

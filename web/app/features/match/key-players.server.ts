@@ -1,5 +1,5 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { listPlaceholders, preparedQuery } from "@shared/db/prepared-queries";
+import { and, eq, sql } from "drizzle-orm";
+import { anyOf, preparedQuery } from "@shared/db/prepared-queries";
 import { players, playerSeasonStats, teams } from "@shared/db/schema";
 import { formatPlayerRating, isHighRating, parseRating } from "@shared/domain/format";
 import type { LeagueKey } from "@shared/domain/leagues";
@@ -75,8 +75,7 @@ export async function getTeamsKeyPlayers(
   season: string,
 ): Promise<Array<TeamKeyPlayers | null>> {
   if (teamIds.length === 0) return [];
-  const list = listPlaceholders("team", teamIds);
-  const rows = await preparedQuery(db.db, `key-players:${teamIds.length}`, (d) =>
+  const rows = await preparedQuery(db.db, "key-players", (d) =>
     d
       .select({ stats: playerSeasonStats, name: players.name, teamSlug: teams.slug })
       .from(playerSeasonStats)
@@ -84,15 +83,12 @@ export async function getTeamsKeyPlayers(
       .innerJoin(teams, eq(teams.id, playerSeasonStats.teamId))
       .where(
         and(
-          inArray(
-            playerSeasonStats.teamId,
-            list.names.map((name) => sql.placeholder(name)),
-          ),
+          anyOf(playerSeasonStats.teamId, "teams", "integer"),
           eq(playerSeasonStats.league, sql.placeholder("league")),
           eq(playerSeasonStats.season, sql.placeholder("season")),
         ),
       ),
-  ).execute({ ...list.values, league, season });
+  ).execute({ teams: [...teamIds], league, season });
   return teamIds.map((teamId) => {
     const own = rows.filter((row) => row.stats.teamId === teamId);
     if (own.length === 0) return null;

@@ -5,11 +5,11 @@
  * preview, published otherwise), the algorithm's stored prediction, and the ledger row frozen
  * at kick-off.
  */
-import { eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { eq, getTableColumns } from "drizzle-orm";
 import type { MatchPreview } from "@shared/content/documents";
 import { editorialPickContent, previewKey, previewsByMatch } from "@shared/content/editorial";
 import { isContentSeason } from "@shared/content/rules";
-import { listPlaceholders, preparedQuery } from "@shared/db/prepared-queries";
+import { anyOf, preparedQuery } from "@shared/db/prepared-queries";
 import { matchStakes, pickLedger, predictions } from "@shared/db/schema";
 import type { LeagueKey } from "@shared/domain/leagues";
 import { pickProbability, type OutcomeProbabilities } from "@shared/domain/parlay-probability";
@@ -103,20 +103,19 @@ export async function pickInputsOf(
 ): Promise<PickInputs> {
   if (ids.length === 0) return { predictions: new Map(), ledger: new Map(), previews: new Map() };
   const seasonsByLeague = new Set(seasons.map((s) => `${s.league}|${s.season}`));
-  // Statements built once per number of fixtures (@shared/db/prepared-queries).
-  const list = listPlaceholders("id", ids);
-  const placeholders = list.names.map((name) => sql.placeholder(name));
+  // Statements built once, the ids in one array (@shared/db/prepared-queries).
+  const values = { ids: [...ids] };
   const [predictionRows, ledgerRows, previewLists] = await Promise.all([
-    preparedQuery(db.db, `pick-inputs:predictions:${withScoreGrid ? "grid" : "card"}:${ids.length}`, (d) =>
+    preparedQuery(db.db, `pick-inputs:predictions:${withScoreGrid ? "grid" : "card"}`, (d) =>
       d
         .select(
           withScoreGrid ? { ...cardPredictionColumns, scoreGrid, stakes: matchStakes.payload } : cardPredictionColumns,
         )
         .from(predictions)
         .leftJoin(matchStakes, eq(matchStakes.fixtureId, predictions.fixtureId))
-        .where(inArray(predictions.fixtureId, placeholders)),
-    ).execute(list.values) as Promise<PredictionRow[]>,
-    preparedQuery(db.db, `pick-inputs:ledger:${ids.length}`, (d) =>
+        .where(anyOf(predictions.fixtureId, "ids", "integer")),
+    ).execute(values) as Promise<PredictionRow[]>,
+    preparedQuery(db.db, "pick-inputs:ledger", (d) =>
       d
         .select({
           fixtureId: pickLedger.fixtureId,
@@ -129,8 +128,8 @@ export async function pickInputsOf(
           outcome: pickLedger.outcome,
         })
         .from(pickLedger)
-        .where(inArray(pickLedger.fixtureId, placeholders)),
-    ).execute(list.values),
+        .where(anyOf(pickLedger.fixtureId, "ids", "integer")),
+    ).execute(values),
     Promise.all(
       [...seasonsByLeague].map((key) => {
         const [league, season] = key.split("|") as [LeagueKey, string];

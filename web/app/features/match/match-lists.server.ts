@@ -2,8 +2,8 @@
  * Lists of match cards: a league's or several leagues' matches of the clock's matchweek window,
  * every league's matches of a day, a league's fixtures between two moments.
  */
-import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import { listPlaceholders, preparedQuery } from "@shared/db/prepared-queries";
+import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
+import { anyOf, preparedQuery } from "@shared/db/prepared-queries";
 import { fixtures } from "@shared/db/schema";
 import type { LeagueKey } from "@shared/domain/leagues";
 import { byPickConfidence, cardOf, pickInputs, type MatchCard, type PickInputs } from "./match-card.server";
@@ -40,22 +40,18 @@ export async function listWeekMatches(
 export async function selectWeekRows(context: ReadContext, leagues: readonly LeagueKey[]): Promise<CardFixtureRow[]> {
   if (leagues.length === 0) return [];
   const { from, to } = matchweekWindow(context.clock.now());
-  const list = listPlaceholders("league", leagues);
-  return preparedQuery(context.db.db, `week-rows:${leagues.length}`, (db) =>
+  return preparedQuery(context.db.db, "week-rows", (db) =>
     selectCardFixturesOf(db)
       .where(
         and(
-          inArray(
-            fixtures.league,
-            list.names.map((name) => sql.placeholder(name)),
-          ),
+          anyOf(fixtures.league, "leagues", "text"),
           eq(fixtures.isActive, true),
           gte(fixtures.kickoffAt, sql.placeholder("from")),
           lt(fixtures.kickoffAt, sql.placeholder("to")),
         ),
       )
       .orderBy(asc(fixtures.kickoffAt), asc(fixtures.id)),
-  ).execute({ ...list.values, from: from.toISOString(), to: to.toISOString() });
+  ).execute({ leagues: [...leagues], from: from.toISOString(), to: to.toISOString() });
 }
 
 /** The week's cards of each league, most confident pick first, from rows read with selectWeekRows and their pick inputs. */
