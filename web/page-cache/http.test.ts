@@ -35,6 +35,8 @@ function heldLoader() {
     },
     /** How long each render keeps the event loop busy, as a page's render does. */
     busyMs: 0,
+    /** Appended to each page's text (a page long enough to be compressed). */
+    padding: "",
     /** When each render began and ended (performance.now()). */
     spans: [] as { path: string; began: number; ended: number }[],
     /** Renders from now on wait for `open()`. */
@@ -54,7 +56,7 @@ function heldLoader() {
       const began = performance.now();
       while (performance.now() - began < this.busyMs);
       this.spans.push({ path: new URL(request.url).pathname, began, ended: performance.now() });
-      return new Response(`render ${n} of ${new URL(request.url).pathname}`, {
+      return new Response(`render ${n} of ${new URL(request.url).pathname}${this.padding}`, {
         headers: { "content-type": "text/plain; charset=utf-8", "cache-control": PAGE_CACHE_CONTROL },
       });
     },
@@ -290,6 +292,23 @@ describe("the page server under load", () => {
     const unread = await fetch(`${url}/unread`);
     expect(outcomeOf(unread)).toBe("rerender");
     expect(await unread.text()).toBe("render 2 of /unread");
+  });
+
+  it("compresses a page rendered in the background for browsers before anyone asks", async () => {
+    const { url, loader, bump, pages, cache } = await harness();
+    loader.padding = " and a line of the page".repeat(100);
+    const browser = { "accept-encoding": "gzip, deflate, br" };
+    await fetch(`${url}/long`, { headers: browser });
+    await fetch(`${url}/long`, { headers: browser });
+    bump();
+    await pages.rerenderReadPages();
+    const entry = cache.lookup("- /long")!;
+    expect(entry.body.toString()).toMatch(/^render 2 of \/long and a line/);
+    expect(Object.keys(entry.encoded)).toEqual(["br"]);
+    const hit = await fetch(`${url}/long`, { headers: browser });
+    expect(outcomeOf(hit)).toBe("hit");
+    expect(hit.headers.get("content-encoding")).toBe("br");
+    expect(await hit.text()).toBe(entry.body.toString());
   });
 
   it("takes how long a page may stand in for itself from its Cache-Control", () => {

@@ -24,7 +24,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { performance as eventLoop } from "node:perf_hooks";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import type { Timings } from "./answer-headers";
-import type { CachedPage, PageCache } from "./page-cache";
+import { PageCache, type CachedPage } from "./page-cache";
 import { cacheKeyOf, isCacheableRequest, isPreviewRequest, withUnreadQuery } from "./page-target";
 import { createRenderer, type Rendered, type RenderOptions } from "./remix-render";
 import { baseHeadersOf, clientRequest, recipeOf, requestOf, type Recipe } from "./render-requests";
@@ -38,6 +38,13 @@ type Flight = Promise<{ rendered: Rendered; entry: CachedPage | null }>;
 
 /** How long a background render may hold up the next one in the queue. */
 export const BACKGROUND_RENDER_PATIENCE_MS = 10_000;
+
+/**
+ * What a page rendered in the background is compressed with before anyone asks: what browsers
+ * accept. Otherwise the first visitor after each change waited for it on the request path
+ * (brotli 5 on the home page 0.5 ms, on a league page 0.9 ms). Other encodings wait to be asked.
+ */
+export const BACKGROUND_ENCODING = "br";
 
 /** How many pages read since their last render are rendered again after a change, at most. */
 export const READ_PAGES_RERENDERED = 64;
@@ -170,7 +177,10 @@ export function createPageServer(options: PageServerOptions): PageServer {
     const flightKey = flightKeyOf(stale.key);
     const flight = inFlight.get(flightKey) ?? startFlight(flightKey, stale.key, recipe);
     try {
-      if (!(await flight).entry) cache.retire(stale);
+      const { entry } = await flight;
+      if (!entry) cache.retire(stale);
+      // Compressed now, off the request path: the first visitor after a change would wait for it.
+      else if (PageCache.wantsCompression(entry)) cache.bodyFor(entry, BACKGROUND_ENCODING);
     } catch {
       cache.retire(stale);
     }
