@@ -19,6 +19,13 @@ describe("which statements are prepared", () => {
   it("prepares reads with parameters, not writes nor reads without parameters", () => {
     expect(isPreparedRead('select "key" from "leagues" where "leagues"."key" = $1', ["la-liga"])).toBe(true);
     expect(isPreparedRead('with "w" as (select 1) select * from "w" where $1', [true])).toBe(true);
+    // A union of limited selects (@shared/db/union-all), as the leaderboards and key players send it.
+    expect(isPreparedRead('((select "key" from "leagues" where "key" = $1) union all (select $2))', ["x", "y"])).toBe(
+      true,
+    );
+    expect(isPreparedRead('(select "key" from "leagues" limit $1) union all (select "key" from "leagues")', [1])).toBe(
+      true,
+    );
     expect(isPreparedRead('select "key" from "leagues"', [])).toBe(false);
     expect(isPreparedRead('select "key" from "leagues"', undefined)).toBe(false);
     expect(isPreparedRead('insert into "leagues" ("key") values ($1)', ["x"])).toBe(false);

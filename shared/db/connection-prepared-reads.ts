@@ -14,8 +14,9 @@ import type { Sql } from "postgres";
 
 type Unsafe = (query: string, parameters?: unknown[], options?: { prepare?: boolean }) => unknown;
 
-// What drizzle's builders write starts so (a raw statement after a line break stays unprepared).
-const READ = /^(?:select|with)\s/;
+// What drizzle's builders write starts so, a union's branches in parentheses ("((select ...) union
+// all (select ...))", @shared/db/union-all); a raw statement after a line break stays unprepared.
+const READ = /^\(*(?:select|with)\s/;
 
 /** Whether a statement drizzle sends unprepared is a read worth preparing. */
 export function isPreparedRead(query: string, parameters: readonly unknown[] | undefined): boolean {

@@ -83,6 +83,12 @@ describe("PGlite's query results (patches/@electric-sql+pglite+0.5.16.patch)", (
     expect((await db.query(byId, [2])).rows).toEqual([{ id: 2, name: "Sunderland" }]);
     expect((await statements()).filter((text) => text === byId)).toHaveLength(1);
     expect((await statements()).some((text) => text.startsWith("insert"))).toBe(false);
+    // A union of limited selects in parentheses, as @shared/db/union-all writes it, is a read too.
+    const union =
+      "((select name from clubs where id = $1 limit 1) union all (select name from clubs where id = $2 limit 1))";
+    for (let run = 0; run < 3; run++)
+      expect((await db.query(union, [2, 1])).rows).toEqual([{ name: "Sunderland" }, { name: "Arsenal" }]);
+    expect((await statements()).filter((text) => text === union)).toHaveLength(1);
     // A read whose value the statement refuses fails each time, on the statement it keeps.
     const before = (await statements()).length;
     for (const bad of ["x", "y", "z"])
