@@ -129,9 +129,6 @@ function siteEnvironment(options: SiteOptions, port: number, token: string): Nod
     RATE_LIMIT_READS_PER_MINUTE: "0",
     RATE_LIMIT_WRITES_PER_MINUTE: "0",
     WORKER: options.worker ?? "embedded",
-    // As `npm start` and `npm run worker` run them: two malloc arenas, not glibc's eight per core,
-    // whose fragments kept tens of megabytes resident after the start-up jobs.
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
   });
   if (options.footballDataDir) env.FOOTBALL_DATA_DIR = options.footballDataDir;
   if (options.worker === "separate" && options.database !== "postgres")
