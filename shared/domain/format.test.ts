@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatUpdatedAgo } from "./updated-ago";
 import {
   formatConfidence,
   formatDateShort,
@@ -9,7 +10,6 @@ import {
   formatPercent,
   formatPlayerRating,
   formatTeamRating,
-  formatUpdatedAgo,
   gamesPlayed,
   isHighRating,
   liveClockLabel,

@@ -186,6 +186,3 @@ export function liveClockLabel(
   if (status?.trim().toUpperCase() === HALF_TIME_STATUS) return HALF_TIME_STATUS;
   return formatMatchMinute(minute, injuryTime);
 }
-
-// In a module of its own: the browser counts it on every second, and loads nothing else of these.
-export { formatUpdatedAgo } from "./updated-ago";

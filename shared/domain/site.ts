@@ -1,4 +1,9 @@
-/** Texts and facts about the site itself that the spec fixes. Editors may override some of them. */
+/**
+ * Texts and facts about the site itself that the spec fixes, its main navigation among them.
+ * Editors may override some of them. Nothing here needs a league: the header and the error view,
+ * on every page's first load, take their links from here without the leagues' table
+ * (leagues.ts; urls.ts builds every other URL and gives these again).
+ */
 
 export const SITE_NAME = "First Kick Picks";
 export const SITE_SHORT_NAME = "FKP";
@@ -14,3 +19,27 @@ export const MINIMUM_USER_AGE = 18;
 
 export const NOT_FOUND_TITLE = "Page Not Found";
 export const SEASON_LABEL = "2025/26";
+
+export const HOME = "/";
+export const PICKS = "/picks";
+export const ALGO_RESULTS = "/algo-results";
+export const ABOUT = "/about";
+export const TERMS = "/terms";
+export const PRIVACY = "/privacy";
+export const RESPONSIBLE_GAMBLING = "/responsible-gambling";
+
+export interface NavLink {
+  label: string;
+  href: string;
+}
+
+/** Header menu and footer Quick Links, in display order. */
+export const NAV_LINKS: readonly NavLink[] = [
+  { label: "Home", href: HOME },
+  { label: "Picks & Parlays", href: PICKS },
+  { label: "Algo Results", href: ALGO_RESULTS },
+  { label: "About", href: ABOUT },
+  { label: "Terms", href: TERMS },
+  { label: "Privacy", href: PRIVACY },
+  { label: "Responsible Gambling", href: RESPONSIBLE_GAMBLING },
+];

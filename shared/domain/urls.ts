@@ -24,22 +24,19 @@
  */
 import { LEAGUE_BADGE_DESIGN_VERSION } from "./league-badge";
 import { ALL_LEAGUES, LEAGUES, type LeagueKey } from "./leagues";
+import { PICKS, type NavLink } from "./site";
 import { slugify } from "./slug";
-import { BADGE_DESIGN_VERSION } from "./teams/badge";
 
-export const HOME = "/";
-export const PICKS = "/picks";
-export const ALGO_RESULTS = "/algo-results";
+export { HOME, PICKS, ALGO_RESULTS, ABOUT, TERMS, PRIVACY, RESPONSIBLE_GAMBLING, NAV_LINKS } from "./site";
+export type { NavLink } from "./site";
+export { teamBadgeUrl } from "./teams/badge-url";
+
 /** Every stored forecast as a CSV download. */
 export const FORECASTS_CSV = "/algo-results/forecasts.csv";
 /** The pick ledger with its hash chains as a CSV download (`npm run ledger:verify` checks it). */
 export const LEDGER_CSV = "/algo-results/ledger.csv";
 /** Every change of a fixture's kick-off or final score, and every deleted fixture, beside the ledger. */
 export const FIXTURE_AUDIT_CSV = "/algo-results/fixture-audit.csv";
-export const ABOUT = "/about";
-export const TERMS = "/terms";
-export const PRIVACY = "/privacy";
-export const RESPONSIBLE_GAMBLING = "/responsible-gambling";
 export const TEST_API = "/test-api";
 export const API_STATUS = "/api-status";
 /** The social-sharing card preview (1200×630), not the editors' draft preview. */
@@ -115,11 +112,6 @@ export function teamUrlByCode(code: string): string {
   return `/teams/${segment(code)}`;
 }
 
-/** A club's generated badge (SVG); the design version makes the URL safe to cache for good. */
-export function teamBadgeUrl(teamId: number): string {
-  return `/badges/${teamId}.svg?v=${BADGE_DESIGN_VERSION}`;
-}
-
 /** A league's generated mark (SVG), versioned like club badges. */
 export function leagueBadgeUrl(league: LeagueKey): string {
   return `/badges/leagues/${league}.svg?v=${LEAGUE_BADGE_DESIGN_VERSION}`;
@@ -145,22 +137,6 @@ export function playerSlug(name: string, id: number): string {
   const nameSlug = slugify(name);
   return nameSlug ? `${nameSlug}-${id}` : String(id);
 }
-
-export interface NavLink {
-  label: string;
-  href: string;
-}
-
-/** Header menu and footer Quick Links, in display order. */
-export const NAV_LINKS: readonly NavLink[] = [
-  { label: "Home", href: HOME },
-  { label: "Picks & Parlays", href: PICKS },
-  { label: "Algo Results", href: ALGO_RESULTS },
-  { label: "About", href: ABOUT },
-  { label: "Terms", href: TERMS },
-  { label: "Privacy", href: PRIVACY },
-  { label: "Responsible Gambling", href: RESPONSIBLE_GAMBLING },
-];
 
 export interface LeagueLink extends NavLink {
   league: LeagueKey;

@@ -4,7 +4,7 @@
  * counts it: the scripts Chromium requests on a fresh visit until the network has settled,
  * before any interaction, and the page's inline scripts, each gzipped. Beyond React, React DOM
  * and the Remix runtime, the site's own code on first load is held to APP_CODE_BUDGET_BYTES
- * (the target is 10 kB): what waits for the visitor (search suggestions, the Parlay Builder
+ * (10 kB): what waits for the visitor (search suggestions, the Parlay Builder
  * dialog and buttons, toasts, My Teams, the loading views of navigations) loads when it is
  * needed. The Parlay Builder dialog is never
  * part of a first load.
@@ -21,13 +21,12 @@ const ROOT_DIR = path.resolve(import.meta.dirname, "../..");
 const BUILD_DIR = path.join(ROOT_DIR, "public/build");
 
 /**
- * The site's own code on a first load, gzip bytes, beyond the framework. The target is 10 kB
- * (10_000); this is the smallest 500-byte step the heaviest page type passes today: the home
- * page, 10.8 kB on these fixtures (its Match of the Week shows a kick-off time, which brings the
- * local times' code, and the refresh timer). Decision 005's addendum lists what is left to make
- * lazy.
+ * The site's own code on a first load, gzip bytes, beyond the framework: the target, 10 kB. The
+ * heaviest page on these fixtures is the live match's (9,958 B: the refresh, the 'Updated Ns ago'
+ * clock and the local times come with it), then the home page with the live Match of the Week
+ * (9,673 B). Decision 005's addendum lists what waits for the visitor.
  */
-const APP_CODE_BUDGET_BYTES = 11_000;
+const APP_CODE_BUDGET_BYTES = 10_000;
 
 function clientFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

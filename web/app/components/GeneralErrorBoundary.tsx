@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { HOME } from "@shared/domain/urls";
+import { HOME } from "@shared/domain/site";
 import { notFoundViewOf, type NotFoundView } from "../not-found";
 import { GO_BACK_HOME_TEXT } from "../page-texts/shared";
 import { errorTitle, OUTAGE_TEXT } from "../route-meta";

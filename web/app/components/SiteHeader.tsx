@@ -1,7 +1,6 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { NAV_LINKS } from "@shared/domain/urls";
-import { SITE_NAME, SITE_SHORT_NAME } from "@shared/domain/site";
+import { NAV_LINKS, SITE_NAME, SITE_SHORT_NAME } from "@shared/domain/site";
 import { LazyParlayButton } from "../features/parlay/components/LazyParlayButton";
 import { SearchBox } from "../features/search/components/SearchBox";
 import { TODAY_NAV_LABEL, TODAY_PATH } from "../features/match/today-link";

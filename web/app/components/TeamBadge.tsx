@@ -1,4 +1,4 @@
-import { teamBadgeUrl } from "@shared/domain/urls";
+import { teamBadgeUrl } from "@shared/domain/teams/badge-url";
 
 /** Badges are drawn 100 × 120. */
 const HEIGHT_PER_WIDTH = 1.2;

@@ -13,7 +13,7 @@ import { noindexMeta } from "../route-meta";
 import { requireRoutePage } from "../route-page.server";
 import { siteSeo } from "../features/seo/seo.server";
 import { loadTeamListPage } from "../features/team/team-page.server";
-import { HOME, leagueUrl } from "@shared/domain/urls";
+import { HOME } from "@shared/domain/site";
 
 /** A league's team list, /{league-slug}/teams (the -predictions forms and /teams redirect here). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -35,7 +35,7 @@ export default function TeamListPage() {
       <Breadcrumb
         crumbs={[
           { label: "Home", href: HOME },
-          { label: `${page.name} Predictions`, href: leagueUrl(page.league) },
+          { label: `${page.name} Predictions`, href: page.leagueUrl },
           { label: "Teams" },
         ]}
       />

@@ -3,7 +3,7 @@
  * they hold and how they are assembled from a fixture row, its pick inputs and its sections.
  */
 import type { MatchPreview } from "@shared/content/documents";
-import { formatUpdatedAgo } from "@shared/domain/format";
+import { formatUpdatedAgo } from "@shared/domain/updated-ago";
 import { LEAGUES } from "@shared/domain/leagues";
 import type { LiveProbabilityTick } from "@shared/model/live-probability-history";
 import { oddsMovement, type OddsMovement } from "@shared/model/odds-movement";

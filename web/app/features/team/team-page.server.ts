@@ -3,7 +3,7 @@ import { findLeagueKey, LEAGUES, type LeagueKey } from "@shared/domain/leagues";
 import { seasonCodeFor, seasonLabel } from "@shared/domain/matchweek";
 import { parseRoute, type RoutePage } from "@shared/domain/routes";
 import { getTeamById } from "@shared/domain/teams/registry";
-import { teamListUrl, teamUrl } from "@shared/domain/urls";
+import { leagueUrl, teamListUrl, teamUrl } from "@shared/domain/urls";
 import { pageCacheControl } from "~/cache-control";
 import type { AppContext } from "~/load-context";
 import { renderOptionalRichText } from "../content/rich-text.server";
@@ -104,7 +104,14 @@ export async function loadTeamListPage(context: AppContext, league: LeagueKey) {
   const season = seasonCodeFor(context.clock.now());
   const teams = await listLeagueTeams(context, league, season);
   return data(
-    { league, name: LEAGUES[league].name, seasonLabel: seasonLabel(season), url: teamListUrl(league), teams },
+    {
+      league,
+      name: LEAGUES[league].name,
+      seasonLabel: seasonLabel(season),
+      url: teamListUrl(league),
+      leagueUrl: leagueUrl(league),
+      teams,
+    },
     { headers: { "Cache-Control": pageCacheControl(false) } },
   );
 }

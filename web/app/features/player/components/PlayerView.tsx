@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { RecentFormLine, SummaryFigure } from "@shared/domain/player-stats";
-import { HOME } from "@shared/domain/urls";
+import { HOME } from "@shared/domain/site";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { NO_RECENT_MATCHES_TITLE, RECENT_FORM_HEADING, SEASON_STATS_HEADING, noRecentMatchesText } from "../player";
 import { PLAYER_STATS_MISSING_TEXT } from "~/page-texts/shared";

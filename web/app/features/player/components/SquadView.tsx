@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { POSITION_GROUP_HEADINGS, type PositionGroup } from "@shared/domain/player-stats";
-import { HOME } from "@shared/domain/urls";
+import { HOME } from "@shared/domain/site";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import type { SquadPlayer } from "../players.schema";
 import { squadHeading } from "../player";
