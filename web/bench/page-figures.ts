@@ -70,7 +70,7 @@ export async function measurePages(
   log(`\n${table(THROUGHPUT_HEADER, rows)}\n${GENERATOR_NOTE}`);
 
   log(
-    `\nServer time of a cache miss (median of ${options.misses}, a distinct ?v= each) and of a 304 (median of ${options.notModified})`,
+    `\nServer time of a cache miss (median of ${options.misses} renders on the request path, each request one the cache may not answer: Authorization set) and of a 304 (median of ${options.notModified})`,
   );
   for (const page of pages) {
     page.miss = await measureMisses(site.origin, page.target, options.misses);

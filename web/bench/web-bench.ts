@@ -10,7 +10,8 @@
  *
  * - throughput of repeated requests (cache hits once the site caches pages): answers/s, p50,
  *   p99, and the ratio to the static server, site and static interleaved, repeated;
- * - the server time of a cache miss (a distinct ?v= per request, part of the cache key), median;
+ * - the server time of a cache miss (a render on the request path: each request carries an
+ *   Authorization header, which no cache answers or keeps), median;
  * - the server time of a 304 (If-None-Match with the page's ETag), median;
  * - a Saturday 15:00 mix of home, league and match pages and live-score polls, while the
  *   worker's live ticks (every 15 s of the replayed clock) change the live pages:

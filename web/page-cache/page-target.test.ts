@@ -17,7 +17,15 @@ describe("pageTarget", () => {
     ],
     ["/_root.data?index&_routes=root", "/_root.data?index&_routes=root"],
     ["/api/teams/42/info?league=bundesliga&cb=9", "/api/teams/42/info?league=bundesliga"],
-    ["/x?%ZZ=1&q=a", "/x?q=a"],
+    ["/search?%ZZ=1&q=a", "/search?q=a"],
+    // A parameter counts only where it is read: elsewhere made-up values are the page itself.
+    ["/?v=bench-1", "/"],
+    ["/about?q=x&week=3&format=csv", "/about"],
+    ["/premier-league-predictions/matchweek-12?week=3&q=x", "/premier-league-predictions/matchweek-12"],
+    ["/?_routes=root&index", "/"],
+    ["/badges/42.svg?v=1&x=2", "/badges/42.svg?v=1"],
+    ["/api?format=json&v=1", "/api?format=json"],
+    ["/api/search?q=arsenal&week=1", "/api/search?q=arsenal"],
     ["/__manifest?p=%2Fabout&version=abc123", "/__manifest?p=%2Fabout&version=abc123"],
     ["/about", "/about"],
   ])("renders and caches %s as %s", (target, page) => {
@@ -38,39 +46,78 @@ describe("withUnreadQuery", () => {
     ).toBe("/premier-league-predictions/matchweek-12?ref=x");
     expect(withUnreadQuery("/search?q=a#top", "/find?q=a&utm_medium=mail")).toBe("/search?q=a&utm_medium=mail#top");
     expect(withUnreadQuery("/about", "/about-us")).toBe("/about");
-    expect(withUnreadQuery("/about", "/about-us?q=1")).toBe("/about");
+    // `q` is read on /search alone: /about-us never saw it, so the redirect passes it on.
+    expect(withUnreadQuery("/about", "/about-us?q=1")).toBe("/about?q=1");
+    // An alias that wrote what it read into its redirect keeps it once.
+    expect(withUnreadQuery("/search?q=a", "/find?q=a&ref=x")).toBe("/search?q=a&ref=x");
   });
 });
 
-/** Every `searchParams.get/has/getAll("name")` of the app's server code. */
-function parametersReadInCode(): Set<string> {
-  const read = new Set<string>();
+/** Every `searchParams.get/has/getAll("name")` of the app's server code, with the files reading each. */
+function parametersReadInCode(): Map<string, string[]> {
+  const read = new Map<string, string[]>();
+  const app = path.resolve(import.meta.dirname, "../app");
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const file = path.join(dir, name);
       if (statSync(file).isDirectory()) walk(file);
       else if (/\.tsx?$/.test(name) && !/\.test\./.test(name)) {
         for (const match of readFileSync(file, "utf8").matchAll(/searchParams\.(?:get|has|getAll)\(\s*"([^"]+)"/g))
-          read.add(match[1]);
+          read.set(match[1], [...(read.get(match[1]) ?? []), path.relative(app, file)]);
       }
     }
   };
-  walk(path.resolve(import.meta.dirname, "../app"));
+  walk(app);
   return read;
 }
 
-describe("READ_QUERY_PARAMETERS", () => {
+/** A path each file that reads a query parameter answers. */
+const PATH_READ_BY: Record<string, string> = {
+  "features/seo/badges.server.ts": "/badges/42.svg",
+  "features/league/league-page.server.tsx": "/premier-league-predictions",
+  "routes/search.tsx": "/search",
+  "routes/api._index.ts": "/api",
+};
+
+/** Whether the page cache renders `path` with `?name=` as the reader sent it. */
+function keeps(pagePath: string, name: string): boolean {
+  const target = pageTarget(`${pagePath}?${name}=x&unread=1`);
+  return target === `${pagePath}?${name}=x`;
+}
+
+describe("QUERY_PARAMETERS_READ", () => {
   // Read only on paths never cached: preview's redirect and the internal pages' token.
   const NEVER_CACHED_ONLY = new Set(["redirect", "token"]);
 
-  it("names every query parameter a cacheable page or endpoint reads, so none is dropped before it is read", () => {
-    const read = [...parametersReadInCode()].filter((name) => !NEVER_CACHED_ONLY.has(name));
+  it("keeps every query parameter a cacheable page reads on that page's path, so none is dropped before it is read", () => {
+    const read = [...parametersReadInCode()].filter(([name]) => !NEVER_CACHED_ONLY.has(name));
     expect(read.length).toBeGreaterThan(3);
-    for (const name of read) expect(READ_QUERY_PARAMETERS, `searchParams "${name}"`).toContain(name);
-    for (const [id, endpoint] of Object.entries(ENDPOINTS)) {
-      for (const name of Object.keys((endpoint.query as { shape: Record<string, unknown> }).shape)) {
-        expect(READ_QUERY_PARAMETERS, `${id} reads ?${name}`).toContain(name);
+    for (const [name, files] of read) {
+      expect(READ_QUERY_PARAMETERS, `searchParams "${name}"`).toContain(name);
+      for (const file of files) {
+        const pagePath = PATH_READ_BY[file];
+        expect(pagePath, `${file} reads ?${name}: name a path it answers in PATH_READ_BY`).toBeDefined();
+        expect(keeps(pagePath, name), `${pagePath} keeps ?${name}`).toBe(true);
+        // The same page's client-side navigation data, where it has one.
+        if (!pagePath.startsWith("/api") && !pagePath.startsWith("/badges"))
+          expect(keeps(`${pagePath}.data`, name), `${pagePath}.data keeps ?${name}`).toBe(true);
       }
     }
+  });
+
+  it("keeps every query parameter of the JSON API's endpoints on their paths", () => {
+    for (const [id, endpoint] of Object.entries(ENDPOINTS)) {
+      const endpointPath = endpoint.path.replace(/\{[^}]+\}/g, "1");
+      for (const name of Object.keys((endpoint.query as { shape: Record<string, unknown> }).shape)) {
+        expect(keeps(endpointPath, name), `${id} reads ?${name} on ${endpointPath}`).toBe(true);
+      }
+    }
+  });
+
+  it("keeps Remix's own parameters on data requests only", () => {
+    expect(pageTarget("/premier-league-predictions.data?_routes=root&index&x=1")).toBe(
+      "/premier-league-predictions.data?_routes=root&index",
+    );
+    expect(pageTarget("/premier-league-predictions?_routes=root&index")).toBe("/premier-league-predictions");
   });
 });

@@ -2,7 +2,7 @@
  * What a request is, for the page cache: whether it may be answered from the cache and its answer
  * kept (no personal cookie, authorization or internal path), whether it is in draft preview or for
  * the JSON API, the page path a data request is for, and the target and cache key it is rendered
- * and stored under (only the query parameters something reads, pageTarget), with a redirect's
+ * and stored under (only the query parameters read on its path, pageTarget), with a redirect's
  * Location given back the parameters left out.
  */
 import type { IncomingMessage } from "node:http";
@@ -40,41 +40,58 @@ export function isPreviewRequest(req: IncomingMessage): boolean {
 const PREVIEW_COOKIE_SENT = /(?:^|;\s*)fkp_preview=/;
 
 /**
- * The query parameters some page, endpoint or Remix itself reads: Remix's data requests
- * (`_routes`, `_data`, `index`), a league page's `week`, search's `q`, a badge's `v`, the API
- * index's `format`, the team endpoints' `league` and the debug endpoints' `debug`. A test keeps
- * this list in step with the code that reads the URL (page-target.test.ts).
+ * The query parameters something reads, and on which paths: a league page's `week`, search's
+ * `q`, a badge's `v`, the JSON API's parameters (its index's `format`, the team endpoints'
+ * `league`, the debug endpoints' `debug`, its search's `q`), and Remix's own on data requests
+ * (`_routes`, `_data`, `index`). A parameter counts on its paths alone: `/?v=1` or
+ * `/about?q=x` is the page itself, so a stream of made-up values fills no memory and pushes no
+ * page out of the cache. A test keeps this table in step with the code that reads the URL
+ * (page-target.test.ts).
  */
-export const READ_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
-  "_routes",
-  "_data",
-  "index",
-  "week",
-  "q",
-  "v",
-  "format",
-  "league",
-  "debug",
-]);
+export const QUERY_PARAMETERS_READ: ReadonlyArray<{ paths: RegExp; names: ReadonlySet<string> }> = [
+  { paths: /\.data$/, names: new Set(["_routes", "_data", "index"]) },
+  { paths: /^\/[^/]+-predictions(?:\.data)?$/, names: new Set(["week"]) },
+  { paths: /^\/search(?:\.data)?$/, names: new Set(["q"]) },
+  { paths: /^\/badges\//, names: new Set(["v"]) },
+  { paths: /^\/api(?:\/|$)/, names: new Set(["format", "league", "debug", "q"]) },
+];
+
+/** Every parameter something reads somewhere (the request log writes their values out). */
+export const READ_QUERY_PARAMETERS: ReadonlySet<string> = new Set(
+  QUERY_PARAMETERS_READ.flatMap(({ names }) => [...names]),
+);
+
+/** The parameters read on `path`. */
+function parametersReadOn(path: string): ReadonlySet<string> | null {
+  let read: Set<string> | null = null;
+  for (const { paths, names } of QUERY_PARAMETERS_READ) {
+    if (!paths.test(path)) continue;
+    read ??= new Set();
+    for (const name of names) read.add(name);
+  }
+  return read;
+}
 
 /**
  * The target a cacheable request is rendered for and cached under: the path with only the query
- * parameters something reads, in the order sent. `?utm_source=…` or a random `?x=123` shares the
- * page's cached answer instead of rendering it again (the ledger CSV is megabytes). Remix's route
- * discovery (`/__manifest`) reads its own parameters and keeps them all.
+ * parameters read on it (QUERY_PARAMETERS_READ), in the order sent. `?utm_source=…` or a random
+ * `?x=123` shares the page's cached answer instead of rendering it again (the ledger CSV is
+ * megabytes). Remix's route discovery (`/__manifest`) reads its own parameters and keeps them all.
  */
 export function pageTarget(url: string = "/"): string {
   const queryStart = url.indexOf("?");
   if (queryStart === -1) return url;
   const path = url.slice(0, queryStart);
   if (path === "/__manifest") return url;
+  const read = parametersReadOn(path);
+  if (!read) return path;
   const kept = url
     .slice(queryStart + 1)
     .split("&")
     .filter((pair) => {
       const name = pair.split("=", 1)[0].replace(/\+/g, " ");
       try {
-        return READ_QUERY_PARAMETERS.has(decodeURIComponent(name));
+        return read.has(decodeURIComponent(name));
       } catch {
         return false;
       }
@@ -92,13 +109,16 @@ export function withUnreadQuery(location: string, requested: string): string {
   const target = pageTarget(requested);
   const keptStart = target.indexOf("?");
   const kept = new Set(keptStart === -1 ? [] : target.slice(keptStart + 1).split("&"));
+  const hashAt = location.indexOf("#");
+  const [base, hash] = hashAt === -1 ? [location, ""] : [location.slice(0, hashAt), location.slice(hashAt)];
+  // A redirect that wrote a parameter itself (an alias that passes on what it read) keeps it once.
+  const baseQueryAt = base.indexOf("?");
+  const written = new Set(baseQueryAt === -1 ? [] : base.slice(baseQueryAt + 1).split("&"));
   const unread = requested
     .slice(queryStart + 1)
     .split("&")
-    .filter((pair) => pair !== "" && !kept.has(pair));
+    .filter((pair) => pair !== "" && !kept.has(pair) && !written.has(pair));
   if (unread.length === 0) return location;
-  const hashAt = location.indexOf("#");
-  const [base, hash] = hashAt === -1 ? [location, ""] : [location.slice(0, hashAt), location.slice(hashAt)];
   return `${base}${base.includes("?") ? "&" : "?"}${unread.join("&")}${hash}`;
 }
 
