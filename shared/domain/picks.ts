@@ -4,6 +4,10 @@
  * hit rates. Spec sections 3 ("Display pick text"), 4, 5 and 9.
  */
 import { roundTo } from "./numbers";
+import { COMING_SOON } from "./site";
+
+// Kept with the site's texts (site.ts), which every page's first load carries already.
+export { COMING_SOON };
 
 export { MATCH_STATES, type MatchState } from "./match-state";
 
@@ -30,7 +34,6 @@ export type BttsCode = "YES" | "NO";
  */
 export type PickOutcome = "hit" | "miss" | "pending" | "void";
 
-export const COMING_SOON = "Coming Soon";
 export const DEFAULT_OVER_UNDER = "Over 2.5 Goals";
 export const HIT_LABEL = "HIT";
 export const MISS_LABEL = "MISS";

@@ -18,6 +18,8 @@ export const MINIMUM_WAGER_AGE = 21;
 export const MINIMUM_USER_AGE = 18;
 
 export const NOT_FOUND_TITLE = "Page Not Found";
+/** What a pick, a match or a section shows before it is known. */
+export const COMING_SOON = "Coming Soon";
 export const SEASON_LABEL = "2025/26";
 
 export const HOME = "/";

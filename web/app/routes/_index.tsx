@@ -6,7 +6,7 @@ import { MatchOfTheWeek } from "../features/home/components/MatchOfTheWeek";
 import { ServerMarkup } from "../components/ServerMarkup";
 import { loadHomePage } from "../features/home/home-page.server";
 import { HOME_SECTIONS } from "../features/home/home";
-import { COMING_SOON } from "@shared/domain/picks";
+import { COMING_SOON } from "@shared/domain/site";
 
 // The home page has no error boundary of its own: on an error the root's takes over, with its meta.
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];
