@@ -61,17 +61,6 @@ export const READ_QUERY_PARAMETERS: ReadonlySet<string> = new Set(
   QUERY_PARAMETERS_READ.flatMap(({ names }) => [...names]),
 );
 
-/** The parameters read on `path`. */
-function parametersReadOn(path: string): ReadonlySet<string> | null {
-  let read: Set<string> | null = null;
-  for (const { paths, names } of QUERY_PARAMETERS_READ) {
-    if (!paths.test(path)) continue;
-    read ??= new Set();
-    for (const name of names) read.add(name);
-  }
-  return read;
-}
-
 /**
  * The target a cacheable request is rendered for and cached under: the path with only the query
  * parameters read on it (QUERY_PARAMETERS_READ), in the order sent. `?utm_source=…` or a random
@@ -83,15 +72,16 @@ export function pageTarget(url: string = "/"): string {
   if (queryStart === -1) return url;
   const path = url.slice(0, queryStart);
   if (path === "/__manifest") return url;
-  const read = parametersReadOn(path);
-  if (!read) return path;
+  const read = QUERY_PARAMETERS_READ.filter(({ paths }) => paths.test(path));
+  if (read.length === 0) return path;
   const kept = url
     .slice(queryStart + 1)
     .split("&")
     .filter((pair) => {
       const name = pair.split("=", 1)[0].replace(/\+/g, " ");
       try {
-        return read.has(decodeURIComponent(name));
+        const decoded = decodeURIComponent(name);
+        return read.some(({ names }) => names.has(decoded));
       } catch {
         return false;
       }
