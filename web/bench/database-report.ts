@@ -15,8 +15,17 @@ import { throughputCells } from "./throughput-table";
  * flat-out (closed-loop) rate.
  */
 const STEADY_SHARE_TARGET = 0.8;
-/** Cached pages and the live endpoint must reach this share of the static server's throughput. */
+/** Cached pages must reach this share of the static server's throughput. */
 const THROUGHPUT_RATIO_TARGET = 0.5;
+/** The live endpoint (286 bytes, asked for every 15 s by every open live page) must reach this share. */
+const LIVE_API_RATIO_TARGET = 0.8;
+/**
+ * A cache miss's server time, every page type: the embedded database runs its queries on the
+ * site's own thread, PostgreSQL in a server of its own.
+ */
+const MISS_LIMIT_MS: Record<DatabaseKind, number> = { postgres: 10, pglite: 15 };
+/** The web process's resident size after the run: on PostgreSQL with the worker elsewhere, and embedded. */
+const RSS_LIMIT_MB: Record<DatabaseKind, number> = { postgres: 250, pglite: 400 };
 /** A 304 must take less than this on the server. */
 const NOT_MODIFIED_LIMIT_MS = 1;
 
@@ -59,15 +68,16 @@ export function printTargets(report: DatabaseReport, pinned: boolean): void {
   const rows: string[][] = [];
   for (const page of report.pages) {
     const ratio = throughputCells(page.site).median / throughputCells(page.static).median;
-    rows.push(check(`${page.target.label}: throughput / static`, ratio, THROUGHPUT_RATIO_TARGET, "at least", "ratio"));
+    const target = page.target.kind === "live-api" ? LIVE_API_RATIO_TARGET : THROUGHPUT_RATIO_TARGET;
+    rows.push(check(`${page.target.label}: throughput / static`, ratio, target, "at least", "ratio"));
   }
   for (const page of report.pages) {
-    if (page.target.missLimitMs === undefined) continue;
+    if (!page.target.rendered) continue;
     rows.push(
       check(
         `${page.target.label}: miss (${page.miss.source})`,
         page.miss.medianMs,
-        page.target.missLimitMs,
+        MISS_LIMIT_MS[report.database],
         "at most",
         "ms",
       ),
@@ -100,6 +110,14 @@ export function printTargets(report: DatabaseReport, pinned: boolean): void {
       ? `Saturday 15:00 mix: highest steady rate with p99 <= ${P99_STEADY_MS} ms ${formatCount(within50.targetRate)} req/s (p99 ${formatMs(within50.p99Ms)} ms), ${((within50.targetRate / flatOut) * 100).toFixed(0)}% of its flat-out ${formatCount(flatOut)} req/s (target at least ${STEADY_SHARE_TARGET * 100}%)`
       : `Saturday 15:00 mix: no steady rate with p99 <= ${P99_STEADY_MS} ms`,
   );
+  // A slower step over the bound (a worker's write, a collection) is part of the peak too: say so.
+  const slowerOver = within50
+    ? (report.mix?.steps ?? []).filter((run) => run.targetRate < within50.targetRate && !(run.p99Ms <= P99_STEADY_MS))
+    : [];
+  if (slowerOver.length > 0)
+    log(
+      `  but ${slowerOver.length} slower step(s) had p99 > ${P99_STEADY_MS} ms: ${slowerOver.map((run) => `${formatCount(run.targetRate)} req/s p99 ${formatMs(run.p99Ms)} ms`).join(", ")}`,
+    );
   const staticWithin50 = report.mix?.staticWithin50;
   if (report.mix && report.mix.staticSteps.length > 0)
     log(
@@ -108,5 +126,9 @@ export function printTargets(report: DatabaseReport, pinned: boolean): void {
         : `  the static server of the same bytes: no steady rate with p99 <= ${P99_STEADY_MS} ms`,
     );
   const mb = (bytes: number | null) => (bytes === null ? "n/a" : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
-  log(`site process after the run: ${mb(report.rssAfter)} resident (peak ${mb(report.peakRss)})`);
+  const rssLimit = RSS_LIMIT_MB[report.database];
+  const rssPass = report.rssAfter === null ? "n/a" : report.rssAfter <= rssLimit * 1024 * 1024 ? "pass" : "FAIL";
+  log(
+    `site process after the run: ${mb(report.rssAfter)} resident (peak ${mb(report.peakRss)}); target at most ${rssLimit} MB after the run: ${rssPass}`,
+  );
 }

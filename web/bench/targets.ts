@@ -19,8 +19,8 @@ export interface PageTarget {
   kind: TargetKind;
   label: string;
   path: string;
-  /** The server-time target of a cache miss, when the product sets one. */
-  missLimitMs?: number;
+  /** A page the site renders (its cache misses are timed against the database's limit); false for the live endpoint. */
+  rendered: boolean;
 }
 
 /** Shares of the Saturday 15:00 mix, in percent. */
@@ -70,25 +70,25 @@ export async function discoverTargets(origin: string): Promise<Targets> {
   const finished = pick("post-match");
 
   const pages: PageTarget[] = [
-    { kind: "home", label: "home", path: HOME, missLimitMs: 15 },
-    { kind: "league", label: "league", path: leagueUrl(league), missLimitMs: 15 },
+    { kind: "home", label: "home", path: HOME, rendered: true },
+    { kind: "league", label: "league", path: leagueUrl(league), rendered: true },
     // A played round: final scores, the ledger's HIT and MISS and the week's hit rate.
-    { kind: "matchweek", label: "matchweek", path: matchweekUrl(league, PLAYED_MATCHWEEK), missLimitMs: 15 },
+    { kind: "matchweek", label: "matchweek", path: matchweekUrl(league, PLAYED_MATCHWEEK), rendered: true },
   ];
-  if (live) pages.push({ kind: "match-live", label: "match (live)", path: live.matchPageLink, missLimitMs: 15 });
+  if (live) pages.push({ kind: "match-live", label: "match (live)", path: live.matchPageLink, rendered: true });
   else notes.push("no match in play at the site's clock: the live match page and the live endpoint are left out");
   if (finished)
-    pages.push({ kind: "match-finished", label: "match (finished)", path: finished.matchPageLink, missLimitMs: 15 });
+    pages.push({ kind: "match-finished", label: "match (finished)", path: finished.matchPageLink, rendered: true });
   else notes.push("no finished match this week: the finished match page is left out");
-  pages.push({ kind: "algo-results", label: "algo-results", path: ALGO_RESULTS, missLimitMs: 25 });
+  pages.push({ kind: "algo-results", label: "algo-results", path: ALGO_RESULTS, rendered: true });
 
   let team = teamUrl(DEFAULT_TEAM.league, DEFAULT_TEAM.slug);
   if (!(await answers(origin, team))) {
     const other = [live, finished, ...leagueMatches].find((m) => m?.homeTeamSlug);
     if (other?.homeTeamSlug) team = teamUrl(other.league, other.homeTeamSlug);
   }
-  pages.push({ kind: "team", label: "team", path: team, missLimitMs: 15 });
-  if (live) pages.push({ kind: "live-api", label: "live API", path: live.liveUrl });
+  pages.push({ kind: "team", label: "team", path: team, rendered: true });
+  if (live) pages.push({ kind: "live-api", label: "live API", path: live.liveUrl, rendered: false });
 
   const everyMatch = allMatches.length > 0 ? allMatches : leagueMatches;
   const matchPages = [...everyMatch]
