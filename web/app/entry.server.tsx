@@ -34,27 +34,32 @@ export default async function handleRequest(
   if (loadContext.timing) loadContext.timing.renderStartedAt = performance.now();
   await noStoreInPreview(responseHeaders, request, loadContext);
   // Crawlers get the whole document at once; browsers get it streamed as soon as the shell is ready.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  const wholeDocument = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // The render's whole state (its markup, its loader data) stays reachable from this timer until
+    // it fires: a page server rendering a hundred pages a second would hold six seconds of them.
+    // Once everything is rendered (or the shell failed) there is nothing left to abort.
+    let settled = false;
+    let abortTimer: ReturnType<typeof setTimeout> | undefined;
+    const settle = () => {
+      settled = true;
+      clearTimeout(abortTimer);
+    };
     const { pipe, abort } = renderToPipeableStream(
       // No nonce: inline scripts are allowed by their hashes, so a rendered page can be cached
       // and served to everyone (web/page-cache/csp.ts).
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
       {
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onShellReady() {
+          if (!wholeDocument) answer();
+        },
+        onAllReady() {
+          settle();
+          if (wholeDocument) answer();
         },
         onShellError(error: unknown) {
+          settle();
           reject(error);
         },
         onError(error: unknown) {
@@ -64,6 +69,18 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY + 1_000);
+    function answer() {
+      shellRendered = true;
+      const body = new PassThrough();
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+      pipe(body);
+    }
+    if (!settled) abortTimer = setTimeout(abort, ABORT_DELAY + 1_000);
   });
 }
