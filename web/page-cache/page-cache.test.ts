@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { VersionVector } from "@shared/db/data-versions";
-import { contentSecurityPolicy, inlineScriptHashes } from "./csp";
+import { contentSecurityPolicy, inlineScriptHashes, inlineStyleHashes } from "./csp";
 import { chooseEncoding, etagOfBody } from "./answer-encoding";
 import { PageCache, STALE_IF_ERROR_MS } from "./page-cache";
 import { RERENDER_GRACE_MS } from "./stale-window";
@@ -269,6 +269,24 @@ describe("content security policy for cached pages", () => {
     expect(policy).not.toContain("nonce-");
     expect(policy).toContain("object-src 'none'");
     expect(policy).toContain("frame-ancestors 'self';");
+  });
+
+  it("finds the same inline scripts and styles in a page's bytes as in its text", () => {
+    const html = [
+      "<!DOCTYPE html><html><head><style>.a{content:'é'}</style>",
+      '<script type="application/ld+json">{"name":"Atlético de Madrid – Séville"}</script>',
+      "<scripts>not a script</scripts><SCRIPT>window.upper = 1;</SCRIPT >",
+      '<script src="/build/entry.js"></script><p>a < b, <b>bold</b></p>',
+      "<script>if (1 < 2) document.title = '<script>';</script >",
+      '<STYLE media="print">.b{}</Style>',
+      "</head><body><script>window.__remixContext = {};</script>",
+      "<script>never closed",
+    ].join("");
+    const bytes = Buffer.from(html, "utf8");
+    expect(inlineScriptHashes(bytes)).toEqual(inlineScriptHashes(html));
+    expect(inlineScriptHashes(bytes)).toHaveLength(4);
+    expect(inlineStyleHashes(bytes)).toEqual(inlineStyleHashes(html));
+    expect(inlineStyleHashes(bytes)).toEqual([sha(".a{content:'é'}"), sha(".b{}")]);
   });
 
   it("allows inline styles only for draft preview, where the Presentation tool's overlays need them", () => {

@@ -95,10 +95,9 @@ export function createRenderer(options: RenderOptions) {
     const contentType = response.headers.get("content-type");
     if (isJsonContentType(contentType)) withJsonAnswerHeaders(headers);
     else if ((contentType ?? "").includes("text/html")) {
-      const html = body.toString("utf8");
       headers.set(
         "content-security-policy",
-        contentSecurityPolicy(options.csp, inlineScriptHashes(html), inlineStyleHashes(html), {
+        contentSecurityPolicy(options.csp, inlineScriptHashes(body), inlineStyleHashes(body), {
           visualEditing: preview,
         }),
       );
