@@ -8,6 +8,10 @@ import { outlookPercent, positionCellText, positionPercent, positionShade } from
  * likely finish, which the table also prints. A league table holds 20 strips of 20 cells, so the
  * cells are bare (`<i class="s4">`); the team page's single wide strip also gives each cell a
  * tooltip.
+ *
+ * The strip is only ever server markup (the league's and the team's page content), never
+ * hydrated, and its 400 cells on a league page cost a render as much as the rest of the table:
+ * they are written as a string (`positionCells`), byte for byte what React writes for them.
  */
 export function PositionStrip({
   positions,
@@ -23,16 +27,33 @@ export function PositionStrip({
       className={`outlook-strip outlook-strip--${size}`}
       role="img"
       aria-label={positionsLabel(positions, mostLikely)}
-    >
-      {positions.map((p, index) => (
-        <i
-          key={index}
-          className={`s${positionShade(p)}${index + 1 === mostLikely ? " l" : ""}`}
-          title={size === "wide" ? positionCellText(index + 1, p) : undefined}
-        />
-      ))}
-    </span>
+      dangerouslySetInnerHTML={{ __html: positionCells(positions, mostLikely, size) }}
+    />
   );
+}
+
+/** An attribute's value as React escapes it. */
+function attributeText(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ATTRIBUTE_ESCAPES[c]);
+}
+const ATTRIBUTE_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#x27;",
+};
+
+/** The strip's cells as HTML: `<i class="s4"></i>`, the most likely finish's with ` l`, the wide strip's with a title. */
+export function positionCells(positions: readonly number[], mostLikely: number, size: "compact" | "wide"): string {
+  let html = "";
+  for (let index = 0; index < positions.length; index++) {
+    const p = positions[index];
+    html += `<i class="s${positionShade(p)}${index + 1 === mostLikely ? " l" : ""}"`;
+    if (size === "wide") html += ` title="${attributeText(positionCellText(index + 1, p))}"`;
+    html += "></i>";
+  }
+  return html;
 }
 
 /** "Final position chances, most likely 3rd (24%)". */
