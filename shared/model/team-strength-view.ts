@@ -39,17 +39,30 @@ export function teamStrengthPayload(
   };
 }
 
+/** A stored payload, validated; null when it is not one of this version. */
+export function parseTeamStrengthPayload(value: unknown): TeamStrengthPayload | null {
+  const parsed = payloadSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** One club's points from a validated payload; null when there are none for the club. */
+export function clubStrengthPoints(
+  payload: TeamStrengthPayload,
+  teamId: number,
+): { seasons: string[]; points: StrengthPoint[] } | null {
+  const points = payload.teams[String(teamId)];
+  if (!points || points.length === 0) return null;
+  return {
+    seasons: [...payload.seasons],
+    points: points.map(([date, model, market]) => ({ date, model, market })),
+  };
+}
+
 /** One club's points from a stored payload; null when there is none of this version or none for the club. */
 export function teamStrengthPoints(
   value: unknown,
   teamId: number,
 ): { seasons: string[]; points: StrengthPoint[] } | null {
-  const parsed = payloadSchema.safeParse(value);
-  if (!parsed.success) return null;
-  const points = parsed.data.teams[String(teamId)];
-  if (!points || points.length === 0) return null;
-  return {
-    seasons: parsed.data.seasons,
-    points: points.map(([date, model, market]) => ({ date, model, market })),
-  };
+  const payload = parseTeamStrengthPayload(value);
+  return payload && clubStrengthPoints(payload, teamId);
 }

@@ -7,7 +7,7 @@ import { LEAGUES, type LeagueKey } from "@shared/domain/leagues";
 import { getTeamById, teamNameById } from "@shared/domain/teams/registry";
 import { parseSeasonOutlookPayload, seasonOutlookKey, type TeamOutlookRow } from "@shared/model/season-outlook-view";
 import type { AppContext } from "~/load-context";
-import { readModelRow } from "~/read-models.server";
+import { readModel } from "~/read-models.server";
 
 export interface TeamOutlookView extends TeamOutlookRow {
   teamName: string;
@@ -29,8 +29,8 @@ export async function getSeasonOutlook(
   context: Pick<AppContext, "db">,
   league: LeagueKey,
 ): Promise<SeasonOutlookView | null> {
-  const row = await readModelRow(context, seasonOutlookKey(league));
-  const payload = row ? parseSeasonOutlookPayload(row.payload) : null;
+  const row = await readModel(context, seasonOutlookKey(league), parseSeasonOutlookPayload);
+  const payload = row?.value ?? null;
   if (!payload || payload.league !== league) return null;
   return {
     league,

@@ -17,7 +17,7 @@ import {
 } from "@shared/domain/matchweeks";
 import type { PickOutcome } from "@shared/domain/picks";
 import type { AppContext } from "~/load-context";
-import { readModelRow } from "~/read-models.server";
+import { readModel, type ReadModelParser } from "~/read-models.server";
 import { byPickConfidence, cardOf, pickInputs, pickInputsOf, type MatchCard } from "./match-card.server";
 import { selectCardFixturesOf, selectFixtures, type ReadContext } from "./match-rows.server";
 
@@ -40,6 +40,22 @@ export interface MatchweekMatches {
   matches: MatchweekCard[];
 }
 
+/** One parser per league season, so that what it parsed is kept with the row's version (read-models.server.ts). */
+const scheduleParsers = new Map<string, ReadModelParser<LeagueSchedule | null>>();
+
+function scheduleParser(league: LeagueKey, season: string): ReadModelParser<LeagueSchedule | null> {
+  const key = leagueScheduleKey(league, season);
+  let parse = scheduleParsers.get(key);
+  if (parse === undefined) {
+    const { matchweeks } = LEAGUES[league];
+    parse = (payload) => parseStoredLeagueSchedule(payload, league, season, matchweeks);
+    // Five leagues' few seasons; the bound only guards against a season no page should ask for.
+    if (scheduleParsers.size >= 200) scheduleParsers.clear();
+    scheduleParsers.set(key, parse);
+  }
+  return parse;
+}
+
 /**
  * A league season's rounds: the schedule the worker stored with the season's fixtures
  * (store/league-schedules.ts), one small row; until it has stored one (a fresh database), the
@@ -52,8 +68,7 @@ export async function getLeagueSchedule(
   season: string,
 ): Promise<LeagueSchedule> {
   const { matchweeks } = LEAGUES[league];
-  const row = await readModelRow(context, leagueScheduleKey(league, season));
-  const stored = row ? parseStoredLeagueSchedule(row.payload, league, season, matchweeks) : null;
+  const stored = (await readModel(context, leagueScheduleKey(league, season), scheduleParser(league, season)))?.value;
   if (stored) return stored;
   const rows = await context.db.db
     .select({

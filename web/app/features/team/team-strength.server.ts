@@ -5,9 +5,9 @@
  */
 import type { LeagueKey } from "@shared/domain/leagues";
 import type { StrengthPoint } from "@shared/model/team-strength";
-import { teamStrengthKey, teamStrengthPoints } from "@shared/model/team-strength-view";
+import { clubStrengthPoints, parseTeamStrengthPayload, teamStrengthKey } from "@shared/model/team-strength-view";
 import type { AppContext } from "~/load-context";
-import { readModelRow } from "~/read-models.server";
+import { readModel } from "~/read-models.server";
 
 export interface TeamStrengthView {
   /** The seasons shown, oldest first ('2425', '2526'). */
@@ -20,6 +20,7 @@ export async function getTeamStrength(
   league: LeagueKey,
   teamId: number,
 ): Promise<TeamStrengthView | null> {
-  const row = await readModelRow(context, teamStrengthKey(league));
-  return row ? teamStrengthPoints(row.payload, teamId) : null;
+  // The league's payload is validated once per version, then each club's points are picked from it.
+  const payload = (await readModel(context, teamStrengthKey(league), parseTeamStrengthPayload))?.value;
+  return payload ? clubStrengthPoints(payload, teamId) : null;
 }

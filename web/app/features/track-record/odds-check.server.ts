@@ -6,9 +6,8 @@
  */
 import { ODDS_CHECK_MODEL_KEY, parseOddsCheckPayload, type OddsCheckPayload } from "@shared/model/odds-check";
 import type { AppContext } from "~/load-context";
-import { readModelRow } from "~/read-models.server";
+import { readModel } from "~/read-models.server";
 
 export async function getOddsCheck(context: Pick<AppContext, "db">): Promise<OddsCheckPayload | null> {
-  const row = await readModelRow(context, ODDS_CHECK_MODEL_KEY);
-  return row ? parseOddsCheckPayload(row.payload) : null;
+  return (await readModel(context, ODDS_CHECK_MODEL_KEY, parseOddsCheckPayload))?.value ?? null;
 }

@@ -152,14 +152,16 @@ describe.each(testDatabases())("the track record's read functions on $driver", (
   it("shows the stored numbers, not numbers computed per request", async () => {
     const original = await storedPayload();
     await db.execute(
-      `update read_models set payload = jsonb_set(jsonb_set(payload, '{overall,bestPickHits}', '9999'), '{market,best,profit}', '123.45')
-       where key = '${TRACK_RECORD_MODEL_KEY}'`,
+      `update read_models set payload = jsonb_set(jsonb_set(payload, '{overall,bestPickHits}', '9999'), '{market,best,profit}', '123.45'),
+       computed_at = now() where key = '${TRACK_RECORD_MODEL_KEY}'`,
     );
     try {
       expect((await getAlgoPerformance({ db })).overall?.bestPickHits).toBe(9999);
       expect((await renderAlgoResults()).market[0].profit).toBe(123.45);
     } finally {
-      await db.execute(sql`update read_models set payload = ${original}::jsonb where key = ${TRACK_RECORD_MODEL_KEY}`);
+      await db.execute(
+        sql`update read_models set payload = ${original}::jsonb, computed_at = now() where key = ${TRACK_RECORD_MODEL_KEY}`,
+      );
     }
   });
 
@@ -169,7 +171,7 @@ describe.each(testDatabases())("the track record's read functions on $driver", (
     try {
       // A payload of another shape (written by another version) counts as missing.
       await db.execute(
-        `update read_models set payload = '{"version": 0}'::jsonb where key = '${TRACK_RECORD_MODEL_KEY}'`,
+        `update read_models set payload = '{"version": 0}'::jsonb, computed_at = now() where key = '${TRACK_RECORD_MODEL_KEY}'`,
       );
       expect(await getTrackRecord({ db })).toEqual(stored);
       await db.execute(`delete from read_models where key = '${TRACK_RECORD_MODEL_KEY}'`);

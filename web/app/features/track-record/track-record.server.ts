@@ -28,7 +28,7 @@ import {
   type TrackRecordView,
 } from "@shared/model/track-record-view";
 import type { AppContext } from "~/load-context";
-import { readModelRow } from "~/read-models.server";
+import { readModel } from "~/read-models.server";
 
 type Db = Pick<AppContext, "db">;
 
@@ -74,8 +74,8 @@ function computeView(context: Db): Promise<TrackRecordView> {
 
 /** The track record's view model: the one the worker stored, else computed once (see computeView). */
 export async function getTrackRecord(context: Db): Promise<TrackRecordView> {
-  const row = await readModelRow(context, TRACK_RECORD_MODEL_KEY);
-  return (row && parseTrackRecordPayload(row.payload)) ?? computeView(context);
+  const stored = await readModel(context, TRACK_RECORD_MODEL_KEY, parseTrackRecordPayload);
+  return stored?.value ?? computeView(context);
 }
 
 export interface AlgoPerformanceSummary {
