@@ -49,72 +49,48 @@ const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const STYLE_ELEMENT = /<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi;
 const SRC_ATTRIBUTE = /\ssrc\s*=/i;
 
-const LESS_THAN = 0x3c;
-const SLASH = 0x2f;
-const GREATER_THAN = 0x3e;
-
-/** Whether `body` has `<` + `name` at `at`, any case, `name` ending there as a word (`<script`, not `<scripts`). */
-function tagAt(body: Buffer, at: number, name: string): boolean {
-  for (let i = 0; i < name.length; i++) {
-    // ASCII letters only: | 0x20 lowers an upper-case one.
-    if ((body[at + i] | 0x20) !== name.charCodeAt(i)) return false;
-  }
-  const next = body[at + name.length];
-  return next === undefined || !/\w/.test(String.fromCharCode(next));
-}
-
 /**
- * The `<tag …>…</tag>` elements of an HTML document's bytes, whole and in order, as one string:
- * a page's inline scripts are a few KB of its 30-80 KB, and decoding only them saves a miss the
- * decoding of the whole page (0.3 ms for the league page's 80 KB). Found as SCRIPT_ELEMENT and
- * STYLE_ELEMENT find them in the decoded text: from each opening tag to the first closing one.
+ * A page's bytes as text to search: Latin-1, one character per byte, so that a match's offsets
+ * are the bytes' own. The patterns are ASCII, and no byte of a multi-byte UTF-8 character is an
+ * ASCII one (its lead byte, read as Latin-1, is a letter: neither a space nor a word character to
+ * `\b`), so they find in it the elements they find in the decoded text. A page's inline scripts
+ * are a few KB of its 30-80 KB: hashing their bytes where they are saves a miss the decoding of
+ * the whole page (0.25 ms for the league page's 80 KB).
  */
-function elementsOf(body: Buffer, tag: "script" | "style"): string {
-  const parts: string[] = [];
-  let from = 0;
-  for (;;) {
-    let start = body.indexOf(LESS_THAN, from);
-    while (start !== -1 && !tagAt(body, start + 1, tag)) start = body.indexOf(LESS_THAN, start + 1);
-    if (start === -1) break;
-    let end = -1;
-    for (let close = body.indexOf(LESS_THAN, start + 1); close !== -1; close = body.indexOf(LESS_THAN, close + 1)) {
-      if (body[close + 1] !== SLASH || !tagAt(body, close + 2, tag)) continue;
-      let after = close + 2 + tag.length;
-      while (after < body.length && /\s/.test(String.fromCharCode(body[after]))) after += 1;
-      if (body[after] === GREATER_THAN) {
-        end = after + 1;
-        break;
-      }
-    }
-    if (end === -1) break;
-    parts.push(body.toString("utf8", start, end));
-    from = end;
+const searchable = (document: string | Buffer) =>
+  typeof document === "string" ? document : document.toString("latin1");
+
+/** The hash source of a matched element's text: `text` as matched, the same bytes as sent. */
+function hashSource(document: string | Buffer, match: RegExpMatchArray, text: string): string {
+  const hash = createHash("sha256");
+  if (typeof document === "string") hash.update(text, "utf8");
+  else {
+    // The element's text ends where its closing tag begins: the last "</" of the match.
+    const end = match.index! + match[0].lastIndexOf("</");
+    hash.update(document.subarray(end - text.length, end));
   }
-  return parts.join("");
+  return `'sha256-${hash.digest("base64")}'`;
 }
 
 /**
- * The CSP hash sources of every inline script element of an HTML document, in order, without
- * repeats. The hash covers the element's text exactly as sent, which is what a browser checks.
- * Script elements with a `src` are covered by the policy's origins instead.
+ * The CSP hash sources of every inline script element of an HTML document (its text or its
+ * bytes, UTF-8), in order, without repeats. The hash covers the element's text exactly as sent,
+ * which is what a browser checks. Script elements with a `src` are covered by the policy's
+ * origins instead.
  */
 export function inlineScriptHashes(document: string | Buffer): string[] {
-  const html = typeof document === "string" ? document : elementsOf(document, "script");
   const hashes = new Set<string>();
-  for (const match of html.matchAll(SCRIPT_ELEMENT)) {
+  for (const match of searchable(document).matchAll(SCRIPT_ELEMENT)) {
     const [, attributes, text] = match;
     if (SRC_ATTRIBUTE.test(` ${attributes}`)) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
+    hashes.add(hashSource(document, match, text));
   }
   return [...hashes];
 }
 
-/** The CSP hash sources of every inline `<style>` element of an HTML document, without repeats. */
+/** The CSP hash sources of every inline `<style>` element of an HTML document (its text or its bytes), without repeats. */
 export function inlineStyleHashes(document: string | Buffer): string[] {
-  const html = typeof document === "string" ? document : elementsOf(document, "style");
   const hashes = new Set<string>();
-  for (const [, text] of html.matchAll(STYLE_ELEMENT)) {
-    hashes.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
-  }
+  for (const match of searchable(document).matchAll(STYLE_ELEMENT)) hashes.add(hashSource(document, match, match[1]));
   return [...hashes];
 }
