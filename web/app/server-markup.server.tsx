@@ -46,11 +46,20 @@ const memoized = new Map<string, string>();
  * render does not render the same sections again.
  */
 export function memoServerHtml(key: string, render: () => ReactNode): ServerHtml {
+  return serverHtml(memoMarkup(key, render));
+}
+
+/**
+ * The HTML of `render()`, rendered once per `key` and kept like memoServerHtml's: for a part of a
+ * page's markup that depends on nothing but what its key names (the Season Outlook of a league
+ * and version), given to the component that shows it inside the page's own server markup.
+ */
+export function memoMarkup(key: string, render: () => ReactNode): string {
   let html = memoized.get(key);
   if (html === undefined) {
     html = htmlOf(render());
     if (memoized.size >= MEMO_LIMIT) memoized.delete(memoized.keys().next().value as string);
     memoized.set(key, html);
   }
-  return serverHtml(html);
+  return html;
 }

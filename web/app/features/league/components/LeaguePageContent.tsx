@@ -41,6 +41,8 @@ export interface LeaguePageData {
   table: LeagueTable;
   /** The worker's simulation of the rest of the season; null until it has stored one. */
   outlook: SeasonOutlookView | null;
+  /** The Season Outlook section's content already rendered, when the loader kept it (SeasonOutlookSection). */
+  outlookBody?: string;
   leaderboards: Leaderboards;
 }
 
@@ -112,7 +114,12 @@ export function LeaguePageContent({ page }: { page: LeaguePageData }) {
         </p>
       </section>
 
-      <SeasonOutlookSection outlook={page.outlook} leagueName={page.name} league={page.league} />
+      <SeasonOutlookSection
+        outlook={page.outlook}
+        leagueName={page.name}
+        league={page.league}
+        body={page.outlookBody}
+      />
 
       <section aria-labelledby="players-title" className="page-section">
         <h2 id="players-title">{TOP_PLAYERS_HEADING}</h2>

@@ -28,22 +28,39 @@ function byExpectedPoints(a: TeamOutlookView, b: TeamOutlookView): number {
   return b.expectedPoints - a.expectedPoints || a.currentPosition - b.currentPosition;
 }
 
-/**
- * The league page's Season Outlook: each club's expected points, its chances of the title, the
- * Champions League places and relegation, and its whole distribution of final positions.
- * Rendered on the server only, like the rest of the league page.
- */
-export function SeasonOutlookSection({
-  outlook,
-  leagueName,
-  league,
-}: {
+interface SeasonOutlookProps {
   outlook: SeasonOutlookView | null;
   leagueName: string;
   league: LeagueKey;
-}) {
+}
+
+/**
+ * The league page's Season Outlook: each club's expected points, its chances of the title, the
+ * Champions League places and relegation, and its whole distribution of final positions.
+ * Rendered on the server only, like the rest of the league page. `body`, when given, is the
+ * section's content already rendered (SeasonOutlookBody's HTML): the outlook changes only when the
+ * worker stores a new one, so the league page's loader renders it once per league and version
+ * (memoMarkup) and not on every render of the page, which re-renders for every live score.
+ */
+export function SeasonOutlookSection({ body, ...props }: SeasonOutlookProps & { body?: string }) {
+  const attributes = {
+    id: SEASON_OUTLOOK_ANCHOR,
+    "aria-labelledby": "season-outlook-title",
+    className: "page-section season-outlook",
+  };
+  return body === undefined ? (
+    <section {...attributes}>
+      <SeasonOutlookBody {...props} />
+    </section>
+  ) : (
+    <section {...attributes} dangerouslySetInnerHTML={{ __html: body }} />
+  );
+}
+
+/** The Season Outlook section's content: its heading, the table (or why there is none) and the CSV link. */
+export function SeasonOutlookBody({ outlook, leagueName, league }: SeasonOutlookProps) {
   return (
-    <section id={SEASON_OUTLOOK_ANCHOR} aria-labelledby="season-outlook-title" className="page-section season-outlook">
+    <>
       <h2 id="season-outlook-title">{SEASON_OUTLOOK_HEADING}</h2>
       {outlook && outlook.teams.length > 0 ? (
         <OutlookTable outlook={outlook} leagueName={leagueName} />
@@ -57,7 +74,7 @@ export function SeasonOutlookSection({
           </a>
         </p>
       ) : null}
-    </section>
+    </>
   );
 }
 

@@ -1,8 +1,8 @@
 import { createElement, type ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 import type { SeasonOutlookView } from "~/features/league/season-outlook.server";
-import { renderServerHtml } from "~/server-markup.server";
-import { SeasonOutlookSection } from "./SeasonOutlookSection";
+import { memoMarkup, renderServerHtml } from "~/server-markup.server";
+import { SeasonOutlookBody, SeasonOutlookSection } from "./SeasonOutlookSection";
 import { TeamSeasonOutlook } from "./TeamSeasonOutlook";
 
 const renderToStaticMarkup = (node: ReactNode) => renderServerHtml(node).html ?? "";
@@ -93,5 +93,23 @@ describe("the Season Outlook's server markup", () => {
     expect(html).toContain("Most likely finish: <strong>1st</strong> (62%)");
     expect(html.match(/<i class="s\d( l)?" title="\d+(st|nd|rd|th): [^"]+"><\/i>/g)).toHaveLength(20);
     expect(html).toContain('title="1st: 62.0%"');
+  });
+
+  it("is the same markup from the body the league page's loader keeps as rendered in place", () => {
+    for (const view of [outlook, null]) {
+      const props = { outlook: view, leagueName: "Premier League", league: "premier-league" as const };
+      const body = memoMarkup(`test:${view?.computedAt ?? "none"}`, () => createElement(SeasonOutlookBody, props));
+      const kept = renderToStaticMarkup(createElement(SeasonOutlookSection, { ...props, body }));
+      expect(kept).toBe(renderToStaticMarkup(createElement(SeasonOutlookSection, props)));
+      expect(kept).toContain('<section id="season-outlook"');
+    }
+    // Kept per key: asked again, the body is not rendered again.
+    let renders = 0;
+    const render = () => {
+      renders += 1;
+      return createElement(SeasonOutlookBody, { outlook, leagueName: "Premier League", league: "premier-league" });
+    };
+    expect(memoMarkup("test:kept", render)).toBe(memoMarkup("test:kept", render));
+    expect(renders).toBe(1);
   });
 });
