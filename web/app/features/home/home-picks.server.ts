@@ -6,7 +6,7 @@ import { leagueUrl } from "@shared/domain/urls";
 import type { AppContext } from "~/load-context";
 import { pickInputs, type MatchCard } from "../match/match-card.server";
 import { summaryOf, type MatchSummary } from "../match/match-detail.server";
-import { listWeekMatches, selectWeekRows, weekCardsByLeague } from "../match/match-lists.server";
+import { selectWeekRows, topWeekCardByLeague } from "../match/match-lists.server";
 import { selectFixturesOf, type FixtureRow } from "../match/match-rows.server";
 import { matchweekWindow } from "../match/matchweeks.server";
 
@@ -93,9 +93,9 @@ export interface TopLeaguePick {
   match: HomePickMatch | null;
 }
 
-function topLeaguePicksOf(matches: Map<LeagueKey, MatchCard[]>): TopLeaguePick[] {
+function topLeaguePicksOf(matches: Map<LeagueKey, MatchCard | null>): TopLeaguePick[] {
   return ALL_LEAGUES.map((league) => {
-    const [top] = matches.get(league.key) ?? [];
+    const top = matches.get(league.key) ?? null;
     return {
       league: league.key,
       leagueName: league.name,
@@ -109,7 +109,8 @@ const LEAGUE_KEYS = ALL_LEAGUES.map((league) => league.key);
 
 /** One card per league: its highest-ranked match of the week. Three statements. */
 export async function getTopLeaguePicks(context: ReadContext, preview: boolean): Promise<TopLeaguePick[]> {
-  return topLeaguePicksOf(await listWeekMatches(context, LEAGUE_KEYS, preview));
+  const week = await selectWeekRows(context, LEAGUE_KEYS);
+  return topLeaguePicksOf(topWeekCardByLeague(week, LEAGUE_KEYS, await pickInputs(context, week, preview)));
 }
 
 /**
@@ -125,6 +126,6 @@ export async function getHomePicks(
   const inputs = await pickInputs(context, featured ? [...week, featured] : week, preview);
   return {
     matchOfTheWeek: featured ? summaryOf(context, featured, inputs) : null,
-    topLeaguePicks: topLeaguePicksOf(weekCardsByLeague(week, LEAGUE_KEYS, inputs)),
+    topLeaguePicks: topLeaguePicksOf(topWeekCardByLeague(week, LEAGUE_KEYS, inputs)),
   };
 }

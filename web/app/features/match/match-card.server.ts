@@ -158,9 +158,9 @@ function predictionForecastFields(row: PredictionRow) {
   };
 }
 
-export function cardOf(row: CardFixtureRow, inputs: PickInputs): { card: MatchCard; preview: MatchPreview | null } {
+/** A fixture's pick as its card ranks it: the editorial and engine picks, the one a card shows before kick-off, the locked one. */
+function pickOf(row: CardFixtureRow, inputs: PickInputs) {
   const { fixture } = row;
-  const { home, away } = teamsOf(row);
   const preview = inputs.previews.get(previewKey(fixture.league, fixture.season, row.homeSlug, row.awaySlug)) ?? null;
   const editorial = editorialPickContent(preview);
   const predictionRow = inputs.predictions.get(fixture.id);
@@ -168,6 +168,26 @@ export function cardOf(row: CardFixtureRow, inputs: PickInputs): { card: MatchCa
   const effective = lockablePick({ editorial, prediction });
   const ledger = inputs.ledger.get(fixture.id);
   const locked = ledger ? lockedPickFromLedger(ledger, effective?.projectedScore ?? null) : null;
+  return { preview, editorial, predictionRow, prediction, effective, locked };
+}
+
+/** What byPickConfidence ranks a card by, without the rest of the card (the score, the resolution, the live chances). */
+export function cardRankOf(
+  row: CardFixtureRow,
+  inputs: PickInputs,
+): Pick<MatchCard, "id" | "kickoffAt" | "pickConfidence"> {
+  const { effective, locked } = pickOf(row, inputs);
+  return {
+    id: row.fixture.id,
+    kickoffAt: row.fixture.kickoffAt.toISOString(),
+    pickConfidence: (locked ?? effective)?.confidence ?? 0,
+  };
+}
+
+export function cardOf(row: CardFixtureRow, inputs: PickInputs): { card: MatchCard; preview: MatchPreview | null } {
+  const { fixture } = row;
+  const { home, away } = teamsOf(row);
+  const { preview, editorial, predictionRow, prediction, effective, locked } = pickOf(row, inputs);
   const score =
     fixture.homeScore !== null && fixture.awayScore !== null
       ? { home: fixture.homeScore, away: fixture.awayScore }
@@ -217,6 +237,9 @@ export function cardOf(row: CardFixtureRow, inputs: PickInputs): { card: MatchCa
 }
 
 /** Ranking of match lists: the effective pick's confidence, highest first; kick-off breaks ties. */
-export function byPickConfidence(a: MatchCard, b: MatchCard): number {
+export function byPickConfidence(
+  a: Pick<MatchCard, "id" | "kickoffAt" | "pickConfidence">,
+  b: Pick<MatchCard, "id" | "kickoffAt" | "pickConfidence">,
+): number {
   return b.pickConfidence - a.pickConfidence || a.kickoffAt.localeCompare(b.kickoffAt) || a.id - b.id;
 }

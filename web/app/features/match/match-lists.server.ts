@@ -6,7 +6,7 @@ import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import { anyOf, preparedQuery } from "@shared/db/prepared-queries";
 import { fixtures } from "@shared/db/schema";
 import type { LeagueKey } from "@shared/domain/leagues";
-import { byPickConfidence, cardOf, pickInputs, type MatchCard, type PickInputs } from "./match-card.server";
+import { byPickConfidence, cardOf, cardRankOf, pickInputs, type MatchCard, type PickInputs } from "./match-card.server";
 import { selectCardFixtures, selectCardFixturesOf, type CardFixtureRow, type ReadContext } from "./match-rows.server";
 import { matchweekWindow } from "./matchweeks.server";
 
@@ -64,6 +64,28 @@ export function weekCardsByLeague(
   for (const row of rows) byLeague.get(row.fixture.league)?.push(cardOf(row, inputs).card);
   for (const cards of byLeague.values()) cards.sort(byPickConfidence);
   return byLeague;
+}
+
+/**
+ * Each league's first card of the week as weekCardsByLeague ranks them, null for a league without
+ * a match: the home page shows one card per league of the week's 40-50 matches, and a whole card
+ * (its resolution, its live chances) is worth building for those five only.
+ */
+export function topWeekCardByLeague(
+  rows: readonly CardFixtureRow[],
+  leagues: readonly LeagueKey[],
+  inputs: PickInputs,
+): Map<LeagueKey, MatchCard | null> {
+  const best = new Map<LeagueKey, { row: CardFixtureRow; rank: ReturnType<typeof cardRankOf> }>();
+  for (const row of rows) {
+    if (!leagues.includes(row.fixture.league)) continue;
+    const rank = cardRankOf(row, inputs);
+    const current = best.get(row.fixture.league);
+    if (!current || byPickConfidence(rank, current.rank) < 0) best.set(row.fixture.league, { row, rank });
+  }
+  return new Map(
+    leagues.map((league) => [league, best.has(league) ? cardOf(best.get(league)!.row, inputs).card : null]),
+  );
 }
 
 /**

@@ -513,6 +513,12 @@ describe.each(testDatabases())("league and match read models on $driver", (testD
     ]);
     // The card says HT at half-time, so it carries the provider's status with the minute.
     expect(picks[0].match).toMatchObject({ state: "live", status: "HT", minute: 45 });
+    // Each is the first of its league's whole ranking, though only the five cards shown are built.
+    for (const pick of picks) {
+      const [first] = await listLeagueMatches(context(), pick.league, false);
+      expect(pick.match?.href ?? null).toBe(first?.href ?? null);
+      if (first) expect(pick.match).toMatchObject({ id: first.id, resolution: first.resolution });
+    }
 
     // The home page reads both at once: the same answers in four statements instead of six.
     const { result: home, queries } = await countQueries(() => getHomePicks(context(), false));
