@@ -39,6 +39,8 @@ interface RunFigures {
   tbtMs: number;
   lcpMs: number;
   fcpMs: number;
+  /** Cumulative layout shift: the target is 0. */
+  cls: number;
   scriptBytes: number;
   warnings: string[];
 }
@@ -73,6 +75,7 @@ async function audit(url: string, port: number): Promise<RunFigures> {
     tbtMs: numeric("total-blocking-time"),
     lcpMs: numeric("largest-contentful-paint"),
     fcpMs: numeric("first-contentful-paint"),
+    cls: numeric("cumulative-layout-shift"),
     scriptBytes,
     warnings: lhr.runWarnings.map(String),
   };
@@ -146,7 +149,7 @@ async function main(): Promise<void> {
           runs.push(run);
           for (const w of run.warnings) warnings.add(w);
           console.log(
-            `  ${page.label} ${page.path} run ${i + 1}: score ${run.score.toFixed(0)}, TBT ${formatMs(run.tbtMs)} ms, LCP ${formatMs(run.lcpMs)} ms, FCP ${formatMs(run.fcpMs)} ms, JS ${formatCount(run.scriptBytes)} B`,
+            `  ${page.label} ${page.path} run ${i + 1}: score ${run.score.toFixed(0)}, TBT ${formatMs(run.tbtMs)} ms, LCP ${formatMs(run.lcpMs)} ms, FCP ${formatMs(run.fcpMs)} ms, CLS ${run.cls.toFixed(3)}, JS ${formatCount(run.scriptBytes)} B`,
           );
         }
         const med = (pick: (r: RunFigures) => number) => median(runs.map(pick));
@@ -156,6 +159,7 @@ async function main(): Promise<void> {
           formatMs(med((r) => r.tbtMs)),
           formatMs(med((r) => r.lcpMs)),
           formatMs(med((r) => r.fcpMs)),
+          Math.max(...runs.map((r) => r.cls)).toFixed(3),
           formatCount(med((r) => r.scriptBytes)),
         ]);
       }
@@ -163,7 +167,7 @@ async function main(): Promise<void> {
       chrome.kill();
     }
     console.log(`\nMedian of ${options.runs} run(s), Lighthouse mobile (simulated throttling):`);
-    console.log(table(["page", "score", "TBT ms", "LCP ms", "FCP ms", "JS transferred B"], rows));
+    console.log(table(["page", "score", "TBT ms", "LCP ms", "FCP ms", "CLS (max)", "JS transferred B"], rows));
     for (const w of warnings) console.log(`Lighthouse warning: ${w}`);
   } finally {
     await site?.stop();
