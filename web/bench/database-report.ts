@@ -8,7 +8,7 @@ import { P99_STEADY_MS, type MixFigures } from "./mix-figures";
 import type { PageFigures } from "./page-figures";
 import type { DatabaseKind } from "./site-process";
 import { formatCount, formatMs, formatRatio, table } from "./stats";
-import { throughputCells } from "./throughput-table";
+import { medianCpuPerAnswer, throughputCells } from "./throughput-table";
 
 /**
  * The highest steady rate with p99 <= P99_STEADY_MS should be at least this share of the mix's
@@ -70,6 +70,14 @@ export function printTargets(report: DatabaseReport, pinned: boolean): void {
     const ratio = throughputCells(page.site).median / throughputCells(page.static).median;
     const target = page.target.kind === "live-api" ? LIVE_API_RATIO_TARGET : THROUGHPUT_RATIO_TARGET;
     rows.push(check(`${page.target.label}: throughput / static`, ratio, target, "at least", "ratio"));
+    // The same comparison by what an answer costs each server: the throughput of a 286-byte answer
+    // is the load generator's more than the server's on a machine this size.
+    const siteCpu = medianCpuPerAnswer(page.site);
+    const staticCpu = medianCpuPerAnswer(page.static);
+    if (page.target.kind === "live-api" && siteCpu !== null && staticCpu !== null)
+      rows.push(
+        check(`${page.target.label}: CPU per answer, static / site`, staticCpu / siteCpu, target, "at least", "ratio"),
+      );
   }
   for (const page of report.pages) {
     if (!page.target.rendered) continue;

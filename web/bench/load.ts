@@ -9,6 +9,7 @@
  *   each connection's quota for the second in one burst at the start of the second, which
  *   measures bursts of concurrent requests rather than a steady rate.
  */
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import autocannon from "autocannon";
 import { parseServerTiming } from "./server-timing";
@@ -36,6 +37,25 @@ export interface ThroughputRun {
   timeouts: number;
   /** CPU time of this process (the load generator) over wall time: near 1, the generator was the limit. */
   generatorCpu: number;
+  /** The server's CPU time over wall time (from /proc), when its process was named; below 1, it had time to spare. */
+  serverCpu: number | null;
+  /** The server's CPU time per answer, microseconds: what an answer costs it, whoever was the limit. */
+  serverCpuUsPerAnswer: number | null;
+}
+
+/** Clock ticks per second of /proc/{pid}/stat's times (USER_HZ: 100 on Linux). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** A process's CPU time so far (user and system), ms; null where /proc cannot say. */
+function processCpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // After "pid (name) ": state is field 3; utime and stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
 }
 
 /** Measures this process's CPU use over a stretch of wall time, as a share of one core. */
@@ -85,8 +105,10 @@ export async function measureThroughput(options: {
   paths: readonly string[];
   connections: number;
   durationS: number;
+  /** The server's process, to measure its CPU time over the run. */
+  serverPid?: number;
 }): Promise<ThroughputRun> {
-  const { origin, paths, connections, durationS } = options;
+  const { origin, paths, connections, durationS, serverPid } = options;
   const cache: CacheCounts = {};
   // autocannon passes the headers with the names as the server spelled them.
   const onResponse = (
@@ -99,6 +121,8 @@ export async function measureThroughput(options: {
     countVerdict(cache, name ? headers?.[name] : undefined);
   };
   const generatorCpu = cpuMeter();
+  const serverCpuBefore = serverPid === undefined ? null : processCpuMs(serverPid);
+  const started = performance.now();
   const result = await autocannon({
     url: origin,
     connections,
@@ -111,6 +135,9 @@ export async function measureThroughput(options: {
   for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) statuses[status] = stats.count ?? 0;
   const answers = Object.values(statuses).reduce((sum, n) => sum + n, 0);
   const seconds = result.duration > 0 ? result.duration : durationS;
+  const serverCpuAfter = serverPid === undefined ? null : processCpuMs(serverPid);
+  const serverCpuMs =
+    serverCpuBefore === null || serverCpuAfter === null ? null : Math.max(0, serverCpuAfter - serverCpuBefore);
   return {
     okPerSecond: result["2xx"] / seconds,
     p50Ms: result.latency.p50,
@@ -121,6 +148,8 @@ export async function measureThroughput(options: {
     errors: result.errors,
     timeouts: result.timeouts,
     generatorCpu: generatorCpu(),
+    serverCpu: serverCpuMs === null ? null : serverCpuMs / Math.max(1, performance.now() - started),
+    serverCpuUsPerAnswer: serverCpuMs === null || answers === 0 ? null : (serverCpuMs * 1000) / answers,
   };
 }
 

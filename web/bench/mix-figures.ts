@@ -56,8 +56,8 @@ export async function measureMix(
   const staticRuns: ThroughputRun[] = [];
   for (let rep = 0; rep < options.repeat; rep++) {
     const run = { paths: sequence, connections: options.connections, durationS: options.durationS };
-    siteRuns.push(await measureThroughput({ origin: site.origin, ...run }));
-    staticRuns.push(await measureThroughput({ origin: baseline.origin, ...run }));
+    siteRuns.push(await measureThroughput({ origin: site.origin, serverPid: site.pid, ...run }));
+    staticRuns.push(await measureThroughput({ origin: baseline.origin, serverPid: baseline.pid, ...run }));
   }
   log(table(THROUGHPUT_HEADER, [printThroughputRow("mix, as fast as possible", siteRuns, staticRuns)]));
 

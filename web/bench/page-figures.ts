@@ -48,13 +48,13 @@ export async function measurePages(
     const staticRuns: ThroughputRun[] = [];
     for (let rep = 0; rep < options.repeat; rep++) {
       const run = { paths: [target.path], connections: options.connections, durationS: options.durationS };
-      siteRuns.push(await measureThroughput({ origin: site.origin, ...run }));
-      staticRuns.push(await measureThroughput({ origin: baseline.origin, ...run }));
+      siteRuns.push(await measureThroughput({ origin: site.origin, serverPid: site.pid, ...run }));
+      staticRuns.push(await measureThroughput({ origin: baseline.origin, serverPid: baseline.pid, ...run }));
     }
     const row = printThroughputRow(`${target.label} ${target.path}`, siteRuns, staticRuns);
     rows.push(row);
     log(
-      `  ${row[0]}: site ${row[1]}/s, p50 ${row[2]} ms, p99 ${row[3]} ms; static ${row[4]}/s; ratio ${row[5]}; cache ${row[6]}; load gen CPU ${row[7]}${row[8] !== "-" ? `; ${row[8]}` : ""}`,
+      `  ${row[0]}: site ${row[1]}/s, p50 ${row[2]} ms, p99 ${row[3]} ms; static ${row[4]}/s; ratio ${row[5]}; cache ${row[6]}; load gen CPU ${row[7]}; server CPU ${row[8]}; CPU us/answer ${row[9]}${row[10] !== "-" ? `; ${row[10]}` : ""}`,
     );
     pages.push({
       target,

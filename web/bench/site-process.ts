@@ -348,6 +348,8 @@ export async function waitForData(
 
 export interface RunningStaticServer {
   origin: string;
+  /** Its node process (`taskset` replaces itself with it), for its CPU time. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -372,6 +374,7 @@ export async function startStaticServer(snapshotDir: string): Promise<RunningSta
   });
   return {
     origin: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       await Promise.race([exit, sleep(5_000)]);

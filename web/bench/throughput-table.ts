@@ -55,6 +55,8 @@ export function printThroughputRow(label: string, site: ThroughputRun[], stat: T
     formatRatio(s.median / b.median),
     describeCache(summedCache(site)),
     `${generatorLoad(site)}/${generatorLoad(stat)}`,
+    `${serverLoad(site)}/${serverLoad(stat)}`,
+    `${cpuPerAnswer(site)}/${cpuPerAnswer(stat)}`,
     other || "-",
   ];
 }
@@ -74,7 +76,27 @@ export const THROUGHPUT_HEADER = [
   "site/static",
   "site cache",
   "load gen CPU site/static",
+  "server CPU site/static",
+  "CPU us/answer site/static",
   "other answers",
 ];
 
-export const GENERATOR_NOTE = `load gen CPU: the load generator's use of its core in the busiest run; "!" (>= ${GENERATOR_SATURATED * 100}%): it may have been the limit, and that throughput is a lower bound`;
+export const GENERATOR_NOTE = `load gen CPU: the load generator's use of its core in the busiest run; "!" (>= ${GENERATOR_SATURATED * 100}%): it may have been the limit, and that throughput is a lower bound
+server CPU: the server's use of its core, median of the runs; well under 100%, the server had time to spare and the load generator (or whatever shared its core) was the limit
+CPU us/answer: the server's CPU time per answer, median of the runs: what an answer costs each server, whoever was the limit`;
+
+/** The median CPU time per answer of the runs, microseconds; null when it could not be measured. */
+export function medianCpuPerAnswer(runs: ThroughputRun[]): number | null {
+  const values = runs.map((r) => r.serverCpuUsPerAnswer).filter((v): v is number => v !== null);
+  return values.length === 0 ? null : median(values);
+}
+
+function serverLoad(runs: ThroughputRun[]): string {
+  const values = runs.map((r) => r.serverCpu).filter((v): v is number => v !== null);
+  return values.length === 0 ? "n/a" : `${Math.round(median(values) * 100)}%`;
+}
+
+function cpuPerAnswer(runs: ThroughputRun[]): string {
+  const value = medianCpuPerAnswer(runs);
+  return value === null ? "n/a" : value.toFixed(value < 100 ? 1 : 0);
+}
