@@ -72,6 +72,23 @@ function hashSource(document: string | Buffer, match: RegExpMatchArray, text: st
   return `'sha256-${hash.digest("base64")}'`;
 }
 
+/** The hash sources of the script elements without `src` among `text`'s, in order, without repeats. */
+function scriptHashes(document: string | Buffer, text: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of text.matchAll(SCRIPT_ELEMENT)) {
+    const [, attributes, content] = match;
+    if (SRC_ATTRIBUTE.test(` ${attributes}`)) continue;
+    hashes.add(hashSource(document, match, content));
+  }
+  return [...hashes];
+}
+
+function styleHashes(document: string | Buffer, text: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of text.matchAll(STYLE_ELEMENT)) hashes.add(hashSource(document, match, match[1]));
+  return [...hashes];
+}
+
 /**
  * The CSP hash sources of every inline script element of an HTML document (its text or its
  * bytes, UTF-8), in order, without repeats. The hash covers the element's text exactly as sent,
@@ -79,18 +96,16 @@ function hashSource(document: string | Buffer, match: RegExpMatchArray, text: st
  * origins instead.
  */
 export function inlineScriptHashes(document: string | Buffer): string[] {
-  const hashes = new Set<string>();
-  for (const match of searchable(document).matchAll(SCRIPT_ELEMENT)) {
-    const [, attributes, text] = match;
-    if (SRC_ATTRIBUTE.test(` ${attributes}`)) continue;
-    hashes.add(hashSource(document, match, text));
-  }
-  return [...hashes];
+  return scriptHashes(document, searchable(document));
 }
 
 /** The CSP hash sources of every inline `<style>` element of an HTML document (its text or its bytes), without repeats. */
 export function inlineStyleHashes(document: string | Buffer): string[] {
-  const hashes = new Set<string>();
-  for (const match of searchable(document).matchAll(STYLE_ELEMENT)) hashes.add(hashSource(document, match, match[1]));
-  return [...hashes];
+  return styleHashes(document, searchable(document));
+}
+
+/** Both at once, the document searched as text once: what a rendered page's policy needs. */
+export function inlineHashes(document: string | Buffer): { scripts: string[]; styles: string[] } {
+  const text = searchable(document);
+  return { scripts: scriptHashes(document, text), styles: styleHashes(document, text) };
 }

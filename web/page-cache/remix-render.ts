@@ -22,7 +22,7 @@ import {
   withJsonAnswerHeaders,
   withoutStaleWhileRevalidate,
 } from "./answer-headers";
-import { contentSecurityPolicy, inlineScriptHashes, inlineStyleHashes, type CspOptions } from "./csp";
+import { contentSecurityPolicy, inlineHashes, type CspOptions } from "./csp";
 import { etagOfBody } from "./answer-encoding";
 import { pagePathOf } from "./page-target";
 import { staleWindowMs } from "./stale-window";
@@ -95,9 +95,10 @@ export function createRenderer(options: RenderOptions) {
     const contentType = response.headers.get("content-type");
     if (isJsonContentType(contentType)) withJsonAnswerHeaders(headers);
     else if ((contentType ?? "").includes("text/html")) {
+      const { scripts, styles } = inlineHashes(body);
       headers.set(
         "content-security-policy",
-        contentSecurityPolicy(options.csp, inlineScriptHashes(body), inlineStyleHashes(body), {
+        contentSecurityPolicy(options.csp, scripts, styles, {
           visualEditing: preview,
         }),
       );

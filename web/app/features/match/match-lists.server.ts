@@ -84,7 +84,10 @@ export function topWeekCardByLeague(
     if (!current || byPickConfidence(rank, current.rank) < 0) best.set(row.fixture.league, { row, rank });
   }
   return new Map(
-    leagues.map((league) => [league, best.has(league) ? cardOf(best.get(league)!.row, inputs).card : null]),
+    leagues.map((league) => {
+      const top = best.get(league);
+      return [league, top ? cardOf(top.row, inputs).card : null];
+    }),
   );
 }
 
