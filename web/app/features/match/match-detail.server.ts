@@ -129,9 +129,10 @@ export function summaryOf(context: ReadContext, row: FixtureRow, inputs: PickInp
 }
 
 export async function detailOf(context: ReadContext, row: FixtureRow, preview: boolean): Promise<MatchDetail> {
-  const inputs = await pickInputs(context, [row], preview, { withScoreGrid: true });
   const { fixture } = row;
-  const [prices, [homeForm, awayForm], [homeLineup, awayLineup], meetings, events, history] = await Promise.all([
+  // One round of reads: none of them waits for another.
+  const [inputs, prices, [homeForm, awayForm], [homeLineup, awayLineup], meetings, events, history] = await Promise.all([
+    pickInputs(context, [row], preview, { withScoreGrid: true }),
     oddsRows(context, fixture.id),
     recentForms(context, [fixture.homeTeamId, fixture.awayTeamId], fixture.kickoffAt),
     recentLineups(context, [fixture.homeTeamId, fixture.awayTeamId], referenceOf(row)),

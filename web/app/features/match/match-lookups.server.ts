@@ -10,7 +10,15 @@ import type { AppContext } from "~/load-context";
 import { cardOf, pickInputs } from "./match-card.server";
 import { detailOf, summaryOf, type MatchDetail, type MatchSummary } from "./match-detail.server";
 import { preparedQuery } from "@shared/db/prepared-queries";
-import { awayTeams, homeTeams, hrefOf, selectFixtures, selectFixturesOf, type ReadContext } from "./match-rows.server";
+import {
+  awayTeams,
+  homeTeams,
+  hrefOf,
+  selectFixtures,
+  selectFixturesOf,
+  type FixtureRow,
+  type ReadContext,
+} from "./match-rows.server";
 import { pairingFixture } from "./team-pairing.server";
 
 /**
@@ -53,8 +61,14 @@ export async function getMatchPick(context: ReadContext, id: number, preview: bo
 }
 
 export async function getMatchById(context: ReadContext, id: number, preview: boolean): Promise<MatchDetail | null> {
-  const [row] = await selectFixtures(context).where(eq(fixtures.id, id)).limit(1);
+  const row = await getFixtureById(context, id);
   return row ? detailOf(context, row, preview) : null;
+}
+
+/** The fixture row getMatchById reads first: for a loader that reads more of the match beside its detail. */
+export async function getFixtureById(context: Pick<ReadContext, "db">, id: number): Promise<FixtureRow | null> {
+  const [row] = await selectFixtures(context).where(eq(fixtures.id, id)).limit(1);
+  return row ?? null;
 }
 
 /** One fixture by its natural key (league, season, home and away team slugs), as the match page reads it. */
@@ -103,8 +117,19 @@ export async function findMatchBySlugs(
   awaySlug: string,
   preview: boolean,
 ): Promise<MatchDetail | null> {
-  const [row] = await slugPairingFixture(context, league, homeSlug, awaySlug);
+  const row = await findFixtureBySlugs(context, league, homeSlug, awaySlug);
   return row ? detailOf(context, row, preview) : null;
+}
+
+/** The fixture row findMatchBySlugs reads first: for a loader that reads more of the match beside its detail. */
+export async function findFixtureBySlugs(
+  context: Pick<AppContext, "db" | "clock">,
+  league: LeagueKey,
+  homeSlug: string,
+  awaySlug: string,
+): Promise<FixtureRow | null> {
+  const [row] = await slugPairingFixture(context, league, homeSlug, awaySlug);
+  return row ?? null;
 }
 
 /** The canonical URL of the match findMatchBySlugs finds, without reading the match itself. */

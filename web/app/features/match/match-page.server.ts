@@ -15,8 +15,9 @@ import { probabilityChartSection } from "./components/probability-chart.server";
 import { pickProbabilities } from "./pick-probabilities.server";
 import type { AppContext } from "~/load-context";
 import { getTeamsKeyPlayers } from "./key-players.server";
-import type { MatchDetail } from "./match-detail.server";
-import { findMatchBySlugs, findMatchUrlBySlugs, getMatchById } from "./match-lookups.server";
+import { detailOf } from "./match-detail.server";
+import { findFixtureBySlugs, findMatchUrlBySlugs, getFixtureById } from "./match-lookups.server";
+import { hrefOf, type FixtureRow } from "./match-rows.server";
 import { matchPageMeta } from "./match-meta.server";
 import { requireRoutePage } from "~/route-page.server";
 import { matchPlace, siteSeo } from "../seo/seo.server";
@@ -30,24 +31,24 @@ function slugMatchRoute(url: URL) {
 }
 
 /**
- * The match a request's path names: /{league}-predictions/{home}-vs-{away}-prediction or
+ * The fixture a request's path names: /{league}-predictions/{home}-vs-{away}-prediction or
  * /match/{id}. Two team slugs name their fixture whichever league it is in: a path with another
  * league's prefix, or /match/{home}-vs-{away}, answers with one 301 to the match's canonical
  * URL. Slugs naming no fixture go the usual way: an alias 301s to the canonical path it
  * spells, and that path is a 404 'Match Not Found'.
  */
-async function requireNamedMatch(context: AppContext, request: Request, preview: boolean): Promise<MatchDetail> {
+async function requireNamedFixture(context: AppContext, request: Request): Promise<FixtureRow> {
   const url = new URL(request.url);
   const bySlugs = slugMatchRoute(url);
   if (bySlugs) {
-    const match = await findMatchBySlugs(context, bySlugs.league, bySlugs.homeSlug, bySlugs.awaySlug, preview);
-    if (match && match.href !== url.pathname) throw redirect(`${match.href}${url.search}`, 301);
-    if (match) return match;
+    const row = await findFixtureBySlugs(context, bySlugs.league, bySlugs.homeSlug, bySlugs.awaySlug);
+    if (row && hrefOf(row) !== url.pathname) throw redirect(`${hrefOf(row)}${url.search}`, 301);
+    if (row) return row;
   }
   const route = requireRoutePage(request, "match");
-  const match = route.by === "id" ? await getMatchById(context, route.id, preview) : null;
-  if (!match) throw notFound("match");
-  return match;
+  const row = route.by === "id" ? await getFixtureById(context, route.id) : null;
+  if (!row) throw notFound("match");
+  return row;
 }
 
 /**
@@ -65,11 +66,17 @@ export async function redirectMatchAlias(context: AppContext, request: Request):
 
 /** The match page: its header, its sections and its head tags, or the redirect or 404 above. */
 export async function loadMatchPage(context: AppContext, request: Request) {
-  const preview = await context.previewSessions.isActive(request);
-  const [match, site] = await Promise.all([requireNamedMatch(context, request, preview), siteSeo(context, request)]);
-  const [table, [homePlayers, awayPlayers]] = await Promise.all([
-    getLeagueTable(context, match.league, match.season),
-    getTeamsKeyPlayers(context, [match.home.id, match.away.id], match.league, match.season),
+  const [preview, row, site] = await Promise.all([
+    context.previewSessions.isActive(request),
+    requireNamedFixture(context, request),
+    siteSeo(context, request),
+  ]);
+  const { league, season, homeTeamId, awayTeamId } = row.fixture;
+  // Everything else the page reads needs only the fixture row: one round of reads after it.
+  const [match, table, [homePlayers, awayPlayers]] = await Promise.all([
+    detailOf(context, row, preview),
+    getLeagueTable(context, league, season),
+    getTeamsKeyPlayers(context, [homeTeamId, awayTeamId], league, season),
   ]);
   const live = match.state === "live";
   const edit = editMarks(
