@@ -131,15 +131,17 @@ export function summaryOf(context: ReadContext, row: FixtureRow, inputs: PickInp
 export async function detailOf(context: ReadContext, row: FixtureRow, preview: boolean): Promise<MatchDetail> {
   const { fixture } = row;
   // One round of reads: none of them waits for another.
-  const [inputs, prices, [homeForm, awayForm], [homeLineup, awayLineup], meetings, events, history] = await Promise.all([
-    pickInputs(context, [row], preview, { withScoreGrid: true }),
-    oddsRows(context, fixture.id),
-    recentForms(context, [fixture.homeTeamId, fixture.awayTeamId], fixture.kickoffAt),
-    recentLineups(context, [fixture.homeTeamId, fixture.awayTeamId], referenceOf(row)),
-    headToHead(context, row),
-    matchEvents(context, fixture.id, { home: fixture.homeScore, away: fixture.awayScore }),
-    fixture.matchState === "pre-match" ? [] : liveProbabilityHistory(context, fixture.id),
-  ]);
+  const [inputs, prices, [homeForm, awayForm], [homeLineup, awayLineup], meetings, events, history] = await Promise.all(
+    [
+      pickInputs(context, [row], preview, { withScoreGrid: true }),
+      oddsRows(context, fixture.id),
+      recentForms(context, [fixture.homeTeamId, fixture.awayTeamId], fixture.kickoffAt),
+      recentLineups(context, [fixture.homeTeamId, fixture.awayTeamId], referenceOf(row)),
+      headToHead(context, row),
+      matchEvents(context, fixture.id, { home: fixture.homeScore, away: fixture.awayScore }),
+      fixture.matchState === "pre-match" ? [] : liveProbabilityHistory(context, fixture.id),
+    ],
+  );
   const summary = summaryOf(context, row, inputs);
   return {
     ...summary,
