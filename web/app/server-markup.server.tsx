@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { MarkupMemoContext, type MarkupMemo } from "./components/MemoMarkup";
 import { PageLinkContext, type PageLinkProps } from "./components/PageLink";
 import { SERVER_LINK_ATTRIBUTE } from "./components/server-markup-behaviour";
 import type { ServerHtml } from "./components/ServerMarkup";
@@ -26,10 +27,79 @@ function ServerLink({ to, className, children }: PageLinkProps) {
  */
 const SERVER_HTML_ID_PREFIX = "sm";
 
+/** The prefix of ids inside a kept part (MemoMarkup): found in one, the part cannot be kept. */
+const PART_ID_PREFIX = "smp";
+
+/** How many characters of kept parts, keys and HTML, the process holds at most (a few MB). */
+const KEPT_PARTS_CHARS = 4_000_000;
+
+const keptParts = new Map<string, string>();
+
+function NoIds() {
+  return null;
+}
+
+let keptChars = 0;
+/** Names whose parts use an id: rendered in place every time. */
+const unkeepable = new Set<string>();
+
+function keep(key: string, html: string): void {
+  const chars = key.length + html.length;
+  if (chars > KEPT_PARTS_CHARS / 16) return;
+  keptParts.set(key, html);
+  keptChars += chars;
+  for (const [oldKey, oldHtml] of keptParts) {
+    if (keptChars <= KEPT_PARTS_CHARS) break;
+    keptParts.delete(oldKey);
+    keptChars -= oldKey.length + oldHtml.length;
+  }
+}
+
+/**
+ * MemoMarkup's parts, kept by their name and input (the least recently used go first). A part
+ * seen for the first time is rendered on its own there and then (React allows a synchronous
+ * render inside another), so its HTML is the same whether it was kept or not.
+ */
+const markupMemo: MarkupMemo = {
+  html(name, input, render) {
+    if (unkeepable.has(name)) return null;
+    const key = `${name}\u0000${JSON.stringify(input)}`;
+    const kept = keptParts.get(key);
+    if (kept !== undefined) {
+      keptParts.delete(key);
+      keptParts.set(key, kept);
+      return kept;
+    }
+    const html = renderMarkup(render(), PART_ID_PREFIX);
+    if (html.includes(`:${PART_ID_PREFIX}`)) {
+      unkeepable.add(name);
+      // React counts a component's ids in one variable: the part's last one would count as
+      // MemoMarkup's own and change the ids of the part rendered in place. A render of a
+      // component without ids sets it back.
+      renderToStaticMarkup(<NoIds />);
+      return null;
+    }
+    keep(key, html);
+    return html;
+  },
+};
+
+/** What the process keeps of MemoMarkup's parts, for tests and the metrics. */
+export function keptPartsStats(): { parts: number; chars: number } {
+  return { parts: keptParts.size, chars: keptChars };
+}
+
+function renderMarkup(node: ReactNode, identifierPrefix: string): string {
+  return renderToStaticMarkup(
+    <PageLinkContext.Provider value={ServerLink}>
+      <MarkupMemoContext.Provider value={markupMemo}>{node}</MarkupMemoContext.Provider>
+    </PageLinkContext.Provider>,
+    { identifierPrefix },
+  );
+}
+
 function htmlOf(node: ReactNode): string {
-  return renderToStaticMarkup(<PageLinkContext.Provider value={ServerLink}>{node}</PageLinkContext.Provider>, {
-    identifierPrefix: SERVER_HTML_ID_PREFIX,
-  });
+  return renderMarkup(node, SERVER_HTML_ID_PREFIX);
 }
 
 export function renderServerHtml(node: ReactNode): ServerHtml {

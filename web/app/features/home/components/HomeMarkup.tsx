@@ -9,6 +9,7 @@ import type { HomeHero } from "../home.server";
 import type { TopLeaguePick } from "../home-picks.server";
 import { VIEW_RESULTS_TEXT } from "../home";
 import { PageLink } from "~/components/PageLink";
+import { MemoMarkup } from "~/components/MemoMarkup";
 import { HomePickCard } from "./HomePickCard";
 
 /** The contents of the hero section: matchweek, the editors' texts, the button and the leagues. */
@@ -39,19 +40,21 @@ export function TopLeaguePicksContent({ picks }: { picks: readonly TopLeaguePick
       <h2 id="league-picks-title">Top League Picks</h2>
       <ul className="home-picks__grid">
         {picks.map((pick) => (
-          <li key={pick.league}>
-            {pick.match ? (
-              <HomePickCard match={pick.match} label={pick.leagueName} />
-            ) : (
-              <article className="home-pick" aria-label={pick.leagueName}>
-                <p className="home-pick__label">{pick.leagueName}</p>
-                <p className="empty-text">{COMING_SOON}</p>
-                <PageLink className="match-card__link" to={pick.leagueHref}>
-                  {pick.leagueName} Predictions <span aria-hidden="true">→</span>
-                </PageLink>
-              </article>
-            )}
-          </li>
+          <MemoMarkup key={pick.league} as="li" name="home-pick" input={pick}>
+            {() =>
+              pick.match ? (
+                <HomePickCard match={pick.match} label={pick.leagueName} />
+              ) : (
+                <article className="home-pick" aria-label={pick.leagueName}>
+                  <p className="home-pick__label">{pick.leagueName}</p>
+                  <p className="empty-text">{COMING_SOON}</p>
+                  <PageLink className="match-card__link" to={pick.leagueHref}>
+                    {pick.leagueName} Predictions <span aria-hidden="true">→</span>
+                  </PageLink>
+                </article>
+              )
+            }
+          </MemoMarkup>
         ))}
       </ul>
     </>

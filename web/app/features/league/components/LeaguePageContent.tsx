@@ -22,9 +22,10 @@ import { SEASON_OUTLOOK_TABLE_LINK_TEXT } from "../season-outlook";
 import type { SeasonOutlookView } from "../season-outlook.server";
 import type { LeagueTable } from "../../standings/standings.server";
 import { Breadcrumb } from "~/components/Breadcrumb";
-import { RankedMatchCard } from "~/features/match/components/RankedMatchCard";
+import { RankedMatchCardItem } from "~/features/match/components/RankedMatchCard";
 import { FixtureList } from "~/features/match/components/FixtureList";
 import { PageLink } from "~/components/PageLink";
+import { MemoMarkup } from "~/components/MemoMarkup";
 import { SeasonOutlookSection } from "./season-outlook/SeasonOutlookSection";
 import { LeaderboardTables } from "./LeaderboardTables";
 import { LeagueTableView, TableBandKey } from "../../standings/components/LeagueTableView";
@@ -84,9 +85,7 @@ export function LeaguePageContent({ page }: { page: LeaguePageData }) {
         ) : (
           <ol className="match-list">
             {page.matches.slice(0, TOP_PICK_CARDS).map((match, index) => (
-              <li key={match.id}>
-                <RankedMatchCard match={match} rank={index + 1} bigMatch={bigMatches.has(match.id)} />
-              </li>
+              <RankedMatchCardItem key={match.id} match={match} rank={index + 1} bigMatch={bigMatches.has(match.id)} />
             ))}
           </ol>
         )}
@@ -99,20 +98,31 @@ export function LeaguePageContent({ page }: { page: LeaguePageData }) {
         </section>
       ) : null}
 
-      <section id={LEAGUE_TABLE_ANCHOR} aria-labelledby="table-title" className="page-section">
-        <h2 id="table-title">{page.name} Table</h2>
-        {page.table.hasData ? (
+      <MemoMarkup
+        as="section"
+        id={LEAGUE_TABLE_ANCHOR}
+        aria-labelledby="table-title"
+        className="page-section"
+        name="league-table-section"
+        input={{ name: page.name, seasonLabel: page.seasonLabel, table: page.table, bands: page.bands }}
+      >
+        {() => (
           <>
-            <LeagueTableView rows={page.table.rows} caption={`${page.name} table ${page.seasonLabel}`} />
-            <TableBandKey bands={page.bands} />
+            <h2 id="table-title">{page.name} Table</h2>
+            {page.table.hasData ? (
+              <>
+                <LeagueTableView rows={page.table.rows} caption={`${page.name} table ${page.seasonLabel}`} />
+                <TableBandKey bands={page.bands} />
+              </>
+            ) : (
+              <p className="empty-text">{NO_TABLE_DATA_TEXT}</p>
+            )}
+            <p className="season-outlook__teaser">
+              <a href={`#${SEASON_OUTLOOK_ANCHOR}`}>{SEASON_OUTLOOK_TABLE_LINK_TEXT}</a>
+            </p>
           </>
-        ) : (
-          <p className="empty-text">{NO_TABLE_DATA_TEXT}</p>
         )}
-        <p className="season-outlook__teaser">
-          <a href={`#${SEASON_OUTLOOK_ANCHOR}`}>{SEASON_OUTLOOK_TABLE_LINK_TEXT}</a>
-        </p>
-      </section>
+      </MemoMarkup>
 
       <SeasonOutlookSection
         outlook={page.outlook}
@@ -121,10 +131,20 @@ export function LeaguePageContent({ page }: { page: LeaguePageData }) {
         body={page.outlookBody}
       />
 
-      <section aria-labelledby="players-title" className="page-section">
-        <h2 id="players-title">{TOP_PLAYERS_HEADING}</h2>
-        <LeaderboardTables boards={page.leaderboards} leagueName={page.name} />
-      </section>
+      <MemoMarkup
+        as="section"
+        aria-labelledby="players-title"
+        className="page-section"
+        name="leaderboards-section"
+        input={{ boards: page.leaderboards, leagueName: page.name }}
+      >
+        {() => (
+          <>
+            <h2 id="players-title">{TOP_PLAYERS_HEADING}</h2>
+            <LeaderboardTables boards={page.leaderboards} leagueName={page.name} />
+          </>
+        )}
+      </MemoMarkup>
 
       <p className="page-section">
         <PageLink className="button" to={ALGO_RESULTS}>

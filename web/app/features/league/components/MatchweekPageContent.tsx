@@ -22,7 +22,7 @@ import {
   fixturesHeading,
 } from "../league";
 import { Breadcrumb } from "~/components/Breadcrumb";
-import { RankedMatchCard } from "~/features/match/components/RankedMatchCard";
+import { RankedMatchCardItem } from "~/features/match/components/RankedMatchCard";
 import { FixtureList } from "~/features/match/components/FixtureList";
 import { PageLink } from "~/components/PageLink";
 import { SERVER_LINK_ATTRIBUTE } from "~/components/server-markup-behaviour";
@@ -184,14 +184,13 @@ export function MatchweekPageContent({ page }: { page: MatchweekPageData }) {
         ) : (
           <ol className="match-list">
             {page.matches.slice(0, TOP_PICK_CARDS).map((match, index) => (
-              <li key={match.id}>
-                <RankedMatchCard
-                  match={match}
-                  rank={index + 1}
-                  moved={match.moved}
-                  bigMatch={bigMatches.has(match.id)}
-                />
-              </li>
+              <RankedMatchCardItem
+                key={match.id}
+                match={match}
+                rank={index + 1}
+                moved={match.moved}
+                bigMatch={bigMatches.has(match.id)}
+              />
             ))}
           </ol>
         )}

@@ -13,6 +13,7 @@ import { leagueBadgeUrl } from "@shared/domain/urls";
 import type { MatchState } from "@shared/domain/picks";
 import { ParlayButtonSlot } from "~/features/parlay/components/ParlayButtonSlot";
 import { TeamBadge } from "~/components/TeamBadge";
+import { MemoMarkup } from "~/components/MemoMarkup";
 import { SERVER_LINK_ATTRIBUTE } from "~/components/server-markup-behaviour";
 import { FINAL_SCORE_TEXT, LIVE_BADGE_TEXT, MOVED_MATCH_DETAIL, MOVED_MATCH_TEXT, VS_TEXT } from "../match-cards";
 import type { MatchCard } from "../match-card.server";
@@ -128,9 +129,31 @@ function FixtureRow({
   timeOnly: boolean;
   showLeague: boolean;
 }) {
+  return (
+    <MemoMarkup
+      as="li"
+      className={`fixture-row fixture-row--${match.state}${timeOnly ? "" : " fixture-row--dated"}`}
+      name="fixture-row"
+      input={{ match, timeOnly, showLeague }}
+    >
+      {() => <FixtureRowContent match={match} timeOnly={timeOnly} showLeague={showLeague} />}
+    </MemoMarkup>
+  );
+}
+
+/** A row's content: a function of the match and the list's options alone, kept per match (MemoMarkup). */
+function FixtureRowContent({
+  match,
+  timeOnly,
+  showLeague,
+}: {
+  match: FixtureListMatch;
+  timeOnly: boolean;
+  showLeague: boolean;
+}) {
   const league = LEAGUES[match.league].name;
   return (
-    <li className={`fixture-row fixture-row--${match.state}${timeOnly ? "" : " fixture-row--dated"}`}>
+    <>
       <FixtureTime match={match} timeOnly={timeOnly} />
       {showLeague ? (
         <span className="fixture-row__league">
@@ -156,7 +179,7 @@ function FixtureRow({
         </span>
       ) : null}
       <FixturePick match={match} />
-    </li>
+    </>
   );
 }
 

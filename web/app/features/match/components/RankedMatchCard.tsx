@@ -7,6 +7,7 @@ import { Scoreline } from "./Scoreline";
 import { KickoffTime } from "./KickoffTime";
 import { LiveProbabilityLine } from "./LiveProbabilityView";
 import { TeamBadge } from "~/components/TeamBadge";
+import { MemoMarkup } from "~/components/MemoMarkup";
 import { MOVED_MATCH_DETAIL, MOVED_MATCH_TEXT } from "../match-cards";
 import { BIG_MATCH_DETAIL, BIG_MATCH_TEXT } from "@shared/model/match-stakes";
 
@@ -17,18 +18,24 @@ import { BIG_MATCH_DETAIL, BIG_MATCH_TEXT } from "@shared/model/match-stakes";
  * matchweek page a match played away from its round's dates is marked as moved; on league and
  * matchweek pages the week's most important matches are marked as big.
  */
-export function RankedMatchCard({
-  match,
-  rank,
-  moved = false,
-  bigMatch = false,
-}: {
+interface RankedMatchCardProps {
   match: MatchCard;
   rank: number;
   moved?: boolean;
   /** One of the week's most important matches (shared/model/match-stakes.ts, bigMatchIds). */
   bigMatch?: boolean;
-}) {
+}
+
+/** The card as an item of a ranked list (`<li>`), kept per match and rank in server markup (MemoMarkup). */
+export function RankedMatchCardItem(props: RankedMatchCardProps) {
+  return (
+    <MemoMarkup as="li" name="ranked-match-card" input={props}>
+      {() => <RankedMatchCard {...props} />}
+    </MemoMarkup>
+  );
+}
+
+export function RankedMatchCard({ match, rank, moved = false, bigMatch = false }: RankedMatchCardProps) {
   const { resolution } = match;
   return (
     <article className="match-card" aria-labelledby={`match-${match.id}-title`}>

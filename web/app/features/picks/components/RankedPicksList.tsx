@@ -1,6 +1,6 @@
 import type { MatchCard } from "~/features/match/match-card.server";
 import { NO_FIXTURES_TEXT } from "~/features/league/league";
-import { RankedMatchCard } from "~/features/match/components/RankedMatchCard";
+import { RankedMatchCardItem } from "~/features/match/components/RankedMatchCard";
 
 /** Match cards ranked by their pick's confidence, numbered from 1. */
 export function RankedPicksList({ matches }: { matches: MatchCard[] }) {
@@ -8,9 +8,7 @@ export function RankedPicksList({ matches }: { matches: MatchCard[] }) {
   return (
     <ol className="match-list">
       {matches.map((match, index) => (
-        <li key={match.id}>
-          <RankedMatchCard match={match} rank={index + 1} />
-        </li>
+        <RankedMatchCardItem key={match.id} match={match} rank={index + 1} />
       ))}
     </ol>
   );
