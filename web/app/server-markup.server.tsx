@@ -84,6 +84,14 @@ const markupMemo: MarkupMemo = {
   },
 };
 
+/**
+ * A loader's section that is a function of `input` alone (a match page's lineups, its part of
+ * the table), rendered once per input and kept with MemoMarkup's parts.
+ */
+export function keptServerHtml(name: string, input: unknown, render: () => ReactNode): ServerHtml {
+  return serverHtml(markupMemo.html(name, input, render) ?? htmlOf(render()));
+}
+
 /** What the process keeps of MemoMarkup's parts, for tests and the metrics. */
 export function keptPartsStats(): { parts: number; chars: number } {
   return { parts: keptParts.size, chars: keptChars };

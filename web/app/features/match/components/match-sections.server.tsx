@@ -14,7 +14,7 @@ import { matchBreadcrumb } from "../match-cards";
 import { STANDINGS_MISSING_TEXT } from "~/page-texts/shared";
 import { renderOptionalRichText } from "~/features/content/rich-text.server";
 import { NO_EDIT_MARKS, type EditMark } from "~/features/content/editable.server";
-import { renderServerHtml } from "~/server-markup.server";
+import { keptServerHtml, renderServerHtml } from "~/server-markup.server";
 import type { LeagueTable } from "~/features/standings/standings.server";
 import { BreadcrumbTrail } from "~/components/Breadcrumb";
 import { LeagueTableView } from "~/features/standings/components/LeagueTableView";
@@ -70,10 +70,12 @@ export function renderMatchSections({
 
   const hasSnapshot = table.hasData && snapshot.length > 0;
   // A section with nothing but its placeholder text is shown as one muted line, not a card.
-  const sections: Array<{ id: string; title: string; content: ReactNode; empty?: boolean } | null> = [
+  // `input`: everything the section's content reads but the edit marks (rendered once per input, kept).
+  const sections: Array<{ id: string; title: string; content: ReactNode; input: unknown; empty?: boolean } | null> = [
     {
       id: "match-summary",
       title: MATCH_SECTIONS.summary,
+      input: { verdictTag: preview?.verdictTag, summary },
       content: (
         <>
           {preview?.verdictTag ? (
@@ -92,6 +94,26 @@ export function renderMatchSections({
     {
       id: "key-insights",
       title: MATCH_SECTIONS.insights,
+      input: {
+        insights: preview?.keyInsights ?? [],
+        tacticalAnalysis,
+        headToHeadNotes,
+        match: {
+          probabilities: match.probabilities,
+          scoreProbabilities: match.scoreProbabilities,
+          odds: match.odds,
+          oddsMovement: match.oddsMovement,
+          state: match.state,
+          stats: match.stats,
+          home: match.home,
+          away: match.away,
+          homeScore: match.homeScore,
+          awayScore: match.awayScore,
+          events: match.events,
+          liveProbabilityHistory: match.liveProbabilityHistory,
+          headToHead: match.headToHead,
+        },
+      },
       content: (
         <>
           <KeyInsightsList insights={preview?.keyInsights ?? []} edit={edit} />
@@ -116,6 +138,7 @@ export function renderMatchSections({
       id: "league-table",
       title: MATCH_SECTIONS.table,
       empty: !hasSnapshot,
+      input: { hasSnapshot, snapshot, leagueName, home, away, stakes: match.stakes, league: match.league },
       content: (
         <>
           {hasSnapshot ? (
@@ -138,6 +161,7 @@ export function renderMatchSections({
       id: "recent-lineups",
       title: MATCH_SECTIONS.lineups,
       empty: !match.lineups.home && !match.lineups.away && !predictedLineups,
+      input: { home: home.name, away: away.name, lineups: match.lineups, predictedLineups },
       content: (
         <RecentLineups
           homeName={home.name}
@@ -152,6 +176,7 @@ export function renderMatchSections({
       id: "key-player-stats",
       title: MATCH_SECTIONS.players,
       empty: !keyPlayers.home && !keyPlayers.away && !keyPlayerStats,
+      input: { home: home.name, away: away.name, keyPlayers, keyPlayerStats },
       content: (
         <KeyPlayerStats
           homeName={home.name}
@@ -166,6 +191,7 @@ export function renderMatchSections({
       id: "team-form",
       title: MATCH_SECTIONS.form,
       empty: !hasForm && !teamFormMomentum,
+      input: { home, away, form: match.form, teamFormMomentum },
       content: (
         <TeamForm
           home={home}
@@ -180,12 +206,14 @@ export function renderMatchSections({
       ? {
           id: "managers-notes",
           title: MATCH_SECTIONS.managers,
+          input: { managersNotes },
           content: <RichText value={managersNotes} editMark={edit("managersNotes")} />,
         }
       : null,
     {
       id: "final-prediction",
       title: MATCH_SECTIONS.final,
+      input: { resolution, state: match.state, finalPredictionSummary },
       content: (
         <FinalPrediction resolution={resolution} state={match.state} notes={finalPredictionSummary} edit={edit} />
       ),
@@ -204,16 +232,21 @@ export function renderMatchSections({
     ),
     sections: sections
       .filter((section) => section !== null)
-      .map(({ id, title: heading, content, empty }) => ({
-        id,
-        ...(empty ? { empty: true } : {}),
-        markup: renderServerHtml(
+      .map(({ id, title: heading, content, input, empty }) => {
+        const render = () => (
           <>
             <h2 id={`${id}-title`}>{heading}</h2>
             {content}
-          </>,
-        ),
-      })),
+          </>
+        );
+        return {
+          id,
+          ...(empty ? { empty: true } : {}),
+          // In draft preview the sections carry click-to-edit marks: rendered each time.
+          markup:
+            edit === NO_EDIT_MARKS ? keptServerHtml(`match-section:${id}`, input, render) : renderServerHtml(render()),
+        };
+      }),
     backLink: renderServerHtml(
       <PageLink to={leagueUrl(match.league)}>
         <span aria-hidden="true">← </span>
