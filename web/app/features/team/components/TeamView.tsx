@@ -14,6 +14,7 @@ import type { TeamFixture, TeamInfo, TeamPlayerStat, TeamStanding, TeamStatistic
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { MyTeamStar } from "./my-teams/MyTeamStar";
 import { PageLink } from "~/components/PageLink";
+import { MemoMarkup } from "~/components/MemoMarkup";
 import { RichText, type RichTextHtml } from "~/features/content/components/RichText";
 import { TeamSeasonOutlook, type TeamOutlook } from "~/features/league/components/season-outlook/TeamSeasonOutlook";
 import { TEAM_STRENGTH_EXPLAINER, TEAM_STRENGTH_TITLE, TeamStrengthChart } from "./TeamStrengthChart";
@@ -66,11 +67,47 @@ function Section({
 }
 
 /**
+ * A section that is a function of `input` alone (data the worker writes, not the live score):
+ * rendered once per input and kept (MemoMarkup), the same markup as Section's.
+ */
+function KeptSection({
+  id,
+  title,
+  input,
+  children,
+  empty = false,
+}: {
+  id: string;
+  title: string;
+  input: unknown;
+  children: () => ReactNode;
+  empty?: boolean;
+}) {
+  return (
+    <MemoMarkup
+      as="section"
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className={`page-section team-section${empty ? " page-section--empty" : ""}`}
+      name={`team-section:${id}`}
+      input={{ title, input }}
+    >
+      {() => (
+        <>
+          <h2 id={`${id}-title`}>{title}</h2>
+          {children()}
+        </>
+      )}
+    </MemoMarkup>
+  );
+}
+
+/**
  * The team detail page's content (spec section 2, "Team detail page"), inside the page's
  * `page team-page` element. Rendered on the server only (team-page-markup.server.tsx).
  */
 export function TeamView({ page }: { page: TeamPageData }) {
-  const { info, standing, nextFixture, recentFixtures, statistics, players, overview } = page;
+  const { info, standing, nextFixture, recentFixtures, statistics, players, overview, strength } = page;
   const { team, league } = info;
   const recent = recentResults(
     team.id,
@@ -149,17 +186,23 @@ export function TeamView({ page }: { page: TeamPageData }) {
         </Section>
       ) : null}
 
-      <Section id="stats" title={TEAM_SECTIONS.stats} empty={!statistics}>
-        {statistics ? <StatsOverview stats={statistics} /> : <p className="empty-text">{NO_COMPLETED_MATCHES_TEXT}</p>}
-      </Section>
+      <KeptSection id="stats" title={TEAM_SECTIONS.stats} empty={!statistics} input={statistics}>
+        {() =>
+          statistics ? <StatsOverview stats={statistics} /> : <p className="empty-text">{NO_COMPLETED_MATCHES_TEXT}</p>
+        }
+      </KeptSection>
 
       <TeamSeasonOutlook outlook={page.outlook} league={league.key} />
 
-      {page.strength ? (
-        <Section id="strength" title={TEAM_STRENGTH_TITLE}>
-          <p className="muted team-section__subtitle">{TEAM_STRENGTH_EXPLAINER}</p>
-          <TeamStrengthChart strength={page.strength} teamName={team.name} />
-        </Section>
+      {strength ? (
+        <KeptSection id="strength" title={TEAM_STRENGTH_TITLE} input={{ strength, teamName: team.name }}>
+          {() => (
+            <>
+              <p className="muted team-section__subtitle">{TEAM_STRENGTH_EXPLAINER}</p>
+              <TeamStrengthChart strength={strength} teamName={team.name} />
+            </>
+          )}
+        </KeptSection>
       ) : null}
 
       <Section id="recent" title={TEAM_SECTIONS.recent}>
@@ -167,25 +210,39 @@ export function TeamView({ page }: { page: TeamPageData }) {
         <RecentResults results={recent} urls={matchUrls} />
       </Section>
 
-      <Section id="players" title={TEAM_SECTIONS.players} empty={keyPlayers.length === 0}>
-        {keyPlayers.length > 0 ? (
-          <PlayerCards players={keyPlayers} info={info} goalkeepers={false} />
-        ) : (
-          <p className="empty-text">
-            {players.length === 0 ? PLAYER_STATS_MISSING_TEXT : PLAYER_DATA_COMING_SOON_TEXT}
-          </p>
-        )}
-      </Section>
+      <KeptSection
+        id="players"
+        title={TEAM_SECTIONS.players}
+        empty={keyPlayers.length === 0}
+        input={{ keyPlayers, info, anyPlayers: players.length > 0 }}
+      >
+        {() =>
+          keyPlayers.length > 0 ? (
+            <PlayerCards players={keyPlayers} info={info} goalkeepers={false} />
+          ) : (
+            <p className="empty-text">
+              {players.length === 0 ? PLAYER_STATS_MISSING_TEXT : PLAYER_DATA_COMING_SOON_TEXT}
+            </p>
+          )
+        }
+      </KeptSection>
 
-      <Section id="goalkeepers" title={TEAM_SECTIONS.goalkeepers} empty={goalkeepers.length === 0}>
-        {goalkeepers.length > 0 ? (
-          <PlayerCards players={goalkeepers} info={info} goalkeepers />
-        ) : (
-          <p className="empty-text">
-            {players.length === 0 ? PLAYER_STATS_MISSING_TEXT : PLAYER_DATA_COMING_SOON_TEXT}
-          </p>
-        )}
-      </Section>
+      <KeptSection
+        id="goalkeepers"
+        title={TEAM_SECTIONS.goalkeepers}
+        empty={goalkeepers.length === 0}
+        input={{ goalkeepers, info, anyPlayers: players.length > 0 }}
+      >
+        {() =>
+          goalkeepers.length > 0 ? (
+            <PlayerCards players={goalkeepers} info={info} goalkeepers />
+          ) : (
+            <p className="empty-text">
+              {players.length === 0 ? PLAYER_STATS_MISSING_TEXT : PLAYER_DATA_COMING_SOON_TEXT}
+            </p>
+          )
+        }
+      </KeptSection>
     </>
   );
 }
