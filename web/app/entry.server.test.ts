@@ -69,4 +69,16 @@ describe("the server entry's document render", () => {
     expect(await response.text()).toContain("<title>Entry test</title>");
     expect(pendingTimers()).toBe(before);
   });
+
+  it("gives the page server the document's bytes, the same as the answer's body", async () => {
+    const response = await handle(new Request("http://localhost/"), { previewSessions } as never);
+    const rendered = entry.renderedDocument(response);
+    expect(rendered).toBeInstanceOf(Uint8Array);
+    const html = new TextDecoder().decode(rendered);
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="en">/);
+    expect(html).toContain("<p>Rendered by the server entry</p>");
+    expect(await response.text()).toBe(html);
+    // Any other answer (one Remix made itself) has none: the page server reads its body.
+    expect(entry.renderedDocument(new Response("x"))).toBeUndefined();
+  });
 });

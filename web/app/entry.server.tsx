@@ -1,6 +1,5 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -24,6 +23,18 @@ export async function handleDataRequest(
   return response;
 }
 
+/** The bytes of each document rendered here, by its Response: renderedDocument. */
+const documents = new WeakMap<Response, Uint8Array>();
+
+/**
+ * A document's bytes as this entry rendered them, for the page server, which keeps every page
+ * whole (web/page-cache/remix-render.ts): the same bytes as the Response's body, without
+ * reading them back through its stream.
+ */
+export function renderedDocument(response: Response): Uint8Array | undefined {
+  return documents.get(response);
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -33,7 +44,8 @@ export default async function handleRequest(
 ) {
   if (loadContext.timing) loadContext.timing.renderStartedAt = performance.now();
   await noStoreInPreview(responseHeaders, request, loadContext);
-  // Crawlers get the whole document at once; browsers get it streamed as soon as the shell is ready.
+  // Every answer is the whole document: the page server stores and sends pages whole. For crawlers
+  // React renders it in one pass once all is ready; for browsers it starts when the shell is.
   const wholeDocument = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -71,15 +83,25 @@ export default async function handleRequest(
     );
     function answer() {
       shellRendered = true;
-      const body = new PassThrough();
+      // The status as the shell was rendered, as a streamed answer would have sent it.
+      const status = responseStatusCode;
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      resolve(
-        new Response(createReadableStreamFromReadable(body), {
-          headers: responseHeaders,
-          status: responseStatusCode,
+      const chunks: Uint8Array[] = [];
+      pipe(
+        new Writable({
+          write(chunk: Uint8Array, _encoding, done) {
+            chunks.push(chunk);
+            done();
+          },
+          final(done) {
+            const body = Buffer.concat(chunks);
+            const response = new Response(body, { headers: responseHeaders, status });
+            documents.set(response, body);
+            resolve(response);
+            done();
+          },
         }),
       );
-      pipe(body);
     }
     if (!settled) abortTimer = setTimeout(abort, ABORT_DELAY + 1_000);
   });

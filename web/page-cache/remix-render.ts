@@ -72,7 +72,11 @@ export function createRenderer(options: RenderOptions) {
     const timing: RequestTiming = {};
     const context: AppLoadContext = { ...options.services, timing };
     // Server markup is in a document's HTML once, not again in its loader data (web/app/markup-scope.server.ts).
-    const inRequestScope = (options.build.entry.module as { inRequestScope?: RequestScope }).inRequestScope;
+    const entry = options.build.entry.module as {
+      inRequestScope?: RequestScope;
+      renderedDocument?: (response: globalThis.Response) => Uint8Array | undefined;
+    };
+    const inRequestScope = entry.inRequestScope;
     const document = !isDataRequestPath(request.url);
     // The body is read inside both scopes: React renders it while it streams, and each scope is
     // switched off once the last render in it ends (shared/async/scoped-storage.ts).
@@ -80,7 +84,10 @@ export function createRenderer(options: RenderOptions) {
     const renderWhole = async () => {
       const answer = await handleRequest(request, context);
       handled = performance.now();
-      return { response: answer, body: Buffer.from(await answer.arrayBuffer()) };
+      // A document comes whole from the entry (web/app/entry.server.tsx): its bytes as they are.
+      const rendered = entry.renderedDocument?.(answer);
+      const body = rendered ? Buffer.from(rendered.buffer, rendered.byteOffset, rendered.byteLength) : null;
+      return { response: answer, body: body ?? Buffer.from(await answer.arrayBuffer()) };
     };
     const {
       result: { response, body },
