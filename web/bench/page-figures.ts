@@ -6,6 +6,7 @@
 import { probe } from "./http-probe";
 import { measureThroughput, unexpectedAnswers, type ThroughputRun } from "./load";
 import type { BenchOptions } from "./options";
+import { QUIET_REFERENCE_MS, referenceRenderMs } from "./reference-render";
 import { measureMisses, measureNotModified, type ServerTimeFigure } from "./server-time-probes";
 import type { RunningSite, RunningStaticServer } from "./site-process";
 import { formatCount, formatMs, table } from "./stats";
@@ -70,10 +71,17 @@ export async function measurePages(
   log(`\n${table(THROUGHPUT_HEADER, rows)}\n${GENERATOR_NOTE}`);
 
   log(
-    `\nServer time of a cache miss (median of ${options.misses} renders on the request path, each request one the cache may not answer: Authorization set) and of a 304 (median of ${options.notModified})`,
+    `\nServer time of a cache miss (median and fastest of ${options.misses} renders on the request path, the pages taking turns, each request one the cache may not answer: Authorization set) and of a 304 (median of ${options.notModified})`,
   );
+  const referenceBefore = referenceRenderMs();
+  const misses = await measureMisses(
+    site.origin,
+    pages.map((page) => page.target),
+    options.misses,
+  );
+  const referenceAfter = referenceRenderMs();
   for (const page of pages) {
-    page.miss = await measureMisses(site.origin, page.target, options.misses);
+    page.miss = misses.get(page.target) ?? page.miss;
     page.notModified = await measureNotModified(site.origin, page.target, options.notModified);
   }
   const timeRows = pages.map((p) => [
@@ -82,6 +90,7 @@ export async function measurePages(
     p.target.path.startsWith("/api/") ? "-" : `${(p.inlineDataShare * 100).toFixed(1)}%`,
     p.warmCache,
     `${formatMs(p.miss.medianMs)} (${p.miss.source})`,
+    p.miss.minMs === undefined ? "-" : formatMs(p.miss.minMs),
     p.miss.cache.join("/") || "-",
     unexpectedAnswers(p.miss.statuses) || "-",
     p.notModified.note === "no ETag" ? "no ETag" : `${formatMs(p.notModified.medianMs)} (${p.notModified.source})`,
@@ -99,6 +108,7 @@ export async function measurePages(
         "inline data",
         "cache (repeat)",
         "miss ms",
+        "fastest miss",
         "cache (miss)",
         "miss: other answers",
         "304 ms",
@@ -107,5 +117,19 @@ export async function measurePages(
       timeRows,
     ),
   );
+  log(machineSpeedLine(referenceBefore, referenceAfter));
   return pages;
+}
+
+/** How fast the machine was around the miss probes, by the fixed reference render (reference-render.ts). */
+function machineSpeedLine(before: number | null, after: number | null): string {
+  if (before === null || after === null) return "machine speed: the reference render could not run";
+  const slowest = Math.max(before, after) / QUIET_REFERENCE_MS;
+  return (
+    `machine speed around the miss probes: a fixed reference render took ${formatMs(before)} ms before them and ` +
+    `${formatMs(after)} ms after (${formatMs(QUIET_REFERENCE_MS)} ms on a quiet machine): ` +
+    (slowest >= 1.15
+      ? `the machine ran up to ${slowest.toFixed(2)}x slower than a quiet one, and its misses read slower in proportion`
+      : "about as fast as a quiet one")
+  );
 }

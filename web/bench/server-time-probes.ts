@@ -17,6 +17,8 @@ interface TimedSample {
 
 export interface ServerTimeFigure {
   medianMs: number;
+  /** The fastest sample: what the page costs when nothing else on the machine gets in its way. */
+  minMs?: number;
   source: "server" | "client" | "mixed";
   samples: number;
   statuses: StatusCounts;
@@ -48,27 +50,49 @@ function count(statuses: StatusCounts, status: number): void {
 const RENDER_PROBE = { authorization: "Bearer bench-render-probe" };
 
 /**
- * Sequential renders of the page, each on the request path (none answered from the cache, none
+ * Sequential renders of each page, each on the request path (none answered from the cache, none
  * stored, so the probes fill no memory): the work of a miss, Remix's render and the reading of its
- * answer, without the single flight's bookkeeping and the store, which take microseconds.
+ * answer, without the single flight's bookkeeping and the store, which take microseconds. The
+ * pages take turns (one render of each, `n` times over), so a spell of a slower machine (another
+ * process, a background render after a live tick) falls on every page alike, not on one page's
+ * whole sample.
  */
-export async function measureMisses(origin: string, target: PageTarget, n: number): Promise<ServerTimeFigure> {
-  const samples: TimedSample[] = [];
-  const statuses: StatusCounts = {};
-  const cache = new Set<string>();
+export async function measureMisses(
+  origin: string,
+  targets: readonly PageTarget[],
+  n: number,
+): Promise<Map<PageTarget, ServerTimeFigure>> {
+  const runs = targets.map((target) => ({
+    target,
+    samples: [] as TimedSample[],
+    statuses: {},
+    cache: new Set<string>(),
+  }));
   for (let i = 0; i < n; i++) {
-    const result = await probe(`${origin}${target.path}`, { ...visitorHeaders(target.path), ...RENDER_PROBE });
-    count(statuses, result.status);
-    if (result.serverTiming.cache) cache.add(result.serverTiming.cache);
-    if (result.status === 200) samples.push(timed(result));
+    for (const run of runs) {
+      const { path } = run.target;
+      const result = await probe(`${origin}${path}`, { ...visitorHeaders(path), ...RENDER_PROBE });
+      count(run.statuses, result.status);
+      if (result.serverTiming.cache) run.cache.add(result.serverTiming.cache);
+      if (result.status === 200) run.samples.push(timed(result));
+    }
   }
-  return {
-    medianMs: median(samples.map((s) => s.ms)),
-    source: sourceOf(samples),
-    samples: samples.length,
-    statuses,
-    cache: [...cache],
-  };
+  return new Map(
+    runs.map((run) => {
+      const ms = run.samples.map((s) => s.ms);
+      return [
+        run.target,
+        {
+          medianMs: median(ms),
+          minMs: ms.length ? Math.min(...ms) : Number.NaN,
+          source: sourceOf(run.samples),
+          samples: run.samples.length,
+          statuses: run.statuses,
+          cache: [...run.cache],
+        },
+      ];
+    }),
+  );
 }
 
 /** Sequential requests with If-None-Match set to the page's current ETag. */
