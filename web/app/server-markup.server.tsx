@@ -56,7 +56,7 @@ function keep(key: string, html: string): void {
 }
 
 /**
- * MemoMarkup's parts, kept by their name and input (the least recently used go first). A part
+ * MemoMarkup's parts, kept by their name and input (the oldest go first). A part
  * seen for the first time is rendered on its own there and then (React allows a synchronous
  * render inside another), so its HTML is the same whether it was kept or not.
  */
@@ -65,11 +65,10 @@ const markupMemo: MarkupMemo = {
     if (unkeepable.has(name)) return null;
     const key = `${name}\u0000${JSON.stringify(input)}`;
     const kept = keptParts.get(key);
-    if (kept !== undefined) {
-      keptParts.delete(key);
-      keptParts.set(key, kept);
-      return kept;
-    }
+    // Not moved to the end on a hit: that would store this render's copy of the key, a young
+    // string held from an old Map, which the next collections would copy and promote. The
+    // oldest parts go first, used or not; one still in use is rendered once more.
+    if (kept !== undefined) return kept;
     const html = renderMarkup(render(), PART_ID_PREFIX);
     if (html.includes(`:${PART_ID_PREFIX}`)) {
       unkeepable.add(name);
