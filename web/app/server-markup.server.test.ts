@@ -127,6 +127,36 @@ describe("MemoMarkup inside server markup", () => {
     expect(renders.count).toBe(3);
   });
 
+  it("holds at most 4 million characters of parts, the oldest leaving first", () => {
+    const long = "x".repeat(40_000);
+    const part = (index: number) =>
+      createElement(MemoMarkup, {
+        key: index,
+        as: "div",
+        name: "test:long",
+        input: { index, long },
+        children: () => createElement("p", null, `${index} ${long}`),
+      });
+    // 60 parts of about 80,000 characters each (key and HTML): 4.8 million in all.
+    for (let index = 0; index < 60; index++) renderServerHtml(createElement("div", null, part(index)));
+    expect(keptPartsStats().chars).toBeLessThanOrEqual(4_000_000);
+    expect(keptPartsStats().chars).toBeGreaterThan(3_800_000);
+    // The newest is still kept: rendered again, its part is not.
+    let renders = 0;
+    renderServerHtml(
+      createElement(MemoMarkup, {
+        as: "div",
+        name: "test:long",
+        input: { index: 59, long },
+        children: () => {
+          renders += 1;
+          return createElement("p", null, "not rendered");
+        },
+      }),
+    );
+    expect(renders).toBe(0);
+  });
+
   it("outside server markup (a component test), renders its part in place", () => {
     const html = renderToStaticMarkup(
       createElement(MemoMarkup, {
