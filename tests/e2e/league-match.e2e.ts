@@ -149,6 +149,9 @@ describe("the league and match pages in Chromium", () => {
     ]);
     await page.goto(site.url + "/premier-league-predictions/newcastle-united-vs-brentford-prediction");
     await page.waitForLoadState("networkidle");
+    // The server's button listens once the page has hydrated (root.tsx marks it after
+    // LazyParlaySlots' listeners are in place): a click before that is a click on plain markup.
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     const button = page.locator(".parlay-add__button");
     expect(await button.textContent()).toBe("Add to Parlay Builder");
     await button.click();
