@@ -24,14 +24,14 @@ export async function handleDataRequest(
 }
 
 /** The bytes of each document rendered here, by its Response: renderedDocument. */
-const documents = new WeakMap<Response, Uint8Array>();
+const documents = new WeakMap<Response, Buffer>();
 
 /**
  * A document's bytes as this entry rendered them, for the page server, which keeps every page
  * whole (web/page-cache/remix-render.ts): the same bytes as the Response's body, without
  * reading them back through its stream.
  */
-export function renderedDocument(response: Response): Uint8Array | undefined {
+export function renderedDocument(response: Response): Buffer | undefined {
   return documents.get(response);
 }
 

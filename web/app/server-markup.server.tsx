@@ -34,14 +34,13 @@ const PART_ID_PREFIX = "smp";
 const KEPT_PARTS_CHARS = 4_000_000;
 
 const keptParts = new Map<string, string>();
+let keptChars = 0;
+/** Names whose parts use an id: rendered in place every time. */
+const unkeepable = new Set<string>();
 
 function NoIds() {
   return null;
 }
-
-let keptChars = 0;
-/** Names whose parts use an id: rendered in place every time. */
-const unkeepable = new Set<string>();
 
 function keep(key: string, html: string): void {
   const chars = key.length + html.length;

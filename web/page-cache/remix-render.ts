@@ -74,20 +74,18 @@ export function createRenderer(options: RenderOptions) {
     // Server markup is in a document's HTML once, not again in its loader data (web/app/markup-scope.server.ts).
     const entry = options.build.entry.module as {
       inRequestScope?: RequestScope;
-      renderedDocument?: (response: globalThis.Response) => Uint8Array | undefined;
+      renderedDocument?: (response: globalThis.Response) => Buffer | undefined;
     };
     const inRequestScope = entry.inRequestScope;
     const document = !isDataRequestPath(request.url);
-    // The body is read inside both scopes: React renders it while it streams, and each scope is
-    // switched off once the last render in it ends (shared/async/scoped-storage.ts).
+    // The body is made inside both scopes: React renders it before the entry answers, and each
+    // scope is switched off once the last render in it ends (shared/async/scoped-storage.ts).
     let handled = 0;
     const renderWhole = async () => {
       const answer = await handleRequest(request, context);
       handled = performance.now();
       // A document comes whole from the entry (web/app/entry.server.tsx): its bytes as they are.
-      const rendered = entry.renderedDocument?.(answer);
-      const body = rendered ? Buffer.from(rendered.buffer, rendered.byteOffset, rendered.byteLength) : null;
-      return { response: answer, body: body ?? Buffer.from(await answer.arrayBuffer()) };
+      return { response: answer, body: entry.renderedDocument?.(answer) ?? Buffer.from(await answer.arrayBuffer()) };
     };
     const {
       result: { response, body },

@@ -30,7 +30,7 @@ export async function getMatchSummaryById(
   id: number,
   preview: boolean,
 ): Promise<MatchSummary | null> {
-  const [row] = await selectFixtures(context).where(eq(fixtures.id, id)).limit(1);
+  const row = await getFixtureById(context, id);
   if (!row) return null;
   const inputs = await pickInputs(context, [row], preview);
   return summaryOf(context, row, inputs);
@@ -49,7 +49,7 @@ export interface MatchPick {
  * locked ledger row, final score); null for an unknown id.
  */
 export async function getMatchPick(context: ReadContext, id: number, preview: boolean): Promise<MatchPick | null> {
-  const [row] = await selectFixtures(context).where(eq(fixtures.id, id)).limit(1);
+  const row = await getFixtureById(context, id);
   if (!row) return null;
   const { resolution } = cardOf(row, await pickInputs(context, [row], preview)).card;
   return {
@@ -65,7 +65,7 @@ export async function getMatchById(context: ReadContext, id: number, preview: bo
   return row ? detailOf(context, row, preview) : null;
 }
 
-/** The fixture row getMatchById reads first: for a loader that reads more of the match beside its detail. */
+/** One fixture row by id, as the lookups above read it first (and a loader that reads more of the match beside its detail). */
 export async function getFixtureById(context: Pick<ReadContext, "db">, id: number): Promise<FixtureRow | null> {
   const [row] = await selectFixtures(context).where(eq(fixtures.id, id)).limit(1);
   return row ?? null;
@@ -139,7 +139,7 @@ export async function findMatchUrlBySlugs(
   homeSlug: string,
   awaySlug: string,
 ): Promise<string | null> {
-  const [row] = await slugPairingFixture(context, league, homeSlug, awaySlug);
+  const row = await findFixtureBySlugs(context, league, homeSlug, awaySlug);
   return row ? hrefOf(row) : null;
 }
 

@@ -42,8 +42,11 @@ async function requireNamedFixture(context: AppContext, request: Request): Promi
   const bySlugs = slugMatchRoute(url);
   if (bySlugs) {
     const row = await findFixtureBySlugs(context, bySlugs.league, bySlugs.homeSlug, bySlugs.awaySlug);
-    if (row && hrefOf(row) !== url.pathname) throw redirect(`${hrefOf(row)}${url.search}`, 301);
-    if (row) return row;
+    if (row) {
+      const href = hrefOf(row);
+      if (href !== url.pathname) throw redirect(`${href}${url.search}`, 301);
+      return row;
+    }
   }
   const route = requireRoutePage(request, "match");
   const row = route.by === "id" ? await getFixtureById(context, route.id) : null;

@@ -120,15 +120,13 @@ function FixturePick({ match }: { match: FixtureListMatch }) {
   );
 }
 
-function FixtureRow({
-  match,
-  timeOnly,
-  showLeague,
-}: {
+interface FixtureRowProps {
   match: FixtureListMatch;
   timeOnly: boolean;
   showLeague: boolean;
-}) {
+}
+
+function FixtureRow({ match, timeOnly, showLeague }: FixtureRowProps) {
   return (
     <MemoMarkup
       as="li"
@@ -142,15 +140,7 @@ function FixtureRow({
 }
 
 /** A row's content: a function of the match and the list's options alone, kept per match (MemoMarkup). */
-function FixtureRowContent({
-  match,
-  timeOnly,
-  showLeague,
-}: {
-  match: FixtureListMatch;
-  timeOnly: boolean;
-  showLeague: boolean;
-}) {
+function FixtureRowContent({ match, timeOnly, showLeague }: FixtureRowProps) {
   const league = LEAGUES[match.league].name;
   return (
     <>

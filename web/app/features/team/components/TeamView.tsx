@@ -55,15 +55,20 @@ function Section({
   empty?: boolean;
 }) {
   return (
-    <section
-      id={id}
-      aria-labelledby={`${id}-title`}
-      className={`page-section team-section${empty ? " page-section--empty" : ""}`}
-    >
+    <section {...sectionAttributes(id, empty)}>
       <h2 id={`${id}-title`}>{title}</h2>
       {children}
     </section>
   );
+}
+
+/** A team section's element: its id, the heading that names it, and its classes. */
+function sectionAttributes(id: string, empty: boolean) {
+  return {
+    id,
+    "aria-labelledby": `${id}-title`,
+    className: `page-section team-section${empty ? " page-section--empty" : ""}`,
+  };
 }
 
 /**
@@ -84,14 +89,7 @@ function KeptSection({
   empty?: boolean;
 }) {
   return (
-    <MemoMarkup
-      as="section"
-      id={id}
-      aria-labelledby={`${id}-title`}
-      className={`page-section team-section${empty ? " page-section--empty" : ""}`}
-      name={`team-section:${id}`}
-      input={{ title, input }}
-    >
+    <MemoMarkup as="section" {...sectionAttributes(id, empty)} name={`team-section:${id}`} input={{ title, input }}>
       {() => (
         <>
           <h2 id={`${id}-title`}>{title}</h2>
