@@ -13,7 +13,7 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { withMallocArenas } from "@shared/config/malloc-arenas";
+import { withMallocSettings } from "@shared/config/malloc-settings";
 import { ensureSiteBuild } from "../web/site-build/build";
 import { SERVER_ENTRY } from "../web/site-build/outputs";
 import { prepareDatabase } from "./cluster-database";
@@ -31,8 +31,8 @@ const PROBE_SETTLE_TIMEOUT_MS = 30_000;
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const { ownerUrl, appUrl } = await prepareDatabase(options);
   const proxyUrl = `http://127.0.0.1:${options.proxyPort}`;
-  // Each process starts as npm start and npm run worker start theirs (shared/config/malloc-arenas.ts).
-  const base: Record<string, string | undefined> = withMallocArenas({
+  // Each process starts as npm start and npm run worker start theirs (shared/config/malloc-settings.ts).
+  const base: Record<string, string | undefined> = withMallocSettings({
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: "production",

@@ -59,9 +59,13 @@ export async function openDb(options: OpenDbOptions = {}): Promise<DbHandle> {
  * the embedded default it is the web process's own: with PostgreSQL's 128 MB the pool filled with
  * the whole 62 MB database and PGlite held 203 MB. With 32 MB the pages read less often come from
  * the data files through the operating system's cache instead, which the process does not hold:
- * 142 MB, about 100 MB less resident memory, and the same render times for a cache miss.
+ * 142 MB, about 100 MB less resident memory, and the same render times for a cache miss. With
+ * 16 MB, after the start-up jobs and a minute of load, the process held about 18 MB less again
+ * (335 against 353 MB), and cache misses took as long: with this and the fixed malloc threshold
+ * (shared/config/malloc-settings.ts) against neither, pages taking turns, home 6.9 to 7.3 ms
+ * either way and a finished match 9.4 to 9.7 ms.
  */
-const PGLITE_SHARED_BUFFERS = "32MB";
+const PGLITE_SHARED_BUFFERS = "16MB";
 
 async function openPglite(options: OpenDbOptions): Promise<Connection> {
   let dataDir: string | undefined;

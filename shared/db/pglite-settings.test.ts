@@ -8,9 +8,9 @@ describe("the embedded database's settings", () => {
   });
   afterAll(() => db?.close());
 
-  it("keeps a 32 MB buffer pool, and PGlite's own start settings", async () => {
+  it("keeps a 16 MB buffer pool, and PGlite's own start settings", async () => {
     const [buffers] = await db.execute<{ shared_buffers: string }>("show shared_buffers");
-    expect(buffers.shared_buffers).toBe("32MB");
+    expect(buffers.shared_buffers).toBe("16MB");
     const [path] = await db.execute<{ search_path: string }>("show search_path");
     expect(path.search_path).toBe("public");
     const [parallel] = await db.execute<{ max_parallel_workers: string }>("show max_parallel_workers");

@@ -14,7 +14,7 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
-import { withMallocArenas } from "@shared/config/malloc-arenas";
+import { withMallocSettings } from "@shared/config/malloc-settings";
 import { API_STATUS } from "@shared/domain/urls";
 import { ensureSiteBuild } from "../site-build/build";
 import { SERVER_ENTRY } from "../site-build/outputs";
@@ -140,8 +140,8 @@ function siteEnvironment(options: SiteOptions, port: number, token: string): Nod
     env.PGLITE_DATA_DIR = options.pgliteDataDir ?? path.join(ROOT, ".cache/bench-web/pglite");
   }
   Object.assign(env, options.env ?? {});
-  // As npm start starts it (shared/config/malloc-arenas.ts).
-  return withMallocArenas(env);
+  // As npm start starts it (shared/config/malloc-settings.ts).
+  return withMallocSettings(env);
 }
 
 function exited(child: ChildProcess): Promise<number | null> {
