@@ -62,6 +62,16 @@ export function withJsonAnswerHeaders(headers: Map<string, string>): void {
   headers.set("content-security-policy", JSON_ANSWER_CSP);
 }
 
+/**
+ * Takes the document-only headers off a response that answers with JSON through Express: the
+ * middleware (helmet) set them on the response before the page was known to be JSON, and Node
+ * keeps headers set on a response beside those given to writeHead. Without this, a JSON answer
+ * rendered on a miss carried them and the same answer from the cache did not.
+ */
+export function withoutDocumentOnlyHeaders(res: { removeHeader(name: string): void }): void {
+  for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
+}
+
 /** Whether a shared cache may keep an answer with this Cache-Control. */
 export function sharedCacheMayStore(cacheControl: string): boolean {
   return /\bpublic\b/i.test(cacheControl) && !/\b(?:no-store|private|no-cache)\b/i.test(cacheControl);

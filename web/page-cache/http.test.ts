@@ -8,6 +8,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
+import helmet from "helmet";
 import { afterEach, describe, expect, it } from "vitest";
 import type { VersionVector } from "@shared/db/data-versions";
 import type { AppContext } from "../app/load-context";
@@ -19,6 +20,7 @@ import {
   VISITORS_RECENT_MS,
   type PageServer,
 } from "./http";
+import { JSON_ANSWER_CSP } from "./answer-headers";
 import { PageCache } from "./page-cache";
 import { RERENDER_GRACE_MS, staleWindowMs } from "./stale-window";
 
@@ -309,6 +311,56 @@ describe("the page server under load", () => {
     expect(outcomeOf(hit)).toBe("hit");
     expect(hit.headers.get("content-encoding")).toBe("br");
     expect(await hit.text()).toBe(entry.body.toString());
+  });
+
+  it("answers JSON with the same headers on a miss as from the cache, none of them a document's", async () => {
+    const cache = new PageCache({
+      maxBytes: 1024 * 1024,
+      maxAgeMs: 60_000,
+      versions: () => ({ data: 1, live: 1, content: 1 }),
+    });
+    const pages = createPageServer({
+      build: buildWith(async ({ request }) => {
+        const headers = { "cache-control": "public, max-age=0, s-maxage=15" };
+        if (new URL(request.url).pathname === "/text") return new Response("a page", { headers });
+        return Response.json({ minute: 67 }, { headers });
+      }),
+      mode: "production",
+      cache,
+      services: {} as Omit<AppContext, "timing">,
+      csp: { analyticsSources: [], frameAncestors: [] },
+      versions: () => ({ data: 1, live: 1, content: 1 }),
+      siteOrigin: "https://site.example",
+    });
+    // As the site's server: the security middleware sets a page's headers before the page is known.
+    const app = express();
+    app.use(helmet({ contentSecurityPolicy: false, strictTransportSecurity: false }));
+    app.all("*", (req, res, next) => void pages.remixHandler(req, res, next));
+    const server = createServer((req, res) => {
+      if (!pages.serveFromCache(req, res)) app(req, res);
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/live`;
+
+    // Any other answer keeps them.
+    const text = await fetch(url.replace(/\/live$/, "/text"));
+    expect([text.status, text.headers.get("x-frame-options")]).toEqual([200, "SAMEORIGIN"]);
+    const miss = await fetch(url);
+    const hit = await fetch(url);
+    expect([outcomeOf(miss), outcomeOf(hit)]).toEqual(["miss", "hit"]);
+    const namesOf = (answer: Response) =>
+      [...answer.headers.keys()].filter(
+        (name) => !["server-timing", "date", "keep-alive", "connection"].includes(name),
+      );
+    expect(namesOf(miss)).toEqual(namesOf(hit));
+    for (const answer of [miss, hit]) {
+      expect(await answer.json()).toEqual({ minute: 67 });
+      expect(answer.headers.get("content-security-policy")).toBe(JSON_ANSWER_CSP);
+      expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+      for (const name of ["x-frame-options", "cross-origin-opener-policy", "x-xss-protection", "origin-agent-cluster"])
+        expect(answer.headers.get(name), name).toBeNull();
+    }
   });
 
   it("takes how long a page may stand in for itself from its Cache-Control", () => {
