@@ -75,10 +75,18 @@ describe("the JSON API on the running site", () => {
 
     const matches = matchListSchema.parse(await (await fetch(`${site.url}/api/matches/league/premier-league`)).json());
     const live = matches.find((m) => m.matchState === "live")!;
-    // The first live request may render it, the second finds it cached: both carry the same headers.
-    for (const path of ["/api/matches/league/premier-league", live.liveUrl, live.liveUrl]) {
-      const answer = await fetch(site.url + path);
+    // From the cache, and rendered through the server's middleware (a request with Authorization
+    // is one the cache may not answer): the same headers either way.
+    const rendered = { authorization: "Bearer not-for-the-cache" };
+    for (const [path, headers, outcome] of [
+      ["/api/matches/league/premier-league", {}, /^(hit|miss|rerender)$/],
+      [live.liveUrl, {}, /^(hit|miss|rerender)$/],
+      [live.liveUrl, rendered, /^bypass$/],
+      ["/api/matches/league/premier-league", rendered, /^bypass$/],
+    ] as const) {
+      const answer = await fetch(site.url + path, { headers });
       expect(answer.status, path).toBe(200);
+      expect(/cache;desc=(\w+)/.exec(answer.headers.get("server-timing") ?? "")?.[1], path).toMatch(outcome);
       expect(answer.headers.get("content-security-policy"), path).toBe(JSON_ANSWER_CSP);
       expect(answer.headers.get("x-content-type-options"), path).toBe("nosniff");
       expect(answer.headers.get("cross-origin-resource-policy"), path).toBe("same-origin");
