@@ -63,13 +63,15 @@ export function withJsonAnswerHeaders(headers: Map<string, string>): void {
 }
 
 /**
- * Takes the document-only headers off a response that answers with JSON through Express: the
- * middleware (helmet) set them on the response before the page was known to be JSON, and Node
- * keeps headers set on a response beside those given to writeHead. Without this, a JSON answer
- * rendered on a miss carried them and the same answer from the cache did not.
+ * Takes off a response, before a page's answer is written through Express, the headers the page
+ * carries itself: the middleware's (helmet's) are stored with each page as its render shaped them
+ * (a JSON answer without the document-only ones), and Node keeps headers set on a response beside
+ * those given to writeHead. Those of this request alone (NOT_STORED_HEADERS: rate limits, CORS,
+ * HSTS) stay. Without this, a JSON answer rendered on a miss carried the document-only headers
+ * and the same answer from the cache did not.
  */
-export function withoutDocumentOnlyHeaders(res: { removeHeader(name: string): void }): void {
-  for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
+export function withoutPageHeaders(res: { getHeaderNames(): string[]; removeHeader(name: string): void }): void {
+  for (const name of res.getHeaderNames()) if (!NOT_STORED_HEADERS.has(name)) res.removeHeader(name);
 }
 
 /** Whether a shared cache may keep an answer with this Cache-Control. */

@@ -35,7 +35,7 @@ export interface CachedPage {
   /** Used since the eviction sweep last passed it (a second chance before eviction). */
   used: boolean;
   /** The headers as sent, flattened once (web/page-cache/send-answer.ts). */
-  wire?: { raw: string[]; notModified: string[]; compressible: boolean; json: boolean };
+  wire?: { raw: string[]; notModified: string[]; compressible: boolean };
   /**
    * How old (since it was stored) the entry may be and still be answered once it is out of
    * date, while its page is rendered again; 0: never. The page server takes it from the page's

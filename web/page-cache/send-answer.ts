@@ -6,17 +6,16 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { noteCacheOutcome, type CacheOutcome } from "../observability/cache-outcome";
 import { REQUEST_ID_HEADER } from "../observability/request-id";
-import { isJsonContentType, serverTiming, withoutDocumentOnlyHeaders, type Timings } from "./answer-headers";
+import { serverTiming, withoutPageHeaders, type Timings } from "./answer-headers";
 import { chooseEncoding, compress, etagMatches } from "./answer-encoding";
 import { PageCache, type CachedPage } from "./page-cache";
 import { isApiTarget } from "./page-target";
 
-/** Headers of a page as sent: all of them, those of a 304 (no Content-Type), whether to compress, and whether it is JSON. */
+/** Headers of a page as sent: all of them, those of a 304 (no Content-Type), and whether to compress. */
 interface Wire {
   raw: string[];
   notModified: string[];
   compressible: boolean;
-  json: boolean;
 }
 
 type SendablePage = Pick<CachedPage, "status" | "headers" | "body"> & { etag: string | null; wire?: Wire };
@@ -38,11 +37,9 @@ function wireOf(page: SendablePage, api: boolean): Wire {
   const compressible = PageCache.wantsCompression(page);
   const raw: string[] = [];
   let vary: string | null = null;
-  let json = false;
   for (const [name, value] of page.headers) {
     if (name === "vary") vary = value;
     else raw.push(name, value);
-    if (name === "content-type") json = isJsonContentType(value);
   }
   if (compressible) vary = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
   // An API answer carries CORS headers for the Studio's origin and none for others: a shared
@@ -52,7 +49,7 @@ function wireOf(page: SendablePage, api: boolean): Wire {
   if (page.etag) raw.push("etag", page.etag);
   const notModified: string[] = [];
   for (let i = 0; i < raw.length; i += 2) if (raw[i] !== "content-type") notModified.push(raw[i], raw[i + 1]);
-  const wire = { raw, notModified, compressible, json };
+  const wire = { raw, notModified, compressible };
   page.wire = wire;
   return wire;
 }
@@ -85,8 +82,8 @@ export function createSender(cache: PageCache) {
     if (answered) answered.cache = timings.cache;
     else noteCacheOutcome(res, timings.cache);
     const wire = wireOf(page, isApiTarget(req.url));
-    // Through Express, the middleware's headers are on the response already.
-    if (!answered && wire.json) withoutDocumentOnlyHeaders(res);
+    // Through Express, the middleware's headers are on the response already: the page's own win.
+    if (!answered) withoutPageHeaders(res);
     const etag = page.etag;
     if (etag && page.status === 200 && etagMatches(req.headers["if-none-match"], etag)) {
       cache.count("notModified");
