@@ -1,17 +1,20 @@
 /**
  * The two load generators of the web benchmark.
  *
- * - Throughput: autocannon with a fixed number of keep-alive connections, each sending its next
- *   request as soon as the previous answer is in (closed loop): the most answers a server gives.
+ * - Throughput: a fixed number of keep-alive connections, each sending its next request as soon
+ *   as the previous answer is in (closed loop): the most answers a server gives.
  * - Fixed rate: an open-loop generator that sends requests at evenly spaced instants whatever the
  *   server does, as independent visitors do, and times each answer from the instant it was due
  *   (so a server that falls behind is charged for the queue). autocannon's own rate option sends
  *   each connection's quota for the second in one burst at the start of the second, which
  *   measures bursts of concurrent requests rather than a steady rate.
+ *
+ * Both send their requests through a raw-socket client (load-client.ts). Through Node's own
+ * client or autocannon, the generator spent more CPU per request than the site spends answering
+ * it, and its own core, not the server, set the figures.
  */
 import { readFileSync } from "node:fs";
-import http from "node:http";
-import autocannon from "autocannon";
+import { LoadClient } from "./load-client";
 import { parseServerTiming } from "./server-timing";
 import { percentile } from "./stats";
 import { visitorHeaders } from "./targets";
@@ -96,9 +99,13 @@ export function unexpectedAnswers(statuses: StatusCounts, errors = 0, timeouts =
   return parts.join(", ");
 }
 
+/** A request without an answer this long after it was sent counts as timed out. */
+const ANSWER_TIMEOUT_MS = 10_000;
+
 /**
- * Drives `origin` for `durationS` seconds over `connections` connections; each connection walks
- * through `paths` in order (one path: every request the same).
+ * Drives `origin` for `durationS` seconds with `connections` requests in flight, each connection
+ * sending its next request as soon as its answer is in; the requests walk through `paths` in
+ * order (one path: every request the same).
  */
 export async function measureThroughput(options: {
   origin: string;
@@ -109,44 +116,65 @@ export async function measureThroughput(options: {
   serverPid?: number;
 }): Promise<ThroughputRun> {
   const { origin, paths, connections, durationS, serverPid } = options;
+  const client = new LoadClient({ origin, connections, headersOf: visitorHeaders });
   const cache: CacheCounts = {};
-  // autocannon passes the headers with the names as the server spelled them.
-  const onResponse = (
-    _status: number,
-    _body: string,
-    _context: object,
-    headers: http.IncomingHttpHeaders | undefined,
-  ) => {
-    const name = Object.keys(headers ?? {}).find((key) => key.toLowerCase() === "server-timing");
-    countVerdict(cache, name ? headers?.[name] : undefined);
-  };
+  const statuses: StatusCounts = {};
+  const latencies: number[] = [];
+  let ok = 0;
+  let errors = 0;
+  let inFlight = 0;
+  let next = 0;
   const generatorCpu = cpuMeter();
   const serverCpuBefore = serverPid === undefined ? null : processCpuMs(serverPid);
   const started = performance.now();
-  const result = await autocannon({
-    url: origin,
-    connections,
-    duration: durationS,
-    pipelining: 1,
-    timeout: 10,
-    requests: paths.map((path) => ({ method: "GET" as const, path, headers: visitorHeaders(path), onResponse })),
+  const endAt = started + durationS * 1000;
+  await new Promise<void>((resolve) => {
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(deadline);
+      resolve();
+    };
+    const deadline = setTimeout(finish, durationS * 1000 + ANSWER_TIMEOUT_MS);
+    const issue = () => {
+      const path = paths[next % paths.length];
+      next += 1;
+      inFlight += 1;
+      const sentAt = performance.now();
+      client.get(path, sentAt, (answer, at) => {
+        if (finished) return;
+        inFlight -= 1;
+        if (answer === null) errors += 1;
+        else {
+          const status = String(answer.status);
+          statuses[status] = (statuses[status] ?? 0) + 1;
+          // The rate counts the answers within the run; those of the last requests, after it, are only timed.
+          if (answer.status >= 200 && answer.status < 300 && at <= endAt) ok += 1;
+          countVerdict(cache, answer.serverTiming);
+          latencies.push(at - sentAt);
+        }
+        if (at < endAt) issue();
+        else if (inFlight === 0) finish();
+      });
+    };
+    for (let i = 0; i < connections; i++) issue();
   });
-  const statuses: StatusCounts = {};
-  for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) statuses[status] = stats.count ?? 0;
+  const timeouts = inFlight;
+  client.close();
   const answers = Object.values(statuses).reduce((sum, n) => sum + n, 0);
-  const seconds = result.duration > 0 ? result.duration : durationS;
   const serverCpuAfter = serverPid === undefined ? null : processCpuMs(serverPid);
   const serverCpuMs =
     serverCpuBefore === null || serverCpuAfter === null ? null : Math.max(0, serverCpuAfter - serverCpuBefore);
   return {
-    okPerSecond: result["2xx"] / seconds,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
+    okPerSecond: ok / durationS,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
     answers,
     statuses,
     cache,
-    errors: result.errors,
-    timeouts: result.timeouts,
+    errors,
+    timeouts,
     generatorCpu: generatorCpu(),
     serverCpu: serverCpuMs === null ? null : serverCpuMs / Math.max(1, performance.now() - started),
     serverCpuUsPerAnswer: serverCpuMs === null || answers === 0 ? null : (serverCpuMs * 1000) / answers,
@@ -182,7 +210,7 @@ export function measureAtRate(options: {
   connections: number;
 }): Promise<PacedRun> {
   const { origin, paths, rate, durationS, connections } = options;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const client = new LoadClient({ origin, connections, headersOf: visitorHeaders });
   const total = Math.max(1, Math.round(rate * durationS));
   const spacing = 1000 / rate;
   const startAt = performance.now() + 20;
@@ -203,7 +231,7 @@ export function measureAtRate(options: {
       if (finished) return;
       finished = true;
       clearTimeout(deadline);
-      agent.destroy();
+      client.close();
       const missing = sent - settled;
       errors += missing;
       // A request without an answer is as slow as it gets.
@@ -231,26 +259,21 @@ export function measureAtRate(options: {
     const send = (index: number, dueAt: number) => {
       sent += 1;
       const path = paths[index % paths.length];
-      const req = http.get(`${origin}${path}`, { agent, headers: visitorHeaders(path) }, (res) => {
-        res.on("data", () => {});
-        res.on("end", () => {
-          if (finished) return;
-          const now = performance.now();
-          lastAnswerAt = now;
-          answered += 1;
-          const status = String(res.statusCode ?? 0);
-          statuses[status] = (statuses[status] ?? 0) + 1;
-          countVerdict(cache, res.headers["server-timing"]);
-          if (/cache;desc="?miss\b/.test(String(res.headers["server-timing"] ?? "")))
-            missedPaths[path] = (missedPaths[path] ?? 0) + 1;
-          latencies.push(now - dueAt);
-          settle();
-        });
-      });
-      req.on("error", () => {
+      client.get(path, dueAt, (answer, now) => {
         if (finished) return;
-        errors += 1;
-        latencies.push(Number.POSITIVE_INFINITY);
+        if (answer === null) {
+          errors += 1;
+          latencies.push(Number.POSITIVE_INFINITY);
+          settle();
+          return;
+        }
+        lastAnswerAt = now;
+        answered += 1;
+        const status = String(answer.status);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        countVerdict(cache, answer.serverTiming);
+        if (/cache;desc="?miss\b/.test(answer.serverTiming ?? "")) missedPaths[path] = (missedPaths[path] ?? 0) + 1;
+        latencies.push(now - dueAt);
         settle();
       });
     };

@@ -111,7 +111,7 @@ async function purgeToFresh(
   return delays;
 }
 
-/** wrk's answers per second for one URL (wrk is C: on one core it drives far more than Node's autocannon). */
+/** wrk's answers per second for one URL (wrk is C: on one core it drives far more than a load generator in Node). */
 function wrkRate(url: string, accept: string, seconds: number): { perSecond: number; p99: string } | null {
   const args = ["-t1", "-c32", `-d${seconds}s`, "--latency", "-H", `Accept: ${accept}`, url];
   const command = canPin()
