@@ -21,7 +21,7 @@ export interface BenchOptions {
   /** Seconds per throughput measurement. */
   durationS: number;
   connections: number;
-  /** Times each throughput measurement is repeated (site and static interleaved). */
+  /** Times each throughput measurement is repeated (the site and the static servers taking turns). */
   repeat: number;
   /** Single requests timed for the cache-miss median. */
   misses: number;

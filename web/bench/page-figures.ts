@@ -1,7 +1,8 @@
 /**
  * Each measured page's figures in `npm run bench:web` (web-bench.ts): throughput of repeated
- * requests against the static server's, site and static interleaved, then the server time of a
- * cache miss and of a 304, with the page's size and its share of inline loader data.
+ * requests against the static server's and against the static server sending the site's header
+ * lines, the servers taking turns, then the server time of a cache miss and of a 304, with the
+ * page's size and its share of inline loader data.
  */
 import { probe } from "./http-probe";
 import { measureThroughput, unexpectedAnswers, type ThroughputRun } from "./load";
@@ -22,6 +23,8 @@ export interface PageFigures {
   warmCache: string;
   site: ThroughputRun[];
   static: ThroughputRun[];
+  /** The static server sending the site's header lines with the same bytes (static-server.ts --site-headers). */
+  sameHeaders: ThroughputRun[];
   miss: ServerTimeFigure;
   notModified: ServerTimeFigure;
 }
@@ -31,6 +34,7 @@ const log = (line = "") => console.log(line);
 export async function measurePages(
   site: RunningSite,
   baseline: RunningStaticServer,
+  sameHeaders: RunningStaticServer,
   targets: Targets,
   options: BenchOptions,
   sizes: Map<string, number>,
@@ -38,7 +42,7 @@ export async function measurePages(
 ) {
   const pages: PageFigures[] = [];
   log(
-    `\nThroughput of repeated requests (${options.connections} connections, ${options.durationS} s per run, ${options.repeat} run(s) each, site and static interleaved)`,
+    `\nThroughput of repeated requests (${options.connections} connections, ${options.durationS} s per run, ${options.repeat} run(s) each, the site and the static servers taking turns)`,
   );
   const rows: string[][] = [];
   for (const target of targets.pages) {
@@ -47,15 +51,21 @@ export async function measurePages(
     const warmCache = again.serverTiming.cache ?? "-";
     const siteRuns: ThroughputRun[] = [];
     const staticRuns: ThroughputRun[] = [];
+    const sameHeadersRuns: ThroughputRun[] = [];
     for (let rep = 0; rep < options.repeat; rep++) {
       const run = { paths: [target.path], connections: options.connections, durationS: options.durationS };
       siteRuns.push(await measureThroughput({ origin: site.origin, serverPid: site.pid, ...run }));
       staticRuns.push(await measureThroughput({ origin: baseline.origin, serverPid: baseline.pid, ...run }));
+      sameHeadersRuns.push(await measureThroughput({ origin: sameHeaders.origin, serverPid: sameHeaders.pid, ...run }));
     }
     const row = printThroughputRow(`${target.label} ${target.path}`, siteRuns, staticRuns);
     rows.push(row);
     log(
       `  ${row[0]}: site ${row[1]}/s, p50 ${row[2]} ms, p99 ${row[3]} ms; static ${row[4]}/s; ratio ${row[5]}; cache ${row[6]}; load gen CPU ${row[7]}; server CPU ${row[8]}; CPU us/answer ${row[9]}${row[10] !== "-" ? `; ${row[10]}` : ""}`,
+    );
+    const same = printThroughputRow(`${target.label} ${target.path}`, siteRuns, sameHeadersRuns);
+    log(
+      `    static with the site's header lines: ${same[4]}/s; site / that ${same[5]}; CPU us/answer ${same[9].split("/")[1]}${same[10] !== "-" ? `; ${same[10]}` : ""}`,
     );
     pages.push({
       target,
@@ -64,6 +74,7 @@ export async function measurePages(
       warmCache,
       site: siteRuns,
       static: staticRuns,
+      sameHeaders: sameHeadersRuns,
       miss: { medianMs: Number.NaN, source: "client", samples: 0, statuses: {}, cache: [] },
       notModified: { medianMs: Number.NaN, source: "client", samples: 0, statuses: {}, cache: [] },
     });

@@ -1,7 +1,7 @@
 /**
  * Saves what the site answers for each measured path (status, content type, the plain bytes it
- * sends a visitor's request without Accept-Encoding) into a directory with an index, which the static
- * baseline server then serves.
+ * sends a visitor's request without Accept-Encoding, and its header lines) into a directory with an
+ * index, which the static baseline servers then serve.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -14,7 +14,24 @@ export interface SnapshotEntry {
   contentType: string;
   file: string;
   bytes: number;
+  /**
+   * The answer's header lines as the site sent them, but for those of the connection (Date,
+   * Connection, Keep-Alive), the length and the two that differ on every request (Server-Timing,
+   * X-Request-Id): what the header-matched baseline sends again (static-server.ts).
+   */
+  headers: [string, string][];
 }
+
+/** Header lines the snapshot leaves out (see SnapshotEntry.headers). */
+const NOT_SAVED = new Set([
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+  "server-timing",
+  "x-request-id",
+]);
 
 export const SNAPSHOT_INDEX = "index.json";
 
@@ -42,6 +59,11 @@ export async function saveSnapshot(origin: string, paths: readonly string[], dir
       contentType: String(answer.headers["content-type"] ?? "application/octet-stream"),
       file,
       bytes: answer.body.length,
+      headers: Object.entries(answer.headers).flatMap(([name, value]) =>
+        NOT_SAVED.has(name) || value === undefined
+          ? []
+          : (Array.isArray(value) ? value : [value]).map((one): [string, string] => [name, String(one)]),
+      ),
     });
   }
   writeFileSync(path.join(dir, SNAPSHOT_INDEX), `${JSON.stringify(entries, null, 2)}\n`);

@@ -354,12 +354,16 @@ export interface RunningStaticServer {
 }
 
 /** Starts the static baseline (web/bench/static-server.ts) on the server core, serving `snapshotDir`. */
-export async function startStaticServer(snapshotDir: string): Promise<RunningStaticServer> {
+export async function startStaticServer(
+  snapshotDir: string,
+  options: { siteHeaders?: boolean } = {},
+): Promise<RunningStaticServer> {
   const { command, args } = pinnedCommand(SERVER_CORE, process.execPath, [
     "--import",
     "tsx",
     "web/bench/static-server.ts",
     snapshotDir,
+    ...(options.siteHeaders ? ["--site-headers"] : []),
   ]);
   const child = spawn(command, args, { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
   const exit = exited(child);

@@ -9,7 +9,9 @@
  * minimal node:http server (web/bench/static-server.ts) as the baseline, and measures:
  *
  * - throughput of repeated requests (cache hits once the site caches pages): answers/s, p50,
- *   p99, and the ratio to the static server, site and static interleaved, repeated;
+ *   p99, and the ratio to the static server, the servers taking turns, repeated; beside it, the
+ *   ratio to a second static server that sends the site's header lines with the bytes (what the
+ *   site's own work costs, apart from what Node costs to write those headers);
  * - the server time of a cache miss (a render on the request path: each request carries an
  *   Authorization header, which no cache answers or keeps), median;
  * - the server time of a 304 (If-None-Match with the page's ETag), median;
@@ -70,6 +72,7 @@ async function benchDatabase(database: DatabaseKind, options: BenchOptions, pinn
   let scratch: ScratchDatabase | null = null;
   let site: RunningSite | null = null;
   let baseline: RunningStaticServer | null = null;
+  let sameHeaders: RunningStaticServer | null = null;
   try {
     if (database === "postgres") scratch = await createScratchDatabase(options.serverUrl!, "bench_web");
     const label =
@@ -114,11 +117,13 @@ async function benchDatabase(database: DatabaseKind, options: BenchOptions, pinn
       log(`note: saved answers that are not 200: ${notOk.map((e) => `${e.path} ${e.status}`).join(", ")}`);
     log(`saved ${snapshot.length} pages in ${path.relative(ROOT, snapshotDir)}`);
     baseline = await startStaticServer(snapshotDir);
+    sameHeaders = await startStaticServer(snapshotDir, { siteHeaders: true });
 
-    // Warm both servers (JIT, connections, the site's caches) on the whole mix.
+    // Warm the servers (JIT, connections, the site's caches) on the whole mix.
     const warm = { paths: saturdaySequence(targets.mix), connections: options.connections, durationS: 2 };
     await measureThroughput({ origin: site.origin, ...warm });
     await measureThroughput({ origin: baseline.origin, ...warm });
+    await measureThroughput({ origin: sameHeaders.origin, ...warm });
 
     const inlineShares = new Map(
       loadSnapshot(snapshotDir).map(({ entry, body }) => [
@@ -129,6 +134,7 @@ async function benchDatabase(database: DatabaseKind, options: BenchOptions, pinn
     const pages = await measurePages(
       site,
       baseline,
+      sameHeaders,
       targets,
       options,
       new Map(snapshot.map((e) => [e.path, e.bytes])),
@@ -154,6 +160,7 @@ async function benchDatabase(database: DatabaseKind, options: BenchOptions, pinn
     return report;
   } finally {
     await baseline?.stop();
+    await sameHeaders?.stop();
     await site?.stop();
     closeProbeConnections();
     await scratch?.drop();
