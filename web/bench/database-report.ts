@@ -82,7 +82,6 @@ export function printTargets(report: DatabaseReport, pinned: boolean): void {
   // Not targets: the same comparison against a static server that sends the site's header lines,
   // which Node costs the same to write whoever sends them (static-server.ts --site-headers).
   for (const page of report.pages) {
-    if (page.sameHeaders.length === 0) continue;
     const ratio = throughputCells(page.site).median / throughputCells(page.sameHeaders).median;
     rows.push([
       `${page.target.label}: throughput / static with the site's headers`,

@@ -73,7 +73,7 @@ function startServer(): Promise<{ origin: string; seen: string[]; maxInFlight: (
 
 function get(client: LoadClient, path: string): Promise<{ answer: LoadAnswer | null; waitedMs: number }> {
   const dueAt = performance.now();
-  return new Promise((resolve) => client.get(path, dueAt, (answer, at) => resolve({ answer, waitedMs: at - dueAt })));
+  return new Promise((resolve) => client.get(path, (answer, at) => resolve({ answer, waitedMs: at - dueAt })));
 }
 
 describe("the load client of the web benchmark", () => {

@@ -31,7 +31,6 @@ export interface LoadClientOptions {
 
 interface Pending {
   path: string;
-  dueAt: number;
   done: (answer: LoadAnswer | null, at: number) => void;
 }
 
@@ -85,10 +84,6 @@ class Connection {
     });
     this.socket.on("error", () => this.fail());
     this.socket.on("close", () => this.fail());
-  }
-
-  get busy(): boolean {
-    return this.current !== null;
   }
 
   send(pending: Pending, bytes: Buffer): void {
@@ -255,9 +250,9 @@ export class LoadClient {
   }
 
   /** Sends GET `path` as soon as a connection is free; `done` gets the answer (null: no answer) and the time it ended. */
-  get(path: string, dueAt: number, done: Pending["done"]): void {
+  get(path: string, done: Pending["done"]): void {
     if (this.stopped) return;
-    this.queue.push({ path, dueAt, done });
+    this.queue.push({ path, done });
     this.pump();
   }
 

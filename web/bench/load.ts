@@ -142,7 +142,7 @@ export async function measureThroughput(options: {
       next += 1;
       inFlight += 1;
       const sentAt = performance.now();
-      client.get(path, sentAt, (answer, at) => {
+      client.get(path, (answer, at) => {
         if (finished) return;
         inFlight -= 1;
         if (answer === null) errors += 1;
@@ -259,7 +259,7 @@ export function measureAtRate(options: {
     const send = (index: number, dueAt: number) => {
       sent += 1;
       const path = paths[index % paths.length];
-      client.get(path, dueAt, (answer, now) => {
+      client.get(path, (answer, now) => {
         if (finished) return;
         if (answer === null) {
           errors += 1;

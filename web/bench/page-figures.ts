@@ -12,7 +12,7 @@ import { measureMisses, measureNotModified, type ServerTimeFigure } from "./serv
 import type { RunningSite, RunningStaticServer } from "./site-process";
 import { formatCount, formatMs, table } from "./stats";
 import { visitorHeaders, type PageTarget, type Targets } from "./targets";
-import { GENERATOR_NOTE, printThroughputRow, THROUGHPUT_HEADER } from "./throughput-table";
+import { cpuPerAnswer, GENERATOR_NOTE, printThroughputRow, THROUGHPUT_HEADER } from "./throughput-table";
 
 export interface PageFigures {
   target: PageTarget;
@@ -65,7 +65,7 @@ export async function measurePages(
     );
     const same = printThroughputRow(`${target.label} ${target.path}`, siteRuns, sameHeadersRuns);
     log(
-      `    static with the site's header lines: ${same[4]}/s; site / that ${same[5]}; CPU us/answer ${same[9].split("/")[1]}${same[10] !== "-" ? `; ${same[10]}` : ""}`,
+      `    static with the site's header lines: ${same[4]}/s; site / that ${same[5]}; CPU us/answer ${cpuPerAnswer(sameHeadersRuns)}${same[10] !== "-" ? `; ${same[10]}` : ""}`,
     );
     pages.push({
       target,

@@ -24,14 +24,14 @@ function createStaticServer(snapshotDir: string, siteHeaders: boolean): http.Ser
       {
         status: entry.status,
         headers: siteHeaders
-          ? [...(entry.headers ?? []).flat(), "content-length", String(body.length)]
+          ? [...entry.headers.flat(), "content-length", String(body.length)]
           : { "Content-Type": entry.contentType, "Content-Length": String(body.length) },
         body,
       },
     ]),
   );
   return http.createServer((req, res) => {
-    const started = performance.now();
+    const started = siteHeaders ? performance.now() : 0;
     const url = req.url ?? "/";
     const queryAt = url.indexOf("?");
     const page = pages.get(queryAt < 0 ? url : url.slice(0, queryAt));

@@ -96,7 +96,7 @@ function serverLoad(runs: ThroughputRun[]): string {
   return values.length === 0 ? "n/a" : `${Math.round(median(values) * 100)}%`;
 }
 
-function cpuPerAnswer(runs: ThroughputRun[]): string {
+export function cpuPerAnswer(runs: ThroughputRun[]): string {
   const value = medianCpuPerAnswer(runs);
   return value === null ? "n/a" : value.toFixed(value < 100 ? 1 : 0);
 }
