@@ -11,6 +11,7 @@ import { createMetricsRegistry, isMetricsTarget, sendMetrics, type Registry } fr
 import { analyticsConfig } from "./app/analytics";
 import type { AppContext } from "./app/load-context";
 import { contentSecurityPolicy, type CspOptions } from "./page-cache/csp";
+import { headerLinesOf, loadBuildAssets } from "./build-assets/build-assets";
 import { createPageServer } from "./page-cache/http";
 import { PageCache } from "./page-cache/page-cache";
 import { servePublicFiles } from "./public-files";
@@ -100,17 +101,22 @@ export function createSiteServer(
     res.setHeader("Content-Security-Policy", basePolicy);
     next();
   });
-  app.use(
-    helmet({
-      contentSecurityPolicy: false,
-      // frame-ancestors above decides who may frame the site; X-Frame-Options cannot name the Studio.
-      xFrameOptions: env.SANITY_STUDIO_URL ? false : { action: "sameorigin" },
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      // Only over https, and on cached pages too: set below, before the cache answers.
-      strictTransportSecurity: false,
-    }),
-  );
+  const securityHeaders = helmet({
+    contentSecurityPolicy: false,
+    // frame-ancestors above decides who may frame the site; X-Frame-Options cannot name the Studio.
+    xFrameOptions: env.SANITY_STUDIO_URL ? false : { action: "sameorigin" },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    // Only over https, and on cached pages too: set below, before the cache answers.
+    strictTransportSecurity: false,
+  });
+  app.use(securityHeaders);
+  // The build's scripts and stylesheets, answered from memory before Express with the same
+  // security headers; a path not found there goes on to express.static below.
+  const assets = loadBuildAssets(path.join(root, "public/build"), {
+    mount: "/build/",
+    headers: [["content-security-policy", basePolicy], ...headerLinesOf(securityHeaders)],
+  });
 
   // Fingerprinted build assets never change; everything else in public/ may.
   const compress = compression();
@@ -177,6 +183,7 @@ export function createSiteServer(
       request.identifyAnswers();
       return sendMetrics(req, res, metrics);
     }
+    if (assets.serve(req, res, request)) return;
     if (pages.serveFromCache(req, res, request)) return;
     request.identifyAnswers();
     app(req, res);

@@ -8,8 +8,8 @@
  * It reads the Remix assets manifest (public/build/manifest-*.js, the one the server build
  * in build/index.js points at), takes the client entry, the root route and the page's route
  * with the chunks each of them imports, follows the chunks' own static imports, and adds up
- * each distinct file's gzip size once (zlib's default level, as `gzip -c` and the server's
- * compression use). Dynamic imports (code loaded later, on demand) are not followed: their
+ * each distinct file's gzip size once (zlib's default level, as `gzip -c` uses; the site sends
+ * the build's brotli copies, smaller still: decision 024). Dynamic imports (code loaded later, on demand) are not followed: their
  * files are summed separately as "lazy". Sizes are in kB of 1000 bytes. `--json` prints the
  * figures, in bytes, as JSON instead of a table.
  *

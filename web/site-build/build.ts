@@ -10,6 +10,7 @@ import { spawnSync } from "node:child_process";
 import { statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { precompressDirectory } from "../build-assets/precompress";
 import { buildVisualEditing } from "../visual-editing/build";
 import { VISUAL_EDITING_SCRIPT } from "../visual-editing/script";
 import { SERVER_ENTRY } from "./outputs";
@@ -46,6 +47,8 @@ export function siteBuildIsCurrent(): boolean {
   return built >= newestSourceMtime(root, SOURCES);
 }
 
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+
 /** Builds all three parts; throws when one fails (its errors are printed above). */
 export async function buildSite(): Promise<void> {
   // A production build whoever asks: under vitest (NODE_ENV=test) Remix would build React's
@@ -56,6 +59,11 @@ export async function buildSite(): Promise<void> {
     env: { ...process.env, NODE_ENV: "production" },
   });
   if (remix.status !== 0) throw new Error("remix build failed; see the errors above.");
+  // Each script and stylesheet compressed once here, not for every visitor (web/build-assets/).
+  const compressed = await precompressDirectory(path.join(root, "public/build"));
+  console.log(
+    `[info] compressed ${compressed.files} build files: ${kb(compressed.rawBytes)} -> brotli ${kb(compressed.bytes.br)}, gzip ${kb(compressed.bytes.gzip)} (${Math.round(compressed.ms)} ms)`,
+  );
   // The visual-editing bridge of draft preview, a script of its own (web/visual-editing/).
   await buildVisualEditing();
   await buildServerBundle();

@@ -1,0 +1,115 @@
+/**
+ * The build's assets compressed once, when the site is built: each script and stylesheet of
+ * public/build gets a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy beside it,
+ * when the copy is smaller. The site answers a browser's request for an asset with those bytes
+ * (build-assets.ts) instead of compressing it again for every visitor: brotli on the fly took
+ * about 2.9 ms of the event loop for a 134 KB chunk, and a first visit loads some thirty of them.
+ * Quality 11 costs about 0.3 s for the whole build, once.
+ */
+import { readdirSync, type Dirent } from "node:fs";
+import { readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import { MIN_COMPRESSIBLE_BYTES } from "../page-cache/answer-encoding";
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** The copies the build writes beside a file, by the encoding a client names. */
+export const PRECOMPRESSED = [
+  { encoding: "br", suffix: ".br" },
+  { encoding: "gzip", suffix: ".gz" },
+] as const;
+
+export type PrecompressedEncoding = (typeof PRECOMPRESSED)[number]["encoding"];
+
+/** The content types of the files the site serves from its build, by extension; only these are compressed. */
+export const ASSET_TYPES: Readonly<Record<string, { contentType: string; compressible: boolean }>> = {
+  ".js": { contentType: "application/javascript; charset=UTF-8", compressible: true },
+  ".mjs": { contentType: "application/javascript; charset=UTF-8", compressible: true },
+  ".css": { contentType: "text/css; charset=UTF-8", compressible: true },
+  ".map": { contentType: "application/json; charset=UTF-8", compressible: true },
+  ".json": { contentType: "application/json; charset=UTF-8", compressible: true },
+  ".svg": { contentType: "image/svg+xml", compressible: true },
+  ".txt": { contentType: "text/plain; charset=UTF-8", compressible: true },
+  ".woff2": { contentType: "font/woff2", compressible: false },
+  ".woff": { contentType: "font/woff", compressible: false },
+  ".png": { contentType: "image/png", compressible: false },
+  ".jpg": { contentType: "image/jpeg", compressible: false },
+  ".webp": { contentType: "image/webp", compressible: false },
+  ".avif": { contentType: "image/avif", compressible: false },
+  ".ico": { contentType: "image/x-icon", compressible: false },
+};
+
+/** Whether a file of the build is a compressed copy (served only as its original's encoding). */
+export function isPrecompressedCopy(file: string): boolean {
+  return PRECOMPRESSED.some(({ suffix }) => file.endsWith(suffix));
+}
+
+/** Every file under `dir`, as paths relative to it with `/` between folders (none when it is missing). */
+export function filesUnder(dir: string): string[] {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+    .sort();
+}
+
+export interface PrecompressReport {
+  files: number;
+  rawBytes: number;
+  /** Bytes a client accepting each encoding downloads for all the files (raw where no copy pays). */
+  bytes: Record<PrecompressedEncoding, number>;
+  ms: number;
+}
+
+function compressWith(encoding: PrecompressedEncoding, body: Buffer): Promise<Buffer> {
+  return encoding === "br"
+    ? brotli(body, {
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        },
+      })
+    : gzipped(body, { level: zlib.Z_BEST_COMPRESSION });
+}
+
+/**
+ * Writes the compressed copies of every compressible file under `dir` (replacing those of an
+ * earlier build, removing a copy that no longer pays), in parallel on zlib's threads.
+ */
+export async function precompressDirectory(dir: string): Promise<PrecompressReport> {
+  const started = performance.now();
+  const files = filesUnder(dir).filter((file) => !isPrecompressedCopy(file));
+  const report: PrecompressReport = { files: 0, rawBytes: 0, bytes: { br: 0, gzip: 0 }, ms: 0 };
+  await Promise.all(
+    files.map(async (file) => {
+      const type = ASSET_TYPES[path.extname(file).toLowerCase()];
+      const full = path.join(dir, file);
+      const body = await readFile(full);
+      report.files += 1;
+      report.rawBytes += body.length;
+      for (const { encoding, suffix } of PRECOMPRESSED) {
+        const compressed =
+          type?.compressible && body.length >= MIN_COMPRESSIBLE_BYTES ? await compressWith(encoding, body) : null;
+        if (compressed && compressed.length < body.length) {
+          await writeFile(full + suffix, compressed);
+          report.bytes[encoding] += compressed.length;
+        } else {
+          await rm(full + suffix, { force: true });
+          report.bytes[encoding] += body.length;
+        }
+      }
+    }),
+  );
+  report.ms = performance.now() - started;
+  return report;
+}
