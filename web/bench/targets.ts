@@ -13,15 +13,7 @@ import { getJson, probe } from "./http-probe";
 type MatchListItem = z.infer<typeof matchListItemSchema>;
 
 export type TargetKind =
-  | "home"
-  | "league"
-  | "matchweek"
-  | "match-live"
-  | "match-finished"
-  | "algo-results"
-  | "team"
-  | "live-api"
-  | "asset";
+  "home" | "league" | "matchweek" | "match-live" | "match-finished" | "algo-results" | "team" | "live-api" | "asset";
 
 export interface PageTarget {
   kind: TargetKind;
