@@ -1,3 +1,5 @@
+import type { DataScope } from "@shared/db/data-versions";
+
 /**
  * Cache-Control of public pages, fit for a CDN: a short shared lifetime and a longer window to
  * serve stale while revalidating. A page showing a live match refreshes every 15 s, so its
@@ -32,4 +34,17 @@ export const publicPageHeaders = ({ loaderHeaders }: { loaderHeaders: Headers })
  */
 export function dependsOnLive(cacheControl: string): boolean {
   return cacheControl === LIVE_PAGE_CACHE || cacheControl === LIVE_SCORE_CACHE || /\bno-store\b/.test(cacheControl);
+}
+
+/**
+ * The data an answer with this Cache-Control is built from, for the page cache (rendered again
+ * when one of them changes) and the surrogate keys a proxy purges it by:
+ * - `immutable` (Remix's route manifest, whose URL names the build; a club badge, whose URL names
+ *   its version): nothing. It never changes at its URL, so no write makes it out of date;
+ * - a live policy or `no-store` (dependsOnLive): the data, the live scores and the content;
+ * - any other: the data and the content.
+ */
+export function dataScopesOf(cacheControl: string): DataScope[] {
+  if (/\bimmutable\b/.test(cacheControl) && !/\bno-store\b/.test(cacheControl)) return [];
+  return dependsOnLive(cacheControl) ? ["data", "live", "content"] : ["data", "content"];
 }

@@ -25,6 +25,8 @@ import { PageCache } from "./page-cache";
 import { RERENDER_GRACE_MS, staleWindowMs } from "./stale-window";
 
 const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+/** What an answer whose URL names its version sends (Remix's route manifest, a club badge). */
+const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
 /** A loader that answers "render N of /path" once the test lets it go. */
 function heldLoader() {
@@ -58,8 +60,12 @@ function heldLoader() {
       const began = performance.now();
       while (performance.now() - began < this.busyMs);
       this.spans.push({ path: new URL(request.url).pathname, began, ended: performance.now() });
-      return new Response(`render ${n} of ${new URL(request.url).pathname}${this.padding}`, {
-        headers: { "content-type": "text/plain; charset=utf-8", "cache-control": PAGE_CACHE_CONTROL },
+      const path = new URL(request.url).pathname;
+      return new Response(`render ${n} of ${path}${this.padding}`, {
+        headers: {
+          "content-type": "text/plain; charset=utf-8",
+          "cache-control": path.startsWith("/versioned-") ? IMMUTABLE_CACHE_CONTROL : PAGE_CACHE_CONTROL,
+        },
       });
     },
   };
@@ -190,6 +196,26 @@ describe("the page server under load", () => {
     expect(outcomeOf(next)).toBe("hit");
     expect(await next.text()).toBe("render 2 of /league");
     expect(loader.renders).toBe(2);
+  });
+
+  it("keeps an immutable answer current through every change, and names no data a proxy would purge it by", async () => {
+    const { url, loader, bump, pages } = await harness();
+    const first = await fetch(`${url}/versioned-b09ffec7`);
+    expect([outcomeOf(first), await first.text()]).toEqual(["miss", "render 1 of /versioned-b09ffec7"]);
+    expect(first.headers.get("surrogate-key")).toBeNull();
+    expect(first.headers.get("cache-tag")).toBeNull();
+    // A page beside it does depend on the data: it is rendered again, the immutable answer is not.
+    const page = await fetch(`${url}/league`);
+    expect(page.headers.get("surrogate-key")).toBe("data content");
+    // Both read since they were rendered: a change would have both rendered again if out of date.
+    expect(outcomeOf(await fetch(`${url}/league`))).toBe("hit");
+    expect(outcomeOf(await fetch(`${url}/versioned-b09ffec7`))).toBe("hit");
+    bump();
+    await pages.rerenderReadPages();
+    const again = await fetch(`${url}/versioned-b09ffec7`);
+    expect([outcomeOf(again), await again.text()]).toEqual(["hit", "render 1 of /versioned-b09ffec7"]);
+    expect(outcomeOf(await fetch(`${url}/league`))).toBe("hit");
+    expect(loader.renders).toBe(3);
   });
 
   it("renders out-of-date pages again one at a time, the ones visitors ask for first", async () => {

@@ -9,7 +9,7 @@ import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { createRequestHandler as createRemixRequestHandler } from "@remix-run/node";
 import type { DataScope, VersionVector } from "@shared/db/data-versions";
 import { countQueries } from "@shared/db/query-count";
-import { dependsOnLive } from "../app/cache-control";
+import { dataScopesOf } from "../app/cache-control";
 import type { AppContext, RequestTiming } from "../app/load-context";
 import { RETRY_AFTER_SECONDS } from "../outage";
 import { surrogateKeyHeaders, surrogateKeys } from "../proxy/surrogate-keys";
@@ -122,7 +122,7 @@ export function createRenderer(options: RenderOptions) {
     }
     const cookies = response.headers.getSetCookie();
     const cacheControl = response.headers.get("cache-control") ?? "";
-    const dependsOn: DataScope[] = dependsOnLive(cacheControl) ? ["data", "live", "content"] : ["data", "content"];
+    const dependsOn: DataScope[] = dataScopesOf(cacheControl);
     if (cookies.length === 0 && sharedCacheMayStore(headers.get("cache-control") ?? "")) {
       // What a proxy in front may purge this answer by (web/proxy/surrogate-keys.ts).
       const route = matchRoute(pagePathOf(new URL(request.url).pathname));
