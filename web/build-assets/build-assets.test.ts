@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer, request, type IncomingHttpHeaders, type RequestListener, type Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -44,6 +44,14 @@ function get(target: string, headers: Record<string, string> = {}, method = "GET
   });
 }
 
+/** A server of `handler` on a free port of the loopback, and its base URL. */
+async function listen(handler: RequestListener): Promise<{ server: Server; base: string }> {
+  const listening = createServer(handler);
+  await new Promise<void>((resolve) => listening.listen(0, "127.0.0.1", resolve));
+  const address = listening.address();
+  return { server: listening, base: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}` };
+}
+
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "build-assets-"));
   mkdirSync(path.join(dir, "_shared"));
@@ -64,16 +72,13 @@ beforeAll(async () => {
     ],
   });
   let requests = 0;
-  server = createServer((req, res) => {
+  ({ server, base } = await listen((req, res) => {
     requests += 1;
     const observed = { id: `req-${requests}`, label: undefined as string | undefined };
     if (assets.serve(req, res, observed)) return;
     handedOn.push(`${req.method} ${req.url}`);
     res.writeHead(404, { "content-type": "text/plain" }).end("handed on");
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  }));
 });
 
 afterAll(async () => {
@@ -195,14 +200,11 @@ describe("loadBuildAssets", () => {
       const later = new Date(Date.now() + 60_000);
       utimesSync(path.join(other, "app-1.js"), later, later);
       const stale = loadBuildAssets(other, { mount: "/build/", headers: [] });
-      const staleServer = createServer((req, res) => {
+      const { server: staleServer, base: staleBase } = await listen((req, res) => {
         if (!stale.serve(req, res, { id: "r", label: undefined })) res.writeHead(404).end();
       });
-      await new Promise<void>((resolve) => staleServer.listen(0, "127.0.0.1", resolve));
-      const address = staleServer.address();
-      const port = typeof address === "object" && address ? address.port : 0;
       try {
-        const answer = await get(`http://127.0.0.1:${port}/build/app-1.js`, { "accept-encoding": "br" });
+        const answer = await get(`${staleBase}/build/app-1.js`, { "accept-encoding": "br" });
         expect([answer.status, answer.headers["content-encoding"], answer.body.toString()]).toEqual([
           200,
           undefined,

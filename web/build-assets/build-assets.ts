@@ -15,11 +15,10 @@
  * to Express, which answers it as before. A new build is served after a restart, as the server
  * bundle is.
  */
-import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { chooseEncoding, etagMatches } from "../page-cache/answer-encoding";
+import { chooseEncoding, etagMatches, etagOfBody } from "../page-cache/answer-encoding";
 import { REQUEST_ID_HEADER } from "../observability/request-id";
 import { ASSET_TYPES, PRECOMPRESSED, filesUnder, isPrecompressedCopy, type PrecompressedEncoding } from "./precompress";
 
@@ -34,7 +33,6 @@ interface Asset {
   /** The ETag as If-None-Match names it (without W/). */
   etag: string;
   bodies: Partial<Record<PrecompressedEncoding | "identity", Buffer>>;
-  compressible: boolean;
 }
 
 /** The request an asset answer belongs to: its id goes in the one list of headers written. */
@@ -59,36 +57,23 @@ export interface BuildAssetOptions {
 }
 
 function readAsset(dir: string, file: string, headers: BuildAssetOptions["headers"]): Asset | null {
-  const type = ASSET_TYPES[path.extname(file).toLowerCase()];
-  if (!type) return null;
+  const contentType = ASSET_TYPES[path.extname(file).toLowerCase()];
+  if (!contentType) return null;
   const full = path.join(dir, file);
+  const modified = statSync(full);
   const identity = readFileSync(full);
   const bodies: Asset["bodies"] = { identity };
   for (const { encoding, suffix } of PRECOMPRESSED) {
     const copy = statSync(full + suffix, { throwIfNoEntry: false });
     // A copy older than its file belongs to an earlier build of the same name: not served.
-    if (copy && copy.mtimeMs >= statSync(full).mtimeMs) bodies[encoding] = readFileSync(full + suffix);
+    if (copy && copy.mtimeMs >= modified.mtimeMs) bodies[encoding] = readFileSync(full + suffix);
   }
-  const etag = `"${createHash("sha1").update(identity).digest("base64url")}"`;
-  const compressible = bodies.br !== undefined || bodies.gzip !== undefined;
+  const etag = etagOfBody(identity);
   const common: string[] = [];
   for (const [name, value] of headers) common.push(name, value);
-  common.push(
-    "cache-control",
-    ASSET_CACHE_CONTROL,
-    "last-modified",
-    statSync(full).mtime.toUTCString(),
-    "etag",
-    `W/${etag}`,
-  );
-  if (compressible) common.push("vary", "Accept-Encoding");
-  return {
-    head: [...common, "content-type", type.contentType],
-    notModified: common,
-    etag,
-    bodies,
-    compressible,
-  };
+  common.push("cache-control", ASSET_CACHE_CONTROL, "last-modified", modified.mtime.toUTCString(), "etag", `W/${etag}`);
+  if (bodies.br || bodies.gzip) common.push("vary", "Accept-Encoding");
+  return { head: [...common, "content-type", contentType], notModified: common, etag, bodies };
 }
 
 /** Reads every servable file under `dir` (missing: none, and every request goes on to Express). */
@@ -118,7 +103,8 @@ export function loadBuildAssets(dir: string, options: BuildAssetOptions): BuildA
         res.end();
         return true;
       }
-      const encoding = asset.compressible ? chooseEncoding(req.headers["accept-encoding"]) : "identity";
+      const encoding = chooseEncoding(req.headers["accept-encoding"]);
+      // No copy in that encoding (a small file, a font): the bytes as they are.
       const chosen = encoding === "identity" ? undefined : asset.bodies[encoding];
       const head = [...asset.head];
       const body = chosen ?? asset.bodies.identity!;

@@ -11,7 +11,7 @@ import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
-import { MIN_COMPRESSIBLE_BYTES } from "../page-cache/answer-encoding";
+import { isCompressible, MIN_COMPRESSIBLE_BYTES } from "../page-cache/answer-encoding";
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -24,22 +24,22 @@ export const PRECOMPRESSED = [
 
 export type PrecompressedEncoding = (typeof PRECOMPRESSED)[number]["encoding"];
 
-/** The content types of the files the site serves from its build, by extension; only these are compressed. */
-export const ASSET_TYPES: Readonly<Record<string, { contentType: string; compressible: boolean }>> = {
-  ".js": { contentType: "application/javascript; charset=UTF-8", compressible: true },
-  ".mjs": { contentType: "application/javascript; charset=UTF-8", compressible: true },
-  ".css": { contentType: "text/css; charset=UTF-8", compressible: true },
-  ".map": { contentType: "application/json; charset=UTF-8", compressible: true },
-  ".json": { contentType: "application/json; charset=UTF-8", compressible: true },
-  ".svg": { contentType: "image/svg+xml", compressible: true },
-  ".txt": { contentType: "text/plain; charset=UTF-8", compressible: true },
-  ".woff2": { contentType: "font/woff2", compressible: false },
-  ".woff": { contentType: "font/woff", compressible: false },
-  ".png": { contentType: "image/png", compressible: false },
-  ".jpg": { contentType: "image/jpeg", compressible: false },
-  ".webp": { contentType: "image/webp", compressible: false },
-  ".avif": { contentType: "image/avif", compressible: false },
-  ".ico": { contentType: "image/x-icon", compressible: false },
+/** The content types of the files the site serves from its build, by extension; only text ones are compressed (isCompressible). */
+export const ASSET_TYPES: Readonly<Record<string, string>> = {
+  ".js": "application/javascript; charset=UTF-8",
+  ".mjs": "application/javascript; charset=UTF-8",
+  ".css": "text/css; charset=UTF-8",
+  ".map": "application/json; charset=UTF-8",
+  ".json": "application/json; charset=UTF-8",
+  ".svg": "image/svg+xml",
+  ".txt": "text/plain; charset=UTF-8",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".ico": "image/x-icon",
 };
 
 /** Whether a file of the build is a compressed copy (served only as its original's encoding). */
@@ -92,14 +92,13 @@ export async function precompressDirectory(dir: string): Promise<PrecompressRepo
   const report: PrecompressReport = { files: 0, rawBytes: 0, bytes: { br: 0, gzip: 0 }, ms: 0 };
   await Promise.all(
     files.map(async (file) => {
-      const type = ASSET_TYPES[path.extname(file).toLowerCase()];
+      const worthIt = isCompressible(ASSET_TYPES[path.extname(file).toLowerCase()]);
       const full = path.join(dir, file);
       const body = await readFile(full);
       report.files += 1;
       report.rawBytes += body.length;
       for (const { encoding, suffix } of PRECOMPRESSED) {
-        const compressed =
-          type?.compressible && body.length >= MIN_COMPRESSIBLE_BYTES ? await compressWith(encoding, body) : null;
+        const compressed = worthIt && body.length >= MIN_COMPRESSIBLE_BYTES ? await compressWith(encoding, body) : null;
         if (compressed && compressed.length < body.length) {
           await writeFile(full + suffix, compressed);
           report.bytes[encoding] += compressed.length;
