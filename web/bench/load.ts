@@ -114,9 +114,11 @@ export async function measureThroughput(options: {
   durationS: number;
   /** The server's process, to measure its CPU time over the run. */
   serverPid?: number;
+  /** Each request's headers (default: a visitor's, asking for no compression: `visitorHeaders`). */
+  headersOf?: (path: string) => Record<string, string>;
 }): Promise<ThroughputRun> {
   const { origin, paths, connections, durationS, serverPid } = options;
-  const client = new LoadClient({ origin, connections, headersOf: visitorHeaders });
+  const client = new LoadClient({ origin, connections, headersOf: options.headersOf ?? visitorHeaders });
   const cache: CacheCounts = {};
   const statuses: StatusCounts = {};
   const latencies: number[] = [];
@@ -208,9 +210,11 @@ export function measureAtRate(options: {
   rate: number;
   durationS: number;
   connections: number;
+  /** Each request's headers (default: a visitor's, asking for no compression: `visitorHeaders`). */
+  headersOf?: (path: string) => Record<string, string>;
 }): Promise<PacedRun> {
   const { origin, paths, rate, durationS, connections } = options;
-  const client = new LoadClient({ origin, connections, headersOf: visitorHeaders });
+  const client = new LoadClient({ origin, connections, headersOf: options.headersOf ?? visitorHeaders });
   const total = Math.max(1, Math.round(rate * durationS));
   const spacing = 1000 / rate;
   const startAt = performance.now() + 20;

@@ -44,13 +44,21 @@ function fileNameFor(urlPath: string, index: number): string {
   return `${String(index).padStart(2, "0")}-${slug.slice(0, 80)}.${urlPath.startsWith("/api/") ? "json" : "html"}`;
 }
 
-/** Fetches every path from `origin` and writes the answers under `dir` (emptied first). */
-export async function saveSnapshot(origin: string, paths: readonly string[], dir: string): Promise<SnapshotEntry[]> {
+/**
+ * Fetches every path from `origin`, as a visitor asks (plus `extraHeaders`: an Accept-Encoding, say,
+ * to keep the bytes as sent compressed), and writes the answers under `dir` (emptied first).
+ */
+export async function saveSnapshot(
+  origin: string,
+  paths: readonly string[],
+  dir: string,
+  extraHeaders: Record<string, string> = {},
+): Promise<SnapshotEntry[]> {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const entries: SnapshotEntry[] = [];
   for (const [i, urlPath] of paths.entries()) {
-    const answer = await probe(`${origin}${urlPath}`, visitorHeaders(urlPath));
+    const answer = await probe(`${origin}${urlPath}`, { ...visitorHeaders(urlPath), ...extraHeaders });
     const file = fileNameFor(urlPath, i);
     writeFileSync(path.join(dir, file), answer.body);
     entries.push({

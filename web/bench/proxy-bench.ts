@@ -4,7 +4,10 @@
  * web process answering the same mix from its own page cache, in the same run:
  *
  * - throughput and p50/p99 of the mix through Varnish and straight from web process 1 (its page
- *   cache warm), interleaved and repeated, and their ratio;
+ *   cache warm), interleaved and repeated, and their ratio, each request accepting compression as
+ *   a browser's does;
+ * - with wrk, one URL at a time (the home page, a live score): web process 1, Varnish and the
+ *   static baseline of bench:web (the same bytes from a bare node:http server), taking turns;
  * - Varnish's own counters over the proxy runs: the hit ratio, the requests that reached the web
  *   processes, and the purges (bans) the worker's writes caused meanwhile;
  * - purge to fresh: how long after web process 1 answers a new live score the proxy answers it,
@@ -27,7 +30,8 @@ import { varnishdPath } from "../../deploy/varnish-control";
 import { LOAD_CORE, SERVER_CORE, canPin, describePinning, pinThisProcess } from "./cpu-pinning";
 import { measureAtRate, measureThroughput, unexpectedAnswers, type ThroughputRun } from "./load";
 import type { BenchOptions } from "./options";
-import { defaultFootballDataDir, freePort, waitForData } from "./site-process";
+import { saveSnapshot } from "./page-snapshot";
+import { defaultFootballDataDir, freePort, startStaticServer, waitForData } from "./site-process";
 import { formatLoadAverage, formatMs, formatRatio, median, min, table } from "./stats";
 import { discoverTargets, saturdaySequence, visitorHeaders } from "./targets";
 
@@ -111,9 +115,46 @@ async function purgeToFresh(
   return delays;
 }
 
+interface WrkRun {
+  perSecond: number;
+  p99: string;
+}
+
+/**
+ * What wrk's requests accept: browsers all take gzip, and Varnish keeps pages gzipped (it would
+ * unzip each answer for a client that did not accept it).
+ */
+const WRK_ENCODING = "gzip";
+
+/**
+ * A browser's request for the mix: it accepts compressed answers. The web process answers with
+ * the brotli copy its page cache keeps; Varnish keeps pages gzipped as it fetched them and sends
+ * them so (to a client that took no gzip, it would unzip every answer).
+ */
+function browserHeaders(pagePath: string): Record<string, string> {
+  return { ...visitorHeaders(pagePath), "accept-encoding": BROWSER_ENCODING };
+}
+
+const BROWSER_ENCODING = "gzip, deflate, br";
+
+/** The run with the median rate. */
+function medianRun(runs: readonly WrkRun[]): WrkRun {
+  return [...runs].sort((a, b) => a.perSecond - b.perSecond)[Math.floor((runs.length - 1) / 2)];
+}
+
 /** wrk's answers per second for one URL (wrk is C: on one core it drives far more than a load generator in Node). */
-function wrkRate(url: string, accept: string, seconds: number): { perSecond: number; p99: string } | null {
-  const args = ["-t1", "-c32", `-d${seconds}s`, "--latency", "-H", `Accept: ${accept}`, url];
+function wrkRate(url: string, accept: string, seconds: number): WrkRun | null {
+  const args = [
+    "-t1",
+    "-c32",
+    `-d${seconds}s`,
+    "--latency",
+    "-H",
+    `Accept: ${accept}`,
+    "-H",
+    `Accept-Encoding: ${WRK_ENCODING}`,
+    url,
+  ];
   const command = canPin()
     ? { file: "taskset", args: ["-c", String(LOAD_CORE), "wrk", ...args] }
     : { file: "wrk", args };
@@ -210,6 +251,7 @@ export async function runProxyBench(options: BenchOptions): Promise<void> {
           paths: sequence,
           connections: options.connections,
           durationS: options.durationS,
+          headersOf: browserHeaders,
         }),
       );
       const started = performance.now();
@@ -219,6 +261,7 @@ export async function runProxyBench(options: BenchOptions): Promise<void> {
           paths: sequence,
           connections: options.connections,
           durationS: options.durationS,
+          headersOf: browserHeaders,
         }),
       );
       proxySeconds += (performance.now() - started) / 1000;
@@ -227,7 +270,9 @@ export async function runProxyBench(options: BenchOptions): Promise<void> {
     const lookups = counted.hits + counted.misses + counted.passes;
     const rate = (runs: ThroughputRun[]) => runs.map((r) => r.okPerSecond);
 
-    console.log("\nThe Saturday 15:00 mix, closed loop (answers/s, min and median of the rounds):");
+    console.log(
+      `\nThe Saturday 15:00 mix, closed loop, each request accepting ${BROWSER_ENCODING} (answers/s, min and median of the rounds):`,
+    );
     console.log(
       table(
         ["", "answers/s min", "answers/s median", "p50", "p99", "generator CPU", "other answers"],
@@ -262,26 +307,76 @@ export async function runProxyBench(options: BenchOptions): Promise<void> {
     );
 
     if (spawnSync("wrk", ["--version"], { stdio: "ignore" }).error === undefined) {
-      console.log("\nOne URL, hits, with wrk (answers/s and p99; the topology on one core):");
-      const rows: string[][] = [];
-      for (const [label, pagePath, accept] of [
-        ["home page", "/", "text/html"],
-        ["live score", targets.mix.live[0], "*/*"],
-      ] as const) {
-        if (!pagePath) continue;
-        const node = wrkRate(`${web1}${pagePath}`, accept, options.durationS);
-        const varnish = wrkRate(`${proxy}${pagePath}`, accept, options.durationS);
-        if (!node || !varnish) continue;
-        rows.push([
-          label,
-          node.perSecond.toFixed(0),
-          node.p99,
-          varnish.perSecond.toFixed(0),
-          varnish.p99,
-          formatRatio(varnish.perSecond / node.perSecond),
-        ]);
+      const urls = (
+        [
+          ["home page", "/", "text/html"],
+          ["live score", targets.mix.live[0], "*/*"],
+        ] as const
+      ).filter(([, pagePath]) => pagePath !== undefined);
+      // The static baseline of bench:web: the same bytes from memory, from a bare node:http server
+      // on the same core (what the live API's target, 0.8x static, is judged against).
+      const snapshotDir = path.join(workDir, "static-pages");
+      await saveSnapshot(
+        web1,
+        urls.map(([, pagePath]) => pagePath),
+        snapshotDir,
+        { "accept-encoding": WRK_ENCODING },
+      );
+      const baseline = await startStaticServer(snapshotDir);
+      try {
+        console.log(
+          `\nOne URL, hits, with wrk accepting ${WRK_ENCODING} (answers/s, median of ${options.repeat} round(s) taking turns, and p99; the topology and the static server on one core):`,
+        );
+        const rows: string[][] = [];
+        for (const [label, pagePath, accept] of urls) {
+          const runs = { node: [] as WrkRun[], varnish: [] as WrkRun[], static: [] as WrkRun[] };
+          for (let round = 0; round < options.repeat; round++) {
+            for (const [kind, origin] of [
+              ["node", web1],
+              ["varnish", proxy],
+              ["static", baseline.origin],
+            ] as const) {
+              const run = wrkRate(`${origin}${pagePath}`, accept, options.durationS);
+              if (run) runs[kind].push(run);
+            }
+          }
+          if (!runs.node.length || !runs.varnish.length || !runs.static.length) continue;
+          const node = medianRun(runs.node);
+          const varnish = medianRun(runs.varnish);
+          const bare = medianRun(runs.static);
+          rows.push([
+            label,
+            node.perSecond.toFixed(0),
+            node.p99,
+            varnish.perSecond.toFixed(0),
+            varnish.p99,
+            bare.perSecond.toFixed(0),
+            bare.p99,
+            formatRatio(varnish.perSecond / node.perSecond),
+            formatRatio(node.perSecond / bare.perSecond),
+            formatRatio(varnish.perSecond / bare.perSecond),
+          ]);
+        }
+        console.log(
+          table(
+            [
+              "",
+              "web process",
+              "p99",
+              "Varnish",
+              "p99",
+              "static",
+              "p99",
+              "Varnish / process",
+              "process / static",
+              "Varnish / static",
+            ],
+            rows,
+          ),
+        );
+      } finally {
+        await baseline.stop();
       }
-      console.log(table(["", "web process", "p99", "Varnish", "p99", "ratio"], rows));
     } else {
       console.log("\n(wrk is not installed: apt-get install wrk for the one-URL figures)");
     }
@@ -304,7 +399,14 @@ export async function runProxyBench(options: BenchOptions): Promise<void> {
 
     const steady = Math.max(100, Math.round(median(rate(proxied)) * 0.25));
     console.log(`\nRolling restart of both web processes under ${steady} requests/s of the mix through the proxy...`);
-    const load = measureAtRate({ origin: proxy, paths: sequence, rate: steady, durationS: 30, connections: 64 });
+    const load = measureAtRate({
+      origin: proxy,
+      paths: sequence,
+      rate: steady,
+      durationS: 30,
+      connections: 64,
+      headersOf: browserHeaders,
+    });
     const restartStarted = performance.now();
     await cluster.rollingRestart();
     const restartSeconds = (performance.now() - restartStarted) / 1000;
