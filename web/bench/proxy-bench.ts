@@ -30,8 +30,8 @@ import { varnishdPath } from "../../deploy/varnish-control";
 import { LOAD_CORE, SERVER_CORE, canPin, describePinning, pinThisProcess } from "./cpu-pinning";
 import { measureAtRate, measureThroughput, unexpectedAnswers, type ThroughputRun } from "./load";
 import type { BenchOptions } from "./options";
-import { saveSnapshot } from "./page-snapshot";
-import { defaultFootballDataDir, freePort, startStaticServer, waitForData } from "./site-process";
+import { compareOneUrl } from "./proxy-one-url";
+import { defaultFootballDataDir, freePort, waitForData } from "./site-process";
 import { formatLoadAverage, formatMs, formatRatio, median, min, table } from "./stats";
 import { discoverTargets, saturdaySequence, visitorHeaders } from "./targets";
 
@@ -115,17 +115,6 @@ async function purgeToFresh(
   return delays;
 }
 
-interface WrkRun {
-  perSecond: number;
-  p99: string;
-}
-
-/**
- * What wrk's requests accept: browsers all take gzip, and Varnish keeps pages gzipped (it would
- * unzip each answer for a client that did not accept it).
- */
-const WRK_ENCODING = "gzip";
-
 /**
  * A browser's request for the mix: it accepts compressed answers. The web process answers with
  * the brotli copy its page cache keeps; Varnish keeps pages gzipped as it fetched them and sends
@@ -136,34 +125,6 @@ function browserHeaders(pagePath: string): Record<string, string> {
 }
 
 const BROWSER_ENCODING = "gzip, deflate, br";
-
-/** The run with the median rate. */
-function medianRun(runs: readonly WrkRun[]): WrkRun {
-  return [...runs].sort((a, b) => a.perSecond - b.perSecond)[Math.floor((runs.length - 1) / 2)];
-}
-
-/** wrk's answers per second for one URL (wrk is C: on one core it drives far more than a load generator in Node). */
-function wrkRate(url: string, accept: string, seconds: number): WrkRun | null {
-  const args = [
-    "-t1",
-    "-c32",
-    `-d${seconds}s`,
-    "--latency",
-    "-H",
-    `Accept: ${accept}`,
-    "-H",
-    `Accept-Encoding: ${WRK_ENCODING}`,
-    url,
-  ];
-  const command = canPin()
-    ? { file: "taskset", args: ["-c", String(LOAD_CORE), "wrk", ...args] }
-    : { file: "wrk", args };
-  const run = spawnSync(command.file, command.args, { encoding: "utf8" });
-  if (run.status !== 0) return null;
-  const perSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(run.stdout)?.[1] ?? NaN);
-  const p99 = /\s99%\s+(\S+)/.exec(run.stdout)?.[1] ?? "?";
-  return Number.isFinite(perSecond) ? { perSecond, p99 } : null;
-}
 
 async function dropScratch(serverUrl: string, database: string, roles: { owner: string; app: string }): Promise<void> {
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
@@ -306,80 +267,17 @@ export async function runProxyBench(options: BenchOptions): Promise<void> {
         `(${(counted.hits / Math.max(1, counted.backendRequests)).toFixed(0)} hits per request to the site); ${counted.bans} purges from the worker's writes.`,
     );
 
-    if (spawnSync("wrk", ["--version"], { stdio: "ignore" }).error === undefined) {
-      const urls = (
-        [
-          ["home page", "/", "text/html"],
-          ["live score", targets.mix.live[0], "*/*"],
-        ] as const
-      ).filter(([, pagePath]) => pagePath !== undefined);
-      // The static baseline of bench:web: the same bytes from memory, from a bare node:http server
-      // on the same core (what the live API's target, 0.8x static, is judged against).
-      const snapshotDir = path.join(workDir, "static-pages");
-      await saveSnapshot(
-        web1,
-        urls.map(([, pagePath]) => pagePath),
-        snapshotDir,
-        { "accept-encoding": WRK_ENCODING },
-      );
-      const baseline = await startStaticServer(snapshotDir);
-      try {
-        console.log(
-          `\nOne URL, hits, with wrk accepting ${WRK_ENCODING} (answers/s, median of ${options.repeat} round(s) taking turns, and p99; the topology and the static server on one core):`,
-        );
-        const rows: string[][] = [];
-        for (const [label, pagePath, accept] of urls) {
-          const runs = { node: [] as WrkRun[], varnish: [] as WrkRun[], static: [] as WrkRun[] };
-          for (let round = 0; round < options.repeat; round++) {
-            for (const [kind, origin] of [
-              ["node", web1],
-              ["varnish", proxy],
-              ["static", baseline.origin],
-            ] as const) {
-              const run = wrkRate(`${origin}${pagePath}`, accept, options.durationS);
-              if (run) runs[kind].push(run);
-            }
-          }
-          if (!runs.node.length || !runs.varnish.length || !runs.static.length) continue;
-          const node = medianRun(runs.node);
-          const varnish = medianRun(runs.varnish);
-          const bare = medianRun(runs.static);
-          rows.push([
-            label,
-            node.perSecond.toFixed(0),
-            node.p99,
-            varnish.perSecond.toFixed(0),
-            varnish.p99,
-            bare.perSecond.toFixed(0),
-            bare.p99,
-            formatRatio(varnish.perSecond / node.perSecond),
-            formatRatio(node.perSecond / bare.perSecond),
-            formatRatio(varnish.perSecond / bare.perSecond),
-          ]);
-        }
-        console.log(
-          table(
-            [
-              "",
-              "web process",
-              "p99",
-              "Varnish",
-              "p99",
-              "static",
-              "p99",
-              "Varnish / process",
-              "process / static",
-              "Varnish / static",
-            ],
-            rows,
-          ),
-        );
-      } finally {
-        await baseline.stop();
-      }
-    } else {
-      console.log("\n(wrk is not installed: apt-get install wrk for the one-URL figures)");
-    }
+    await compareOneUrl({
+      web: web1,
+      proxy,
+      pages: [
+        ["home page", "/", "text/html"],
+        ["live score", targets.mix.live[0], "*/*"],
+      ],
+      workDir,
+      rounds: options.repeat,
+      durationS: options.durationS,
+    });
 
     const livePaths = targets.mix.live;
     if (livePaths.length > 0) {
