@@ -20,7 +20,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { chooseEncoding, etagMatches, etagOfBody } from "../page-cache/answer-encoding";
 import { REQUEST_ID_HEADER } from "../observability/request-id";
-import { ASSET_TYPES, PRECOMPRESSED, filesUnder, isPrecompressedCopy, type PrecompressedEncoding } from "./precompress";
+import { PRECOMPRESSED, assetTypeOf, filesUnder, isPrecompressedCopy, type PrecompressedEncoding } from "./precompress";
 
 /** What a fingerprinted asset may be cached for: it never changes under its name. */
 export const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
@@ -57,7 +57,7 @@ export interface BuildAssetOptions {
 }
 
 function readAsset(dir: string, file: string, headers: BuildAssetOptions["headers"]): Asset | null {
-  const contentType = ASSET_TYPES[path.extname(file).toLowerCase()];
+  const contentType = assetTypeOf(file);
   if (!contentType) return null;
   const full = path.join(dir, file);
   const modified = statSync(full);

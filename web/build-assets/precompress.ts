@@ -11,6 +11,7 @@ import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import express from "express";
 import { isCompressible, MIN_COMPRESSIBLE_BYTES } from "../page-cache/answer-encoding";
 
 const brotli = promisify(brotliCompress);
@@ -24,23 +25,21 @@ export const PRECOMPRESSED = [
 
 export type PrecompressedEncoding = (typeof PRECOMPRESSED)[number]["encoding"];
 
-/** The content types of the files the site serves from its build, by extension; only text ones are compressed (isCompressible). */
-export const ASSET_TYPES: Readonly<Record<string, string>> = {
-  ".js": "application/javascript; charset=UTF-8",
-  ".mjs": "application/javascript; charset=UTF-8",
-  ".css": "text/css; charset=UTF-8",
-  ".map": "application/json; charset=UTF-8",
-  ".json": "application/json; charset=UTF-8",
-  ".svg": "image/svg+xml",
-  ".txt": "text/plain; charset=UTF-8",
-  ".woff2": "font/woff2",
-  ".woff": "font/woff",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".webp": "image/webp",
-  ".avif": "image/avif",
-  ".ico": "image/x-icon",
-};
+/** What the mime table answers for an extension it does not know. */
+const UNKNOWN_TYPE = "unknown/unknown";
+
+/**
+ * The Content-Type express.static sends for a file of the build (its own mime table, with UTF-8
+ * for text), or null for an extension the table does not know; only text types are compressed
+ * (isCompressible).
+ */
+export function assetTypeOf(file: string): string | null {
+  const { mime } = express.static;
+  const type = mime.lookup(file, UNKNOWN_TYPE);
+  if (type === UNKNOWN_TYPE) return null;
+  const charset = mime.charsets.lookup(type, "");
+  return charset ? `${type}; charset=${charset}` : type;
+}
 
 /** Whether a file of the build is a compressed copy (served only as its original's encoding). */
 export function isPrecompressedCopy(file: string): boolean {
@@ -92,7 +91,7 @@ export async function precompressDirectory(dir: string): Promise<PrecompressRepo
   const report: PrecompressReport = { files: 0, rawBytes: 0, bytes: { br: 0, gzip: 0 }, ms: 0 };
   await Promise.all(
     files.map(async (file) => {
-      const worthIt = isCompressible(ASSET_TYPES[path.extname(file).toLowerCase()]);
+      const worthIt = isCompressible(assetTypeOf(file));
       const full = path.join(dir, file);
       const body = await readFile(full);
       report.files += 1;
