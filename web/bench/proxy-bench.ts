@@ -33,7 +33,7 @@ import type { BenchOptions } from "./options";
 import { compareOneUrl } from "./proxy-one-url";
 import { defaultFootballDataDir, freePort, waitForData } from "./site-process";
 import { formatLoadAverage, formatMs, formatRatio, median, min, table } from "./stats";
-import { discoverTargets, saturdaySequence, visitorHeaders } from "./targets";
+import { BROWSER_ENCODING, browserHeaders, discoverTargets, saturdaySequence, visitorHeaders } from "./targets";
 
 /** Varnish's counters the report reads (`varnishstat -1 -j`). */
 interface VarnishCounters {
@@ -114,17 +114,6 @@ async function purgeToFresh(
   }
   return delays;
 }
-
-/**
- * A browser's request for the mix: it accepts compressed answers. The web process answers with
- * the brotli copy its page cache keeps; Varnish keeps pages gzipped as it fetched them and sends
- * them so (to a client that took no gzip, it would unzip every answer).
- */
-function browserHeaders(pagePath: string): Record<string, string> {
-  return { ...visitorHeaders(pagePath), "accept-encoding": BROWSER_ENCODING };
-}
-
-const BROWSER_ENCODING = "gzip, deflate, br";
 
 async function dropScratch(serverUrl: string, database: string, roles: { owner: string; app: string }): Promise<void> {
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });

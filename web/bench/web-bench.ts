@@ -15,8 +15,10 @@
  * - the server time of a cache miss (a render on the request path: each request carries an
  *   Authorization header, which no cache answers or keeps), median;
  * - the server time of a 304 (If-None-Match with the page's ETag), median;
- * - a Saturday 15:00 mix of home, league and match pages and live-score polls, while the
- *   worker's live ticks (every 15 s of the replayed clock) change the live pages:
+ * - a Saturday 15:00 mix of home, league and match pages and live-score polls, each request
+ *   accepting compression as a browser's does (against a static server of the compressed bytes
+ *   the site sent), while the worker's live ticks (every 15 s of the replayed clock) change the
+ *   live pages:
  *   throughput, the highest steady request rate the site holds with p99 <= 200 ms, and the
  *   highest with p99 <= 50 ms as a share of the mix's flat-out rate;
  * - each page's HTML size and the share of it that is inline loader data, and the site
@@ -61,7 +63,7 @@ import {
   type ScratchDatabase,
 } from "./site-process";
 import { formatLoadAverage } from "./stats";
-import { allPaths, discoverTargets, saturdaySequence } from "./targets";
+import { BROWSER_ENCODING, allPaths, browserHeaders, discoverTargets, mixPaths, saturdaySequence } from "./targets";
 
 const CACHE_DIR = path.join(ROOT, ".cache/bench-web");
 
@@ -73,6 +75,7 @@ async function benchDatabase(database: DatabaseKind, options: BenchOptions, pinn
   let site: RunningSite | null = null;
   let baseline: RunningStaticServer | null = null;
   let sameHeaders: RunningStaticServer | null = null;
+  let mixBaseline: RunningStaticServer | null = null;
   try {
     if (database === "postgres") scratch = await createScratchDatabase(options.serverUrl!, "bench_web");
     const label =
@@ -118,12 +121,18 @@ async function benchDatabase(database: DatabaseKind, options: BenchOptions, pinn
     log(`saved ${snapshot.length} pages in ${path.relative(ROOT, snapshotDir)}`);
     baseline = await startStaticServer(snapshotDir);
     sameHeaders = await startStaticServer(snapshotDir, { siteHeaders: true });
+    // The mix's pages as a browser gets them (compressed), for the mix's own static server.
+    const mixSnapshotDir = path.join(CACHE_DIR, `mix-${database}`);
+    await saveSnapshot(site.origin, mixPaths(targets), mixSnapshotDir, { "accept-encoding": BROWSER_ENCODING });
+    mixBaseline = await startStaticServer(mixSnapshotDir);
 
     // Warm the servers (JIT, connections, the site's caches) on the whole mix.
     const warm = { paths: saturdaySequence(targets.mix), connections: options.connections, durationS: 2 };
     await measureThroughput({ origin: site.origin, ...warm });
+    await measureThroughput({ origin: site.origin, ...warm, headersOf: browserHeaders });
     await measureThroughput({ origin: baseline.origin, ...warm });
     await measureThroughput({ origin: sameHeaders.origin, ...warm });
+    await measureThroughput({ origin: mixBaseline.origin, ...warm, headersOf: browserHeaders });
 
     const inlineShares = new Map(
       loadSnapshot(snapshotDir).map(({ entry, body }) => [
@@ -140,7 +149,7 @@ async function benchDatabase(database: DatabaseKind, options: BenchOptions, pinn
       new Map(snapshot.map((e) => [e.path, e.bytes])),
       inlineShares,
     );
-    const mix = await measureMix(site, baseline, targets, options);
+    const mix = await measureMix(site, mixBaseline, targets, options);
     const memory = readProcessMemory(site.pid);
     const loadEnd = os.loadavg();
     const report: DatabaseReport = {
@@ -161,6 +170,7 @@ async function benchDatabase(database: DatabaseKind, options: BenchOptions, pinn
   } finally {
     await baseline?.stop();
     await sameHeaders?.stop();
+    await mixBaseline?.stop();
     await site?.stop();
     closeProbeConnections();
     await scratch?.drop();
