@@ -167,8 +167,7 @@ export const BROWSER_ENCODING = "gzip, deflate, br";
 /**
  * A browser's request: a visitor's (`visitorHeaders`) accepting compressed answers. The web
  * process answers with the brotli copy its page cache keeps, Varnish with the gzip copy it keeps.
- * The Saturday mix asks so: at the rates it is driven at, plain pages (100-190 KB each) made the
- * load generator the limit of the open-loop steps, the static server included.
+ * The Saturday mix asks so (why: mix-figures.ts).
  */
 export function browserHeaders(path: string): Record<string, string> {
   return { ...visitorHeaders(path), "accept-encoding": BROWSER_ENCODING };
